@@ -1,0 +1,33 @@
+import { execFileSync } from "node:child_process";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { build } from "esbuild";
+import { STAMP_FILE, sourceFingerprint } from "./build-stamp.mjs";
+
+/** Production build: the React Router app (client + SSR bundle) and the Fastify server bundle. */
+const root = join(dirname(fileURLToPath(import.meta.url)), "..");
+const started = Date.now();
+
+rmSync(join(root, "build"), { recursive: true, force: true });
+execFileSync(process.execPath, [join(root, "node_modules/@react-router/dev/bin.js"), "build"], {
+  cwd: root,
+  stdio: "inherit",
+  env: { ...process.env, NODE_ENV: "production" },
+});
+
+await build({
+  entryPoints: [join(root, "server/main.ts")],
+  outfile: join(root, "build/node/main.js"),
+  bundle: true,
+  platform: "node",
+  format: "esm",
+  target: "node20",
+  packages: "external",
+  sourcemap: true,
+  logLevel: "warning",
+});
+
+mkdirSync(join(root, "build"), { recursive: true });
+writeFileSync(join(root, STAMP_FILE), sourceFingerprint(root));
+console.info(`build finished in ${((Date.now() - started) / 1000).toFixed(1)} s`);

@@ -1,0 +1,91 @@
+import { randomUUID } from "node:crypto";
+import compress from "@fastify/compress";
+import cookie from "@fastify/cookie";
+import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from "fastify";
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
+import type { Env } from "./config/env";
+import type { Database } from "./db/client";
+import { notFound } from "./lib/errors";
+import { catalogRoutes } from "./modules/catalog/catalog.routes";
+import { healthRoutes } from "./modules/health/health.routes";
+import { errorsPlugin } from "./plugins/errors";
+import { openapiPlugin } from "./plugins/openapi";
+import { securityPlugin } from "./plugins/security";
+import { tenancyPlugin } from "./plugins/tenancy";
+import { type WebOptions, webPlugin } from "./plugins/web";
+import { createServices, type Services } from "./services";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    config: Env;
+    database: Database;
+    services: Services;
+  }
+}
+
+export interface BuildAppOptions {
+  env: Env;
+  database: Database;
+  logger?: FastifyServerOptions["logger"];
+  /** Serve the React Router app too; without it only the API and health routes exist. */
+  web?: WebOptions;
+}
+
+/** Builds the whole app (API, pages, static files) without listening: used by main.ts and by tests. */
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { env, database } = options;
+  const app = Fastify({
+    logger: options.logger ?? { level: env.LOG_LEVEL },
+    genReqId: (request) => {
+      const given = request.headers["x-request-id"];
+      return typeof given === "string" && /^[\w.-]{1,128}$/.test(given) ? given : randomUUID();
+    },
+    logController: new LogController({
+      requestIdLogLabel: "requestId",
+      disableRequestLogging: env.NODE_ENV === "test",
+    }),
+    trustProxy: false,
+    bodyLimit: 1_048_576,
+    return503OnClosing: true,
+    forceCloseConnections: "idle",
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate("config", env);
+  app.decorate("database", database);
+  app.decorate("services", createServices(database.db));
+  app.addHook("onRequest", async (request, reply) => {
+    reply.header("x-request-id", request.id);
+  });
+
+  // External plugins, then app plugins, then routes.
+  await app.register(errorsPlugin);
+  await app.register(cookie);
+  await app.register(compress, { threshold: 1024 });
+  await app.register(securityPlugin, {
+    https: env.PUBLIC_URL?.startsWith("https:") ?? false,
+    development: env.NODE_ENV === "development",
+  });
+  await app.register(openapiPlugin);
+  await app.register(tenancyPlugin);
+
+  await app.register(healthRoutes);
+  await app.register(
+    async (api) => {
+      await api.register(catalogRoutes);
+      api.all("/*", { schema: { hide: true }, config: { tenant: false } }, async (request) => {
+        throw notFound(`No API route ${request.method} ${request.url.split("?")[0]}.`, "ROUTE_NOT_FOUND");
+      });
+    },
+    { prefix: "/api" },
+  );
+
+  if (options.web) await app.register(webPlugin, options.web);
+  else {
+    app.setNotFoundHandler((request, reply) => {
+      reply.status(404).send({ message: `Nothing at ${request.url.split("?")[0]}.`, code: "NOT_FOUND" });
+    });
+  }
+  return app;
+}

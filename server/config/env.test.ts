@@ -1,0 +1,49 @@
+import { describe, expect, it } from "vitest";
+import { ConfigError, loadEnv } from "./env";
+
+describe("loadEnv", () => {
+  it("applies the documented defaults", () => {
+    const env = loadEnv({});
+    expect(env.PORT).toBe(3000);
+    expect(env.DATA_DIR).toBe("./data");
+    expect(env.LOG_LEVEL).toBe("info");
+    expect(env.DATABASE_URL).toBeUndefined();
+  });
+
+  it("names every bad variable in one error", () => {
+    const read = () =>
+      loadEnv({ PORT: "eighty", DATABASE_URL: "mysql://x", ADMIN_EMAIL: "nope", LOG_LEVEL: "loud" });
+    expect(read).toThrow(ConfigError);
+    try {
+      read();
+    } catch (error) {
+      const message = (error as ConfigError).message;
+      expect(message).toContain('PORT must be a whole number between 1 and 65535 (got "eighty")');
+      expect(message).toContain("DATABASE_URL must be a URL starting with postgres:// or postgresql://");
+      expect(message).toContain("ADMIN_EMAIL must be an email address");
+      expect(message).toContain("LOG_LEVEL must be one of");
+    }
+  });
+
+  it("never echoes secrets back", () => {
+    expect(() => loadEnv({ STRIPE_SECRET_KEY: "pk_live_oops" })).toThrow(
+      /STRIPE_SECRET_KEY must be a Stripe secret key/,
+    );
+    try {
+      loadEnv({ STRIPE_SECRET_KEY: "pk_live_oops" });
+    } catch (error) {
+      expect((error as Error).message).not.toContain("pk_live_oops");
+    }
+  });
+
+  it("requires the Stripe key when a webhook secret is set", () => {
+    expect(() => loadEnv({ STRIPE_WEBHOOK_SECRET: "whsec_abc" })).toThrow(/STRIPE_SECRET_KEY must be set/);
+  });
+
+  it("treats empty values as unset", () => {
+    const env = loadEnv({ DATABASE_URL: "", SMTP_URL: " ", ADMIN_EMAIL: "" });
+    expect(env.DATABASE_URL).toBeUndefined();
+    expect(env.SMTP_URL).toBeUndefined();
+    expect(env.ADMIN_EMAIL).toBeUndefined();
+  });
+});

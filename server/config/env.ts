@@ -1,0 +1,99 @@
+import { z } from "zod";
+
+const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
+
+const optionalUrl = (protocols: string[], example: string) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => (value ? value : undefined))
+    .refine((value) => value === undefined || isUrlWithProtocol(value, protocols), {
+      message: `must be a URL starting with ${protocols.map((p) => `${p}//`).join(" or ")}, e.g. ${example}`,
+    });
+
+function isUrlWithProtocol(value: string, protocols: string[]): boolean {
+  try {
+    return protocols.includes(new URL(value).protocol);
+  } catch {
+    return false;
+  }
+}
+
+const optionalText = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value) => (value ? value : undefined));
+
+export const envSchema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
+    PORT: z.coerce
+      .number({ message: "must be a whole number between 1 and 65535" })
+      .int("must be a whole number between 1 and 65535")
+      .min(1, "must be a whole number between 1 and 65535")
+      .max(65535, "must be a whole number between 1 and 65535")
+      .default(3000),
+    HOST: z.string().trim().min(1, "must not be empty").default("0.0.0.0"),
+    PUBLIC_URL: optionalUrl(["http:", "https:"], "https://school.example.com"),
+    DATA_DIR: z.string().trim().min(1, "must not be empty").default("./data"),
+    DATABASE_URL: optionalUrl(
+      ["postgres:", "postgresql:"],
+      "postgres://user:password@localhost:5432/courses",
+    ),
+    ADMIN_EMAIL: z
+      .string()
+      .trim()
+      .optional()
+      .transform((value) => (value ? value.toLowerCase() : undefined))
+      .refine((value) => value === undefined || z.email().safeParse(value).success, {
+        message: "must be an email address, e.g. admin@school.example.com",
+      }),
+    ADMIN_PASSWORD: optionalText.refine((value) => value === undefined || value.length >= 8, {
+      message: "must have at least 8 characters",
+    }),
+    SMTP_URL: optionalUrl(["smtp:", "smtps:"], "smtp://user:password@mail.example.com:587"),
+    MAIL_FROM: optionalText,
+    STRIPE_SECRET_KEY: optionalText.refine(
+      (value) => value === undefined || /^(sk|rk)_(test|live)_/.test(value),
+      {
+        message: "must be a Stripe secret key starting with sk_test_, sk_live_, rk_test_ or rk_live_",
+      },
+    ),
+    STRIPE_WEBHOOK_SECRET: optionalText.refine((value) => value === undefined || value.startsWith("whsec_"), {
+      message: "must be a Stripe webhook signing secret starting with whsec_",
+    }),
+    LOG_LEVEL: z.enum(LOG_LEVELS, { message: `must be one of ${LOG_LEVELS.join(", ")}` }).default("info"),
+  })
+  .superRefine((env, ctx) => {
+    if (env.STRIPE_WEBHOOK_SECRET && !env.STRIPE_SECRET_KEY) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["STRIPE_SECRET_KEY"],
+        message: "must be set when STRIPE_WEBHOOK_SECRET is set",
+      });
+    }
+  });
+
+export type Env = z.output<typeof envSchema>;
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join("\n")}`);
+    this.name = "ConfigError";
+  }
+}
+
+/** Reads and validates the environment; throws a ConfigError naming every bad variable. */
+export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
+  const result = envSchema.safeParse(source);
+  if (result.success) return result.data;
+  const problems = result.error.issues.map((issue) => {
+    const name = issue.path.join(".") || "environment";
+    const value = source[name];
+    const shown = value === undefined || /PASSWORD|SECRET|KEY/.test(name) ? "" : ` (got "${value}")`;
+    return `${name} ${issue.message}${shown}`;
+  });
+  throw new ConfigError(problems);
+}

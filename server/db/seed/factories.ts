@@ -1,0 +1,280 @@
+import { sql } from "drizzle-orm";
+import { categories, courses, lessons } from "../../modules/catalog/catalog.tables";
+import { companies } from "../../modules/companies/companies.tables";
+import { customers } from "../../modules/customers/customers.tables";
+import {
+  enrolments,
+  invoices,
+  type OrderStatus,
+  orderLines,
+  orders,
+  type PaymentMethod,
+  payments,
+} from "../../modules/orders/orders.tables";
+import { priceOrder } from "../../modules/orders/pricing";
+import { counters, settings } from "../../modules/settings/settings.tables";
+import { DEFAULT_ROLES } from "../../modules/staff/permissions";
+import { roles } from "../../modules/staff/staff.tables";
+import type { Queryable } from "../client";
+import type { SeedCategory, SeedCourse } from "./content/types";
+
+/** Rows the seed and the tests both create, written the same way in both. */
+
+export const DEFAULT_VAT_RATE_BP = 2100;
+
+export async function insertCompany(
+  db: Queryable,
+  input: { slug: string; name: string; isDefault?: boolean },
+): Promise<{ id: string; slug: string; name: string }> {
+  const [company] = await db
+    .insert(companies)
+    .values({ slug: input.slug, name: input.name, isDefault: input.isDefault ?? false })
+    .returning({ id: companies.id, slug: companies.slug, name: companies.name });
+  if (!company) throw new Error("company was not created");
+  await db
+    .insert(roles)
+    .values(
+      DEFAULT_ROLES.map((role) => ({
+        companyId: company.id,
+        name: role.name,
+        permissions: role.permissions,
+        system: true,
+      })),
+    );
+  await db.insert(settings).values([
+    {
+      companyId: company.id,
+      name: "global",
+      value: {
+        shopName: input.name,
+        companyName: `${input.name} B.V.`,
+        vatNumber: "NL004495445B01",
+        addressLine1: "Lindengracht 112",
+        addressLine2: "1015 KK Amsterdam",
+        addressLine3: "The Netherlands",
+        contactPhone: "+31 20 555 0142",
+        contactPhone2: "+31 6 5550 1427",
+        email: "hello@school.example.com",
+        website: "https://school.example.com",
+        defaultLanguage: "en",
+        currency: "EUR",
+        timeZone: "Europe/Amsterdam",
+        dateFormat: "DD/MM/YYYY",
+        receiptFooter: "Thank you for learning with us.",
+      },
+    },
+    {
+      companyId: company.id,
+      name: "tax",
+      value: { country: "NL", vatRateBp: DEFAULT_VAT_RATE_BP, pricesIncludeVat: true },
+    },
+    {
+      companyId: company.id,
+      name: "invoice",
+      value: { startValue: 1, leadingZeros: true, length: 6, prefix: "INV-" },
+    },
+  ]);
+  return company;
+}
+
+export async function insertCategory(
+  db: Queryable,
+  companyId: string,
+  category: SeedCategory,
+  options: { parentId?: string | null; position?: number } = {},
+): Promise<string> {
+  const [row] = await db
+    .insert(categories)
+    .values({
+      companyId,
+      slug: category.slug,
+      name: category.name,
+      description: category.description,
+      icon: category.icon,
+      parentId: options.parentId ?? null,
+      position: options.position ?? 0,
+    })
+    .returning({ id: categories.id });
+  if (!row) throw new Error("category was not created");
+  return row.id;
+}
+
+export async function insertCourse(
+  db: Queryable,
+  companyId: string,
+  course: SeedCourse,
+  options: { categoryId: string | null; now?: Date; published?: boolean },
+): Promise<string> {
+  const now = options.now ?? new Date();
+  const addedAt = new Date(now.getTime() - course.addedDaysAgo * 86_400_000);
+  const [row] = await db
+    .insert(courses)
+    .values({
+      companyId,
+      categoryId: options.categoryId,
+      slug: course.slug,
+      title: course.title,
+      summary: course.summary,
+      description: course.description,
+      outcomes: course.outcomes,
+      audience: course.audience,
+      level: course.level,
+      instructor: course.instructor,
+      image: `/images/courses/${course.slug}.svg`,
+      badge: course.badge,
+      ratingTotal: Math.round(course.rating * course.ratingCount),
+      ratingCount: course.ratingCount,
+      videoCount: course.lessons.length,
+      durationSeconds: course.lessons.reduce((sum, lesson) => sum + lesson.durationSeconds, 0),
+      priceCents: course.priceCents,
+      salePriceCents: course.salePriceCents,
+      currency: "EUR",
+      totalSeats: course.totalSeats,
+      published: options.published ?? true,
+      createdAt: addedAt,
+      updatedAt: addedAt,
+    })
+    .returning({ id: courses.id });
+  if (!row) throw new Error("course was not created");
+  if (course.lessons.length > 0) {
+    await db.insert(lessons).values(
+      course.lessons.map((lesson, index) => ({
+        companyId,
+        courseId: row.id,
+        position: index + 1,
+        title: lesson.title,
+        durationSeconds: lesson.durationSeconds,
+        freePreview: lesson.freePreview,
+      })),
+    );
+  }
+  return row.id;
+}
+
+export async function insertCustomer(
+  db: Queryable,
+  companyId: string,
+  input: { name: string; email: string; phone?: string; passwordHash?: string | null; createdAt?: Date },
+): Promise<string> {
+  const [row] = await db
+    .insert(customers)
+    .values({
+      companyId,
+      name: input.name,
+      email: input.email,
+      phone: input.phone ?? null,
+      passwordHash: input.passwordHash ?? null,
+      createdAt: input.createdAt,
+      updatedAt: input.createdAt,
+    })
+    .returning({ id: customers.id });
+  if (!row) throw new Error("customer was not created");
+  return row.id;
+}
+
+/** The next value of a per-company counter, taken inside the caller's transaction (gapless). */
+export async function nextCounter(db: Queryable, companyId: string, name: string): Promise<number> {
+  const [row] = await db
+    .insert(counters)
+    .values({ companyId, name, value: 1 })
+    .onConflictDoUpdate({
+      target: [counters.companyId, counters.name],
+      set: { value: sql`${counters.value} + 1` },
+    })
+    .returning({ value: counters.value });
+  if (!row) throw new Error("counter did not advance");
+  return row.value;
+}
+
+export interface HistoricOrderInput {
+  customer: { id: string; name: string; email: string };
+  lines: { courseId: string; title: SeedCourse["title"]; unitPriceCents: number }[];
+  status: OrderStatus;
+  paymentMethod: PaymentMethod;
+  channel: "online" | "pos";
+  createdAt: Date;
+  vatRateBp?: number;
+}
+
+/**
+ * An order as checkout leaves it: lines, payment, invoice and enrolments for a paid order,
+ * with order and invoice numbers from the company's counters.
+ */
+export async function insertHistoricOrder(
+  db: Queryable,
+  companyId: string,
+  input: HistoricOrderInput,
+): Promise<string> {
+  const totals = priceOrder(
+    input.lines.map((line) => ({ unitPriceCents: line.unitPriceCents, quantity: 1 })),
+    input.vatRateBp ?? DEFAULT_VAT_RATE_BP,
+  );
+  const number = await nextCounter(db, companyId, "order");
+  const [order] = await db
+    .insert(orders)
+    .values({
+      companyId,
+      number,
+      customerId: input.customer.id,
+      customerName: input.customer.name,
+      customerEmail: input.customer.email,
+      status: input.status,
+      paymentMethod: input.paymentMethod,
+      channel: input.channel,
+      currency: "EUR",
+      ...totals,
+      createdAt: input.createdAt,
+      updatedAt: input.createdAt,
+    })
+    .returning({ id: orders.id });
+  if (!order) throw new Error("order was not created");
+  await db.insert(orderLines).values(
+    input.lines.map((line) => ({
+      companyId,
+      orderId: order.id,
+      courseId: line.courseId,
+      title: line.title,
+      unitPriceCents: line.unitPriceCents,
+      quantity: 1,
+      totalCents: line.unitPriceCents,
+    })),
+  );
+  const paid = input.status === "processing" || input.status === "delivered";
+  if (paid) {
+    await db.insert(payments).values({
+      companyId,
+      orderId: order.id,
+      provider: input.channel === "pos" ? "pos" : "demo",
+      providerReference: `seed_${order.id}`,
+      status: "succeeded",
+      amountCents: totals.totalCents,
+      currency: "EUR",
+      createdAt: input.createdAt,
+      updatedAt: input.createdAt,
+    });
+    const invoiceNumber = await nextCounter(db, companyId, "invoice");
+    await db
+      .insert(invoices)
+      .values({ companyId, orderId: order.id, number: invoiceNumber, issuedAt: input.createdAt });
+    await db
+      .insert(enrolments)
+      .values(
+        input.lines.map((line) => ({
+          companyId,
+          customerId: input.customer.id,
+          courseId: line.courseId,
+          orderId: order.id,
+          createdAt: input.createdAt,
+          updatedAt: input.createdAt,
+        })),
+      )
+      .onConflictDoNothing();
+    for (const line of input.lines) {
+      await db
+        .update(courses)
+        .set({ seatsSold: sql`${courses.seatsSold} + 1` })
+        .where(sql`${courses.id} = ${line.courseId}`);
+    }
+  }
+  return order.id;
+}

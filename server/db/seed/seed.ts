@@ -1,0 +1,186 @@
+import { eq, sql } from "drizzle-orm";
+import { seededRandom } from "../../lib/random";
+import { generatePassword, hashPassword } from "../../modules/auth/passwords";
+import { companies } from "../../modules/companies/companies.tables";
+import type { OrderStatus, PaymentMethod } from "../../modules/orders/orders.tables";
+import { SUPER_ADMIN_ROLE } from "../../modules/staff/permissions";
+import { roles, staff } from "../../modules/staff/staff.tables";
+import type { Db } from "../client";
+import { categories as seedCategories } from "./content/categories";
+import { courses as seedCourses } from "./content/courses";
+import type { SeedCourse } from "./content/types";
+import { DEMO_LEARNER, demoCustomers } from "./demo-people";
+import {
+  insertCategory,
+  insertCompany,
+  insertCourse,
+  insertCustomer,
+  insertHistoricOrder,
+} from "./factories";
+
+export const DEFAULT_COMPANY = { slug: "wellspring", name: "Wellspring Academy" };
+export const DEFAULT_ADMIN_EMAIL = "admin@example.com";
+
+/** Serialises seeding across instances that start together on one PostgreSQL. */
+const SEED_LOCK_KEY = 727_274_002;
+
+export interface SeedOptions {
+  adminEmail?: string;
+  adminPassword?: string;
+  /** The moment the demo history is relative to; defaults to now. */
+  now?: Date;
+  /** Leave out the demo orders (tests that count orders themselves). */
+  withOrders?: boolean;
+}
+
+export interface SeedResult {
+  seeded: boolean;
+  adminEmail?: string;
+  /** Set only when no ADMIN_PASSWORD was given: shown once, never stored in clear. */
+  generatedAdminPassword?: string;
+}
+
+/** Fills an empty database with the default company and its demo catalogue. Does nothing on a database with data. */
+export async function seedDatabase(db: Db, options: SeedOptions = {}): Promise<SeedResult> {
+  const [existing] = await db.select({ id: companies.id }).from(companies).limit(1);
+  if (existing) return { seeded: false };
+
+  const adminEmail = options.adminEmail ?? DEFAULT_ADMIN_EMAIL;
+  const generatedAdminPassword = options.adminPassword ? undefined : generatePassword();
+  const [adminHash, learnerHash] = await Promise.all([
+    hashPassword(options.adminPassword ?? (generatedAdminPassword as string)),
+    hashPassword(DEMO_LEARNER.password),
+  ]);
+
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
+    const [raced] = await tx.select({ id: companies.id }).from(companies).limit(1);
+    if (raced) return { seeded: false };
+
+    const now = options.now ?? new Date();
+    const company = await insertCompany(tx, { ...DEFAULT_COMPANY, isDefault: true });
+
+    const [superAdmin] = await tx
+      .select({ id: roles.id })
+      .from(roles)
+      .where(eq(roles.name, SUPER_ADMIN_ROLE));
+    await tx.insert(staff).values({
+      companyId: company.id,
+      name: { en: "School Administrator", nl: "Schoolbeheerder" },
+      email: adminEmail,
+      passwordHash: adminHash,
+      roleId: superAdmin!.id,
+    });
+
+    const categoryIds = new Map<string, string>();
+    const ordered = [
+      ...seedCategories.filter((c) => !c.parentSlug),
+      ...seedCategories.filter((c) => c.parentSlug),
+    ];
+    for (const [position, category] of ordered.entries()) {
+      const parentId = category.parentSlug ? categoryIds.get(category.parentSlug) : null;
+      categoryIds.set(category.slug, await insertCategory(tx, company.id, category, { parentId, position }));
+    }
+
+    const courseIds = new Map<string, string>();
+    for (const course of seedCourses) {
+      const categoryId = categoryIds.get(course.categorySlug) ?? null;
+      courseIds.set(course.slug, await insertCourse(tx, company.id, course, { categoryId, now }));
+    }
+
+    const people = [];
+    const random = seededRandom(20_240_601);
+    for (const person of demoCustomers) {
+      const createdAt = new Date(now.getTime() - random.int(61, 400) * 86_400_000);
+      people.push({
+        ...person,
+        createdAt,
+        id: await insertCustomer(tx, company.id, { ...person, createdAt }),
+      });
+    }
+    const learnerCreated = new Date(now.getTime() - 90 * 86_400_000);
+    const learnerId = await insertCustomer(tx, company.id, {
+      name: DEMO_LEARNER.name,
+      email: DEMO_LEARNER.email,
+      passwordHash: learnerHash,
+      createdAt: learnerCreated,
+    });
+    people.push({
+      name: DEMO_LEARNER.name,
+      email: DEMO_LEARNER.email,
+      phone: "",
+      createdAt: learnerCreated,
+      id: learnerId,
+    });
+
+    if (options.withOrders !== false) {
+      await seedOrderHistory(tx, company.id, people, courseIds, now);
+    }
+    return { seeded: true, adminEmail, generatedAdminPassword };
+  });
+}
+
+/** About fifty orders over the last sixty days, so the dashboard has something to show. */
+async function seedOrderHistory(
+  tx: Parameters<Parameters<Db["transaction"]>[0]>[0],
+  companyId: string,
+  people: { id: string; name: string; email: string }[],
+  courseIds: Map<string, string>,
+  now: Date,
+) {
+  const random = seededRandom(42);
+  const owned = new Set<string>();
+  const seatsLeft = new Map(seedCourses.map((c) => [c.slug, c.totalSeats ?? Number.POSITIVE_INFINITY]));
+  const statuses: OrderStatus[] = [
+    "delivered",
+    "delivered",
+    "delivered",
+    "delivered",
+    "processing",
+    "pending",
+    "cancel",
+  ];
+  const methods: PaymentMethod[] = ["card", "card", "card", "card", "stripe", "credit", "cash"];
+  const history: { at: Date; customer: (typeof people)[number]; picks: SeedCourse[] }[] = [];
+
+  for (let i = 0; i < 52; i++) {
+    const customer = random.pick(people);
+    const wanted = random.next() < 0.25 ? 2 : 1;
+    const picks: SeedCourse[] = [];
+    for (let attempt = 0; attempt < 10 && picks.length < wanted; attempt++) {
+      const course = random.pick(seedCourses);
+      const key = `${customer.id}:${course.slug}`;
+      if (owned.has(key) || picks.includes(course) || (seatsLeft.get(course.slug) ?? 0) < 1) continue;
+      picks.push(course);
+    }
+    if (picks.length === 0) continue;
+    const daysAgo = random.int(0, 59);
+    const at = new Date(now.getTime() - daysAgo * 86_400_000 - random.int(0, 10 * 3600) * 1000);
+    history.push({ at, customer, picks });
+  }
+  history.sort((a, b) => a.at.getTime() - b.at.getTime());
+
+  for (const { at, customer, picks } of history) {
+    const status = random.pick(statuses);
+    const paid = status === "delivered" || status === "processing";
+    if (paid) {
+      for (const course of picks) {
+        owned.add(`${customer.id}:${course.slug}`);
+        seatsLeft.set(course.slug, (seatsLeft.get(course.slug) ?? 0) - 1);
+      }
+    }
+    const channel = random.next() < 0.15 ? "pos" : "online";
+    await insertHistoricOrder(tx, companyId, {
+      customer,
+      status,
+      channel,
+      paymentMethod: channel === "pos" ? random.pick(["cash", "card"] as const) : random.pick(methods),
+      createdAt: at,
+      lines: picks.map((course) => ({
+        courseId: courseIds.get(course.slug)!,
+        title: course.title,
+        unitPriceCents: course.salePriceCents ?? course.priceCents,
+      })),
+    });
+  }
+}

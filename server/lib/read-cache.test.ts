@@ -1,0 +1,32 @@
+import { describe, expect, it } from "vitest";
+import { ReadCache } from "./read-cache";
+
+describe("ReadCache", () => {
+  it("loads once and serves the cached value after", async () => {
+    const cache = new ReadCache<number>();
+    let loads = 0;
+    const load = async () => ++loads;
+    expect(await cache.get("a", "k", load)).toBe(1);
+    expect(await cache.get("a", "k", load)).toBe(1);
+    expect(loads).toBe(1);
+  });
+
+  it("invalidates one scope only", async () => {
+    const cache = new ReadCache<string>();
+    await cache.get("a", "k", async () => "a1");
+    await cache.get("b", "k", async () => "b1");
+    cache.invalidate("a");
+    expect(await cache.get("a", "k", async () => "a2")).toBe("a2");
+    expect(await cache.get("b", "k", async () => "b2")).toBe("b1");
+  });
+
+  it("evicts the least recently used entry past its size", async () => {
+    const cache = new ReadCache<string>(2);
+    await cache.get("s", "1", async () => "one");
+    await cache.get("s", "2", async () => "two");
+    await cache.get("s", "1", async () => "fresh");
+    await cache.get("s", "3", async () => "three");
+    expect(await cache.get("s", "1", async () => "reloaded")).toBe("one");
+    expect(await cache.get("s", "2", async () => "reloaded")).toBe("reloaded");
+  });
+});

@@ -1,0 +1,24 @@
+import { index, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { companyId, id } from "../../db/columns";
+
+/** Opaque session tokens, stored as SHA-256 hashes, for customers, staff and guests. */
+export const sessions = pgTable(
+  "sessions",
+  {
+    id: id(),
+    companyId: companyId(),
+    realm: text("realm", { enum: ["customer", "staff", "guest"] }).notNull(),
+    subjectId: uuid("subject_id"),
+    tokenHash: text("token_hash").notNull(),
+    userAgent: text("user_agent"),
+    ip: text("ip"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("sessions_token_hash_key").on(t.tokenHash),
+    index("sessions_subject_idx").on(t.realm, t.subjectId),
+  ],
+);

@@ -1,0 +1,105 @@
+import { sql } from "drizzle-orm";
+import {
+  type AnyPgColumn,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { companyId, id, timestamps, translatable } from "../../db/columns";
+import type { TranslatableList } from "../../lib/translatable";
+
+export const COURSE_BADGES = ["popular", "best"] as const;
+export type CourseBadge = (typeof COURSE_BADGES)[number];
+export const COURSE_LEVELS = ["beginner", "intermediate", "advanced"] as const;
+export type CourseLevel = (typeof COURSE_LEVELS)[number];
+
+/** Course categories form a tree through parent_id. */
+export const categories = pgTable(
+  "categories",
+  {
+    id: id(),
+    companyId: companyId(),
+    parentId: uuid("parent_id").references((): AnyPgColumn => categories.id, { onDelete: "set null" }),
+    slug: text("slug").notNull(),
+    name: translatable("name"),
+    description: translatable("description"),
+    icon: text("icon"),
+    position: integer("position").notNull().default(0),
+    published: boolean("published").notNull().default(true),
+    ...timestamps(),
+  },
+  (t) => [
+    uniqueIndex("categories_company_slug_key").on(t.companyId, t.slug),
+    index("categories_parent_idx").on(t.parentId),
+  ],
+);
+
+export const courses = pgTable(
+  "courses",
+  {
+    id: id(),
+    companyId: companyId(),
+    categoryId: uuid("category_id").references(() => categories.id, { onDelete: "set null" }),
+    slug: text("slug").notNull(),
+    title: translatable("title"),
+    summary: translatable("summary"),
+    description: translatable("description"),
+    outcomes: jsonb("outcomes").$type<TranslatableList>().notNull().default({ en: [] }),
+    audience: translatable("audience"),
+    level: text("level", { enum: COURSE_LEVELS }).notNull().default("beginner"),
+    instructor: text("instructor"),
+    image: text("image"),
+    badge: text("badge", { enum: COURSE_BADGES }),
+    /** Sum of all review stars and how many reviews: the average is exact integer arithmetic. */
+    ratingTotal: integer("rating_total").notNull().default(0),
+    ratingCount: integer("rating_count").notNull().default(0),
+    videoCount: integer("video_count").notNull().default(0),
+    durationSeconds: integer("duration_seconds").notNull().default(0),
+    priceCents: integer("price_cents").notNull(),
+    salePriceCents: integer("sale_price_cents"),
+    currency: text("currency").notNull().default("EUR"),
+    /** null: no seat limit. seats_sold is raised in the checkout transaction, never past total_seats. */
+    totalSeats: integer("total_seats"),
+    seatsSold: integer("seats_sold").notNull().default(0),
+    published: boolean("published").notNull().default(true),
+    /** Lower-cased titles and summaries in every language plus the instructor, for substring search. */
+    searchText: text("search_text").generatedAlwaysAs(
+      sql`lower(jsonb_path_query_array(title, '$.*')::text || ' ' || jsonb_path_query_array(summary, '$.*')::text || ' ' || coalesce(instructor, ''))`,
+    ),
+    ...timestamps(),
+  },
+  (t) => [
+    uniqueIndex("courses_company_slug_key").on(t.companyId, t.slug),
+    index("courses_company_created_idx").on(t.companyId, t.published, t.createdAt),
+    index("courses_company_price_idx").on(
+      t.companyId,
+      t.published,
+      sql`coalesce(${t.salePriceCents}, ${t.priceCents})`,
+    ),
+    index("courses_category_idx").on(t.categoryId, t.published, t.createdAt),
+  ],
+);
+
+export const lessons = pgTable(
+  "lessons",
+  {
+    id: id(),
+    companyId: companyId(),
+    courseId: uuid("course_id")
+      .notNull()
+      .references(() => courses.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    title: translatable("title"),
+    durationSeconds: integer("duration_seconds").notNull().default(0),
+    /** A path under the media store or an external URL. */
+    videoUrl: text("video_url"),
+    freePreview: boolean("free_preview").notNull().default(false),
+    ...timestamps(),
+  },
+  (t) => [index("lessons_course_position_idx").on(t.courseId, t.position)],
+);

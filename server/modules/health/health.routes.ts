@@ -1,0 +1,37 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+
+/** Liveness and readiness probes for process supervisors and load balancers. */
+export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    "/healthz",
+    {
+      config: { tenant: false },
+      schema: { hide: true, response: { 200: z.object({ status: z.literal("ok") }) } },
+    },
+    async () => ({ status: "ok" as const }),
+  );
+
+  app.get(
+    "/readyz",
+    {
+      config: { tenant: false },
+      schema: {
+        hide: true,
+        response: {
+          200: z.object({ status: z.literal("ready"), database: z.string() }),
+          503: z.object({ message: z.string(), code: z.string() }),
+        },
+      },
+    },
+    async (request, reply) => {
+      try {
+        await app.database.ping();
+        return { status: "ready" as const, database: app.database.engine };
+      } catch (error) {
+        request.log.warn({ err: error }, "database is not reachable");
+        return reply.status(503).send({ message: "The database is not reachable.", code: "NOT_READY" });
+      }
+    },
+  );
+};

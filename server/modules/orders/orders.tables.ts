@@ -1,0 +1,154 @@
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { companyId, id, timestamps, translatable } from "../../db/columns";
+import { courses } from "../catalog/catalog.tables";
+import { customers } from "../customers/customers.tables";
+
+export const ORDER_STATUSES = ["pending", "processing", "delivered", "cancel"] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+export const PAYMENT_METHODS = ["cash", "card", "credit", "stripe", "paypal", "cod"] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+export const ORDER_CHANNELS = ["online", "pos"] as const;
+
+export const coupons = pgTable(
+  "coupons",
+  {
+    id: id(),
+    companyId: companyId(),
+    code: text("code").notNull(),
+    campaignName: translatable("campaign_name"),
+    bannerImage: text("banner_image"),
+    startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
+    endsAt: timestamp("ends_at", { withTimezone: true }).notNull(),
+    discountType: text("discount_type", { enum: ["percentage", "fixed"] }).notNull(),
+    /** Percentage points for "percentage", cents for "fixed". */
+    discountValue: integer("discount_value").notNull(),
+    minimumAmountCents: integer("minimum_amount_cents").notNull().default(0),
+    published: boolean("published").notNull().default(true),
+    ...timestamps(),
+  },
+  (t) => [uniqueIndex("coupons_company_code_key").on(t.companyId, sql`upper(${t.code})`)],
+);
+
+export const orders = pgTable(
+  "orders",
+  {
+    id: id(),
+    companyId: companyId(),
+    /** Sequential per company, shown to people. */
+    number: integer("number").notNull(),
+    customerId: uuid("customer_id")
+      .notNull()
+      .references(() => customers.id),
+    customerName: text("customer_name").notNull(),
+    customerEmail: text("customer_email").notNull(),
+    status: text("status", { enum: ORDER_STATUSES }).notNull().default("pending"),
+    paymentMethod: text("payment_method", { enum: PAYMENT_METHODS }).notNull(),
+    channel: text("channel", { enum: ORDER_CHANNELS }).notNull().default("online"),
+    currency: text("currency").notNull(),
+    subtotalCents: integer("subtotal_cents").notNull(),
+    discountCents: integer("discount_cents").notNull().default(0),
+    /** VAT rate in basis points (2100 = 21 %). */
+    vatRateBp: integer("vat_rate_bp").notNull(),
+    vatCents: integer("vat_cents").notNull(),
+    totalCents: integer("total_cents").notNull(),
+    couponId: uuid("coupon_id").references(() => coupons.id, { onDelete: "set null" }),
+    notes: text("notes"),
+    ...timestamps(),
+  },
+  (t) => [
+    uniqueIndex("orders_company_number_key").on(t.companyId, t.number),
+    index("orders_company_created_idx").on(t.companyId, t.createdAt),
+    index("orders_company_status_idx").on(t.companyId, t.status),
+    index("orders_customer_idx").on(t.customerId),
+  ],
+);
+
+export const orderLines = pgTable(
+  "order_lines",
+  {
+    id: id(),
+    companyId: companyId(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    courseId: uuid("course_id").references(() => courses.id, { onDelete: "set null" }),
+    /** The course title when ordered, kept even if the course changes later. */
+    title: translatable("title"),
+    unitPriceCents: integer("unit_price_cents").notNull(),
+    quantity: integer("quantity").notNull().default(1),
+    totalCents: integer("total_cents").notNull(),
+  },
+  (t) => [index("order_lines_order_idx").on(t.orderId), index("order_lines_course_idx").on(t.courseId)],
+);
+
+export const payments = pgTable(
+  "payments",
+  {
+    id: id(),
+    companyId: companyId(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id),
+    provider: text("provider").notNull(),
+    providerReference: text("provider_reference").notNull(),
+    status: text("status", { enum: ["pending", "succeeded", "failed", "refunded"] }).notNull(),
+    amountCents: integer("amount_cents").notNull(),
+    currency: text("currency").notNull(),
+    details: jsonb("details").$type<Record<string, unknown>>(),
+    ...timestamps(),
+  },
+  (t) => [
+    uniqueIndex("payments_provider_reference_key").on(t.provider, t.providerReference),
+    index("payments_order_idx").on(t.orderId),
+  ],
+);
+
+/** Invoice numbers are gapless per company: taken from `counters` in the same transaction as the order. */
+export const invoices = pgTable(
+  "invoices",
+  {
+    id: id(),
+    companyId: companyId(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id),
+    number: integer("number").notNull(),
+    issuedAt: timestamp("issued_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("invoices_company_number_key").on(t.companyId, t.number),
+    uniqueIndex("invoices_order_key").on(t.orderId),
+  ],
+);
+
+/** A customer's access to a course. One per customer and course. */
+export const enrolments = pgTable(
+  "enrolments",
+  {
+    id: id(),
+    companyId: companyId(),
+    customerId: uuid("customer_id")
+      .notNull()
+      .references(() => customers.id),
+    courseId: uuid("course_id")
+      .notNull()
+      .references(() => courses.id),
+    orderId: uuid("order_id").references(() => orders.id),
+    ...timestamps(),
+  },
+  (t) => [
+    uniqueIndex("enrolments_customer_course_key").on(t.companyId, t.customerId, t.courseId),
+    index("enrolments_course_idx").on(t.courseId),
+  ],
+);

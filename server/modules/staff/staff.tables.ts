@@ -1,0 +1,44 @@
+import { sql } from "drizzle-orm";
+import { boolean, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { companyId, id, timestamps, translatable } from "../../db/columns";
+
+export type PermissionLevel = "none" | "read" | "write";
+
+/** A staff role and what it may do per back-office area. */
+export const roles = pgTable(
+  "roles",
+  {
+    id: id(),
+    companyId: companyId(),
+    name: text("name").notNull(),
+    permissions: jsonb("permissions").$type<Record<string, PermissionLevel>>().notNull().default({}),
+    system: boolean("system").notNull().default(false),
+    ...timestamps(),
+  },
+  (t) => [uniqueIndex("roles_company_name_key").on(t.companyId, t.name)],
+);
+
+export const staff = pgTable(
+  "staff",
+  {
+    id: id(),
+    companyId: companyId(),
+    name: translatable("name"),
+    email: text("email").notNull(),
+    passwordHash: text("password_hash"),
+    roleId: uuid("role_id")
+      .notNull()
+      .references(() => roles.id),
+    image: text("image"),
+    phone: text("phone"),
+    status: text("status", { enum: ["active", "inactive"] })
+      .notNull()
+      .default("active"),
+    joinedAt: timestamp("joined_at", { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
+  },
+  (t) => [
+    uniqueIndex("staff_company_email_key").on(t.companyId, sql`lower(${t.email})`),
+    index("staff_role_idx").on(t.roleId),
+  ],
+);

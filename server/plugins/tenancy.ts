@@ -1,0 +1,50 @@
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import fp from "fastify-plugin";
+import { notFound } from "../lib/errors";
+import { detectLanguage, LANGUAGE_COOKIE, type Language } from "../lib/language";
+import type { Company } from "../modules/companies/companies.service";
+
+export const COMPANY_HEADER = "company";
+export const COMPANY_COOKIE = "company";
+
+declare module "fastify" {
+  interface FastifyRequest {
+    /** The tenant this request is for: `company` header, else `company` cookie, else the default company. */
+    company: Company;
+    /** The language to answer in. */
+    language: Language;
+  }
+  interface FastifyContextConfig {
+    /** false for routes that serve no tenant (health checks, static files). */
+    tenant?: boolean;
+  }
+}
+
+function companyIdentifier(request: FastifyRequest): string | undefined {
+  const header = request.headers[COMPANY_HEADER];
+  const fromHeader = Array.isArray(header) ? header[0] : header;
+  return fromHeader?.trim() || request.cookies[COMPANY_COOKIE]?.trim() || undefined;
+}
+
+export const tenancyPlugin = fp(async (app: FastifyInstance) => {
+  app.decorateRequest("company", null as unknown as Company);
+  app.decorateRequest("language", "en");
+
+  app.addHook("onRequest", async (request) => {
+    const query = request.query as Record<string, unknown> | undefined;
+    request.language = detectLanguage({
+      query: typeof query?.lng === "string" ? query.lng : undefined,
+      cookie: request.cookies[LANGUAGE_COOKIE],
+      acceptLanguage: request.headers["accept-language"],
+    });
+    if (request.routeOptions.config?.tenant === false) return;
+    const identifier = companyIdentifier(request);
+    const company = await app.services.companies.resolve(identifier);
+    if (!company) {
+      throw identifier
+        ? notFound(`No company "${identifier}" exists.`, "COMPANY_NOT_FOUND")
+        : notFound("No company has been set up yet.", "COMPANY_NOT_FOUND");
+    }
+    request.company = company;
+  });
+});

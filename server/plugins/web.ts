@@ -1,0 +1,98 @@
+import { Readable } from "node:stream";
+import fastifyStatic from "@fastify/static";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { createRequestHandler, type ServerBuild } from "react-router";
+import type { ViteDevServer } from "vite";
+import { clientBuildDir, serverBuildFile } from "../lib/paths";
+import type { ServerLoadContext } from "../web/load-context";
+
+export type WebOptions = { mode: "production" } | { mode: "development"; vite: ViteDevServer };
+
+const METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"];
+
+function toWebRequest(request: FastifyRequest, reply: FastifyReply, origin: string): Request {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (value === undefined) continue;
+    for (const item of Array.isArray(value) ? value : [value]) headers.append(name, item);
+  }
+  const controller = new AbortController();
+  reply.raw.on("close", () => controller.abort());
+  const init: RequestInit & { duplex?: "half" } = {
+    method: request.method,
+    headers,
+    signal: controller.signal,
+  };
+  if (request.method !== "GET" && request.method !== "HEAD") {
+    init.body = Readable.toWeb(request.body as Readable) as ReadableStream;
+    init.duplex = "half";
+  }
+  return new Request(new URL(request.url, origin), init);
+}
+
+async function sendWebResponse(reply: FastifyReply, response: Response) {
+  reply.status(response.status);
+  for (const [name, value] of response.headers) {
+    if (name !== "set-cookie") reply.header(name, value);
+  }
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length > 0) reply.header("set-cookie", cookies);
+  return reply.send(
+    response.body ? Readable.fromWeb(response.body as import("node:stream/web").ReadableStream) : null,
+  );
+}
+
+/**
+ * The React Router app: static build output, then every other path rendered on the server.
+ * Loaders get the domain services and the request's company and language as their context.
+ */
+export async function webPlugin(app: FastifyInstance, options: WebOptions) {
+  let getBuild: () => Promise<ServerBuild>;
+  if (options.mode === "development") {
+    const { default: middie } = await import("@fastify/middie");
+    await app.register(middie);
+    app.use(options.vite.middlewares);
+    getBuild = () => options.vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>;
+  } else {
+    await app.register(fastifyStatic, {
+      root: clientBuildDir,
+      prefix: "/",
+      wildcard: false,
+      index: false,
+      setHeaders(res, path) {
+        const immutable = path.includes("/assets/");
+        res.header(
+          "cache-control",
+          immutable ? "public, max-age=31536000, immutable" : "public, max-age=3600",
+        );
+      },
+    });
+    const build = (await import(/* @vite-ignore */ serverBuildFile)) as ServerBuild;
+    getBuild = async () => build;
+  }
+  const handle = createRequestHandler(getBuild, options.mode);
+
+  // Pages and form actions read their own bodies: hand them the raw stream.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser("*", (_request, payload, done) => done(null, payload));
+
+  app.route({
+    method: METHODS,
+    url: "/*",
+    schema: { hide: true },
+    handler: async (request, reply) => {
+      const origin = app.config.PUBLIC_URL
+        ? new URL(app.config.PUBLIC_URL).origin
+        : `${request.protocol}://${request.host}`;
+      const context: ServerLoadContext = {
+        services: app.services,
+        company: request.company,
+        language: request.language,
+        cspNonce: reply.scriptNonce,
+        origin,
+      };
+      const response = await handle(toWebRequest(request, reply, origin), context);
+      return sendWebResponse(reply, response);
+    },
+  });
+}

@@ -1,0 +1,73 @@
+import { resolve } from "node:path";
+import { buildApp } from "./app";
+import { ConfigError, type Env, loadEnv } from "./config/env";
+import { openDatabase } from "./db/client";
+import { seedDatabase } from "./db/seed/seed";
+import { lockDataDir } from "./lib/data-dir-lock";
+import type { WebOptions } from "./plugins/web";
+
+const SHUTDOWN_TIMEOUT_MS = 9_000;
+
+/** Opens the database, migrates, seeds an empty one, and serves until SIGTERM or SIGINT. */
+export async function startServer(env: Env, web: WebOptions) {
+  const dataDir = resolve(env.DATA_DIR);
+  const unlock = env.DATABASE_URL ? () => undefined : lockDataDir(dataDir);
+  const database = env.DATABASE_URL
+    ? await openDatabase({ engine: "postgres", url: env.DATABASE_URL })
+    : await openDatabase({ engine: "pglite", dataDir: resolve(dataDir, "db") });
+  await database.migrate();
+  const app = await buildApp({ env, database, web });
+
+  const seed = await seedDatabase(database.db, {
+    adminEmail: env.ADMIN_EMAIL,
+    adminPassword: env.ADMIN_PASSWORD,
+  });
+  if (seed.seeded) {
+    app.log.info({ adminEmail: seed.adminEmail }, "seeded an empty database with the demo school");
+    if (seed.generatedAdminPassword) {
+      app.log.warn(
+        { adminEmail: seed.adminEmail, adminPassword: seed.generatedAdminPassword },
+        "generated the first admin's password: sign in at /login and change it; it is not shown again",
+      );
+    }
+  }
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, "shutting down: draining requests");
+    const force = setTimeout(() => {
+      app.log.error("shutdown took too long; exiting");
+      process.exit(1);
+    }, SHUTDOWN_TIMEOUT_MS);
+    force.unref();
+    try {
+      await app.close();
+      await database.close();
+      unlock();
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, "shutdown failed");
+      process.exit(1);
+    }
+  };
+  process.once("SIGTERM", () => void shutdown("SIGTERM"));
+  process.once("SIGINT", () => void shutdown("SIGINT"));
+
+  await app.listen({ port: env.PORT, host: env.HOST });
+  app.log.info({ database: database.engine, url: env.PUBLIC_URL ?? `http://localhost:${env.PORT}` }, "ready");
+  return app;
+}
+
+export function readEnvOrExit(overrides: Record<string, string> = {}): Env {
+  try {
+    return loadEnv({ ...process.env, ...overrides });
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,55 @@
+import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
+import type { FastifyInstance } from "fastify";
+import { inject } from "vitest";
+import { buildApp } from "../../server/app";
+import { loadEnv } from "../../server/config/env";
+import { type Database, openDatabase } from "../../server/db/client";
+import { adminQuery, withDatabase } from "./postgres-url";
+
+/** A fresh copy of the migrated, seeded golden database: PGlite, or PostgreSQL under TEST_DATABASE_URL. */
+export async function openTestDatabase(): Promise<Database> {
+  const config = inject("database");
+  if (config.engine === "pglite") {
+    return openDatabase({ engine: "pglite", loadDataDir: new Blob([readFileSync(config.goldenFile)]) });
+  }
+  const name = `${config.prefix}_${randomBytes(4).toString("hex")}`;
+  await adminQuery(config.adminUrl, `create database "${name}" template "${config.template}"`);
+  const database = await openDatabase({
+    engine: "postgres",
+    url: withDatabase(config.adminUrl, name),
+    poolSize: 5,
+  });
+  return {
+    ...database,
+    async close() {
+      await database.close();
+      await adminQuery(config.adminUrl, `drop database if exists "${name}" with (force)`);
+    },
+  };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  close(): Promise<void>;
+}
+
+/** The real Fastify app on its own fresh database; call close() after the test file. */
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const database = await openTestDatabase();
+  const app = await buildApp({
+    env: loadEnv({ NODE_ENV: "test", LOG_LEVEL: "silent", ...env }),
+    database,
+    logger: false,
+  });
+  await app.ready();
+  return {
+    app,
+    database,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}

@@ -1,0 +1,43 @@
+import { fileURLToPath } from "node:url";
+import { defineConfig } from "vitest/config";
+
+const alias = { "~": fileURLToPath(new URL("./app", import.meta.url)) };
+
+export default defineConfig({
+  resolve: { alias },
+  test: {
+    projects: [
+      {
+        resolve: { alias },
+        test: {
+          name: "unit",
+          include: ["server/**/*.test.ts", "app/**/*.test.{ts,tsx}", "scripts/**/*.test.ts"],
+          exclude: ["**/*.api.test.ts", "**/node_modules/**"],
+          setupFiles: ["tests/support/fail-on-console-error.ts"],
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: "api",
+          include: ["server/**/*.api.test.ts", "tests/api/**/*.test.ts"],
+          globalSetup: ["tests/support/golden-database.ts"],
+          setupFiles: ["tests/support/fail-on-console-error.ts"],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: "e2e",
+          include: ["tests/e2e/**/*.test.ts"],
+          globalSetup: ["tests/support/e2e-server.ts"],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
