@@ -31,16 +31,14 @@ export async function insertCompany(
     .values({ slug: input.slug, name: input.name, isDefault: input.isDefault ?? false })
     .returning({ id: companies.id, slug: companies.slug, name: companies.name });
   if (!company) throw new Error("company was not created");
-  await db
-    .insert(roles)
-    .values(
-      DEFAULT_ROLES.map((role) => ({
-        companyId: company.id,
-        name: role.name,
-        permissions: role.permissions,
-        system: true,
-      })),
-    );
+  await db.insert(roles).values(
+    DEFAULT_ROLES.map((role) => ({
+      companyId: company.id,
+      name: role.name,
+      permissions: role.permissions,
+      system: true,
+    })),
+  );
   await db.insert(settings).values([
     {
       companyId: company.id,

@@ -1,0 +1,80 @@
+import { and, eq } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { ReadCache } from "../../lib/read-cache";
+import { settings } from "./settings.tables";
+
+/** What the storefront shows about the school: header, footer, invoices. */
+export interface StoreInfo {
+  shopName: string;
+  companyName: string;
+  vatNumber: string;
+  addressLines: string[];
+  phones: string[];
+  email: string;
+  website: string;
+  currency: string;
+  defaultLanguage: string;
+  timeZone: string;
+}
+
+export interface TaxSettings {
+  country: string;
+  vatRateBp: number;
+  pricesIncludeVat: boolean;
+}
+
+const text = (value: unknown, fallback = ""): string => (typeof value === "string" ? value : fallback);
+
+/** Settings per company, cached and dropped on write. */
+export function createSettingsService(db: Db) {
+  const cache = new ReadCache<Record<string, unknown>>();
+
+  const read = (companyId: string, name: string) =>
+    cache.get(companyId, name, async () => {
+      const [row] = await db
+        .select({ value: settings.value })
+        .from(settings)
+        .where(and(eq(settings.companyId, companyId), eq(settings.name, name)));
+      return row?.value ?? {};
+    });
+
+  return {
+    read,
+
+    async storeInfo(companyId: string): Promise<StoreInfo> {
+      const global = await read(companyId, "global");
+      return {
+        shopName: text(global.shopName),
+        companyName: text(global.companyName),
+        vatNumber: text(global.vatNumber),
+        addressLines: [global.addressLine1, global.addressLine2, global.addressLine3].map((v) => text(v)).filter(Boolean),
+        phones: [global.contactPhone, global.contactPhone2].map((v) => text(v)).filter(Boolean),
+        email: text(global.email),
+        website: text(global.website),
+        currency: text(global.currency, "EUR"),
+        defaultLanguage: text(global.defaultLanguage, "en"),
+        timeZone: text(global.timeZone, "Europe/Amsterdam"),
+      };
+    },
+
+    async tax(companyId: string): Promise<TaxSettings> {
+      const tax = await read(companyId, "tax");
+      return {
+        country: text(tax.country, "NL"),
+        vatRateBp: typeof tax.vatRateBp === "number" ? tax.vatRateBp : 2100,
+        pricesIncludeVat: tax.pricesIncludeVat !== false,
+      };
+    },
+
+    /** Replaces one settings group of a company. */
+    async write(companyId: string, name: string, value: Record<string, unknown>) {
+      await db
+        .insert(settings)
+        .values({ companyId, name, value })
+        .onConflictDoUpdate({ target: [settings.companyId, settings.name], set: { value, updatedAt: new Date() } });
+      cache.invalidate(companyId);
+    },
+  };
+}
+
+export type SettingsService = ReturnType<typeof createSettingsService>;
