@@ -6,6 +6,8 @@ import { STAMP_FILE, sourceFingerprint } from "./build-stamp.mjs";
 
 /** `npm start`: build when the production bundle is missing or stale, then run the server in this process. */
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
+// Variables already in the environment win over the optional .env file.
+if (existsSync(join(root, ".env"))) process.loadEnvFile(join(root, ".env"));
 const stamp = join(root, STAMP_FILE);
 const entry = join(root, "build/node/main.js");
 const fresh =

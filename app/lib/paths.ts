@@ -1,0 +1,31 @@
+/** Every in-app route path, built in one place. */
+export const paths = {
+  home: () => "/",
+  homeCategory: (category: string | null) => (category ? `/?category=${encodeURIComponent(category)}` : "/"),
+  course: (idOrSlug: string) => `/single-course/${encodeURIComponent(idOrSlug)}`,
+  lesson: (courseSlug: string, lessonId: string) =>
+    `/single-course/${encodeURIComponent(courseSlug)}#lesson-${lessonId}`,
+  cart: () => "/cart",
+  signIn: () => "/customer-signin",
+  signUp: () => "/customer-signup",
+  terms: () => "/general-terms-and-conditions",
+  paymentPlan: () => "/payment-plan-agreement",
+} as const;
+
+/** Pages of the school's external marketing site, relative to its website address. */
+export const marketingPages = [
+  { key: "aboutUs", path: "/about-us" },
+  { key: "christianSchools", path: "/christian-schools" },
+  { key: "microSchools", path: "/micro-schools" },
+  { key: "homeschools", path: "/homeschools" },
+  { key: "resources", path: "/resources" },
+  { key: "contact", path: "/contact" },
+] as const;
+
+export type MarketingPageKey = (typeof marketingPages)[number]["key"];
+
+/** An absolute link to the marketing site; falls back to a relative path when no website is set. */
+export function marketingUrl(website: string, path: string): string {
+  if (!website) return path;
+  return `${website.replace(/\/+$/, "")}${path}`;
+}
