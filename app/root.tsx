@@ -7,28 +7,106 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  type ShouldRevalidateFunctionArgs,
   useRouteError,
   useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
+import { useCartCount } from "~/features/cart/use-cart-count";
+import { ErrorPage } from "~/features/layout/error-page";
+import { SiteShell } from "~/features/layout/site-shell";
+import type { StoreChromeInfo } from "~/features/layout/store-info";
 import { createI18n } from "~/i18n/i18n";
+import { messagesFor } from "~/i18n/messages.server";
+import { translator } from "~/i18n/translator";
 import { useNonce } from "~/lib/nonce";
 
-export async function loader({ context }: Route.LoaderArgs) {
-  return { language: context.language, companyName: context.company.name };
+export type Theme = "light" | "dark";
+
+function themeFromCookie(cookieHeader: string | null): Theme {
+  const match = cookieHeader?.match(/(?:^|;\s*)theme=(light|dark)(?:;|$)/);
+  return match?.[1] === "dark" ? "dark" : "light";
 }
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const info = await context.services.settings.storeInfo(context.company.id);
+  const store: StoreChromeInfo = {
+    shopName: info.shopName || context.company.name,
+    companyName: info.companyName,
+    website: info.website,
+    addressLines: info.addressLines,
+    phones: info.phones,
+    email: info.email,
+  };
+  return {
+    language: context.language,
+    messages: messagesFor(context.language),
+    theme: themeFromCookie(request.headers.get("cookie")),
+    origin: context.origin,
+    store,
+  };
+}
+
+/**
+ * The root data (language strings, theme, store details) only changes after a form submission or
+ * when the language is switched with `?lng=`; other navigations, such as the category tabs, reuse it.
+ */
+export function shouldRevalidate({
+  currentUrl,
+  nextUrl,
+  formMethod,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  if (formMethod && formMethod !== "GET") return defaultShouldRevalidate;
+  const nextLanguage = nextUrl.searchParams.get("lng");
+  return nextLanguage !== null && nextLanguage !== currentUrl.searchParams.get("lng");
+}
+
+export const links: Route.LinksFunction = () => [
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+/** Title for error pages (the catch-all 404 route and unknown courses use this too). */
+export const meta: Route.MetaFunction = ({ data, error }) => {
+  if (!error) return [];
+  if (!data) return [{ title: "Error" }];
+  const t = translator(data);
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const title = status === 404 ? t("common.notFoundTitle") : t("common.errorTitle");
+  return [
+    { title: data ? `${title} | ${data.store.shopName}` : title },
+    { name: "robots", content: "noindex" },
+  ];
+};
+
+/** Used only when the root loader itself failed: the bare error page below needs these few strings. */
+const FALLBACK_MESSAGES = {
+  common: {
+    errorTitle: "Something went wrong",
+    errorText: "Please try again in a moment.",
+    errorStatus: "Error {{status}}",
+    notFoundTitle: "Page not found",
+    notFoundText: "We could not find the page you were looking for.",
+    backHome: "Back to the home page",
+    browseCourses: "Browse courses",
+    tryAgain: "Try again",
+  },
+};
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   const nonce = useNonce();
   const language = data?.language ?? "en";
-  const i18n = useMemo(() => createI18n(language), [language]);
+  const theme = data?.theme ?? "light";
+  const messages = data?.messages ?? FALLBACK_MESSAGES;
+  const i18n = useMemo(() => createI18n(language, messages), [language, messages]);
   return (
-    <html lang={language}>
+    <html lang={language} className={theme === "dark" ? "dark" : undefined}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content={theme === "dark" ? "#0e1615" : "#0f6b63"} />
         <Meta />
         <Links />
       </head>
@@ -41,16 +119,33 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
+function Shell({ children }: { children: React.ReactNode }) {
+  const data = useRouteLoaderData<typeof loader>("root");
+  const cartCount = useCartCount();
+  // Without root data (its loader failed) there is no store to show: the page stands alone.
+  if (!data) return <main id="main">{children}</main>;
+  return (
+    <SiteShell store={data.store} cartCount={cartCount}>
+      {children}
+    </SiteShell>
+  );
+}
+
 export default function App() {
-  return <Outlet />;
+  return (
+    <Shell>
+      <Outlet />
+    </Shell>
+  );
 }
 
 export function ErrorBoundary() {
   const error = useRouteError();
   const status = isRouteErrorResponse(error) ? error.status : 500;
+  if (status >= 500) console.error(error);
   return (
-    <main>
-      <h1>{status === 404 ? "Page not found" : "Something went wrong"}</h1>
-    </main>
+    <Shell>
+      <ErrorPage status={status} />
+    </Shell>
   );
 }

@@ -1,17 +1,16 @@
 import type { TFunction } from "i18next";
-import { createI18n } from "./i18n";
+import { createI18n, type Messages } from "./i18n";
 
-const translators = new Map<string, TFunction>();
+const translators = new Map<string, { messages: Messages; t: TFunction }>();
 
 /**
- * A `t` function for one language outside React (meta functions, loaders).
+ * A `t` function outside React (meta functions), from the root loader's language and messages.
  * Instances are kept per language: they hold no request state.
  */
-export function translator(language: string): TFunction {
-  let t = translators.get(language);
-  if (!t) {
-    t = createI18n(language).t;
-    translators.set(language, t);
-  }
+export function translator({ language, messages }: { language: string; messages: Messages }): TFunction {
+  const cached = translators.get(language);
+  if (cached && cached.messages === messages) return cached.t;
+  const t = createI18n(language, messages).t;
+  translators.set(language, { messages, t });
   return t;
 }

@@ -1,0 +1,7 @@
+/** Catalogue types shared with the server (types only: no server code reaches the browser). */
+export type {
+  Category,
+  CourseCard,
+  CourseDetail,
+  Lesson,
+} from "../../../server/modules/catalog/catalog.schemas";

@@ -1,0 +1,102 @@
+import { LogIn, Menu, ShoppingBag } from "lucide-react";
+import { useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { buttonClasses } from "~/components/ui/button";
+import { Container } from "~/components/ui/container";
+import { cn } from "~/lib/cn";
+import { marketingPages, marketingUrl, paths } from "~/lib/paths";
+import { Logo } from "./logo";
+import { MobileNav } from "./mobile-nav";
+import type { StoreChromeInfo } from "./store-info";
+
+const iconLink =
+  "relative inline-flex min-h-11 min-w-11 items-center justify-center gap-2 rounded-lg px-2.5 text-sm " +
+  "font-semibold text-ink transition-colors hover:bg-sunken hover:text-primary-ink [&_svg]:size-[1.375rem]";
+
+export function SiteHeader({ store, cartCount }: { store: StoreChromeInfo; cartCount: number }) {
+  const { t } = useTranslation();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const menuButton = useRef<HTMLButtonElement>(null);
+
+  return (
+    <header className="sticky top-0 z-40 border-b border-line bg-surface/92 backdrop-blur-md supports-[backdrop-filter]:bg-surface/85">
+      <Container className="flex h-16 items-center gap-3 nav:h-20 nav:gap-6">
+        <Link
+          to={paths.home()}
+          className="-ml-1 flex min-h-11 min-w-0 items-center rounded-lg px-1"
+          aria-label={t("header.homeLabel", { shopName: store.shopName })}
+        >
+          <Logo name={store.shopName} />
+        </Link>
+
+        <nav aria-label={t("header.mainNav")} className="hidden nav:block">
+          <ul className="flex items-center gap-1">
+            {marketingPages.map((page) => (
+              <li key={page.key}>
+                <a
+                  href={marketingUrl(store.website, page.path)}
+                  className="inline-flex min-h-11 items-center rounded-lg px-3 text-sm font-medium text-ink-muted transition-colors hover:bg-sunken hover:text-ink"
+                >
+                  {t(`nav.${page.key}`)}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+
+        <div className="ml-auto flex shrink-0 items-center sm:gap-2">
+          <Link to={paths.signIn()} className={iconLink}>
+            <LogIn aria-hidden="true" />
+            <span className="sr-only sm:not-sr-only">{t("header.login")}</span>
+          </Link>
+          <Link
+            to={paths.cart()}
+            className={iconLink}
+            aria-label={t("header.cartLabel", { count: cartCount })}
+          >
+            <ShoppingBag aria-hidden="true" />
+            <span
+              aria-hidden="true"
+              className={cn(
+                "absolute top-0.5 right-0 flex h-5 min-w-5 items-center justify-center rounded-full px-1 text-[0.6875rem] leading-none font-bold tabular-nums ring-2 ring-surface",
+                cartCount > 0
+                  ? "bg-accent text-on-accent"
+                  : "bg-grey-200 text-grey-700 dark:bg-grey-700 dark:text-grey-100",
+              )}
+            >
+              {cartCount}
+            </span>
+          </Link>
+          <Link
+            to={paths.signUp()}
+            className={buttonClasses({ variant: "accent", className: "max-sm:hidden nav:hidden" })}
+          >
+            {t("header.register")}
+          </Link>
+          <button
+            ref={menuButton}
+            type="button"
+            className={cn(iconLink, "nav:hidden")}
+            aria-label={t("header.openMenu")}
+            aria-haspopup="dialog"
+            aria-expanded={menuOpen}
+            aria-controls="mobile-nav"
+            onClick={() => setMenuOpen(true)}
+          >
+            <Menu aria-hidden="true" />
+          </button>
+        </div>
+      </Container>
+      <MobileNav
+        id="mobile-nav"
+        open={menuOpen}
+        onClose={() => {
+          setMenuOpen(false);
+          menuButton.current?.focus();
+        }}
+        store={store}
+      />
+    </header>
+  );
+}
