@@ -3,7 +3,9 @@ import { type Browser, chromium, type Page } from "playwright-core";
 
 /** Debian's Chromium (never a downloaded browser); CHROMIUM_PATH overrides. */
 export function chromiumPath(): string {
-  const candidates = [process.env.CHROMIUM_PATH, "/usr/bin/chromium", "/usr/bin/chromium-browser"].filter(Boolean);
+  const candidates = [process.env.CHROMIUM_PATH, "/usr/bin/chromium", "/usr/bin/chromium-browser"].filter(
+    Boolean,
+  );
   const found = candidates.find((path) => existsSync(path as string));
   if (!found) throw new Error("Chromium not found: install Debian's chromium package or set CHROMIUM_PATH");
   return found as string;

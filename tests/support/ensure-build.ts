@@ -1,9 +1,8 @@
 import { execFileSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { projectRoot } from "../../server/lib/paths";
-// @ts-expect-error: plain ESM helper shared with the npm scripts
 import { STAMP_FILE, sourceFingerprint } from "../../scripts/build-stamp.mjs";
+import { projectRoot } from "../../server/lib/paths";
 
 /** Builds the production bundle when it is missing or older than the sources, as `npm start` does. */
 export function ensureProductionBuild() {
@@ -12,5 +11,9 @@ export function ensureProductionBuild() {
     existsSync(join(projectRoot, "build/node/main.js")) &&
     existsSync(stamp) &&
     readFileSync(stamp, "utf8") === sourceFingerprint(projectRoot);
-  if (!fresh) execFileSync(process.execPath, [join(projectRoot, "scripts/build.mjs")], { cwd: projectRoot, stdio: "inherit" });
+  if (!fresh)
+    execFileSync(process.execPath, [join(projectRoot, "scripts/build.mjs")], {
+      cwd: projectRoot,
+      stdio: "inherit",
+    });
 }

@@ -47,7 +47,9 @@ export function createSettingsService(db: Db) {
         shopName: text(global.shopName),
         companyName: text(global.companyName),
         vatNumber: text(global.vatNumber),
-        addressLines: [global.addressLine1, global.addressLine2, global.addressLine3].map((v) => text(v)).filter(Boolean),
+        addressLines: [global.addressLine1, global.addressLine2, global.addressLine3]
+          .map((v) => text(v))
+          .filter(Boolean),
         phones: [global.contactPhone, global.contactPhone2].map((v) => text(v)).filter(Boolean),
         email: text(global.email),
         website: text(global.website),
@@ -71,7 +73,10 @@ export function createSettingsService(db: Db) {
       await db
         .insert(settings)
         .values({ companyId, name, value })
-        .onConflictDoUpdate({ target: [settings.companyId, settings.name], set: { value, updatedAt: new Date() } });
+        .onConflictDoUpdate({
+          target: [settings.companyId, settings.name],
+          set: { value, updatedAt: new Date() },
+        });
       cache.invalidate(companyId);
     },
   };
