@@ -74,10 +74,7 @@ export const meta: Route.MetaFunction = ({ data, error }) => {
   const t = translator(data);
   const status = isRouteErrorResponse(error) ? error.status : 500;
   const title = status === 404 ? t("common.notFoundTitle") : t("common.errorTitle");
-  return [
-    { title: data ? `${title} | ${data.store.shopName}` : title },
-    { name: "robots", content: "noindex" },
-  ];
+  return [{ title: `${title} | ${data.store.shopName}` }, { name: "robots", content: "noindex" }];
 };
 
 /** Used only when the root loader itself failed: the bare error page below needs these few strings. */

@@ -64,7 +64,6 @@ export default function SingleCourse({ loaderData }: Route.ComponentProps) {
   const { course } = loaderData;
   const { t } = useTranslation();
   const previews = course.lessons.filter((lesson) => lesson.freePreview).length;
-  const lessonsDuration = course.lessons.reduce((total, lesson) => total + lesson.durationSeconds, 0);
   const soldOut = course.seatsLeft !== null && course.seatsLeft <= 0;
 
   return (
@@ -220,7 +219,7 @@ export default function SingleCourse({ loaderData }: Route.ComponentProps) {
               <p className="text-sm text-ink-muted">
                 {t("course.lessonsSummary", {
                   count: course.lessons.length,
-                  duration: formatDuration(lessonsDuration, t),
+                  duration: formatDuration(course.durationSeconds, t),
                 })}
               </p>
             </div>

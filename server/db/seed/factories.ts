@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { inArray, sql } from "drizzle-orm";
 import { categories, courses, lessons } from "../../modules/catalog/catalog.tables";
 import { companies } from "../../modules/companies/companies.tables";
 import { customers } from "../../modules/customers/customers.tables";
@@ -267,12 +267,15 @@ export async function insertHistoricOrder(
         })),
       )
       .onConflictDoNothing();
-    for (const line of input.lines) {
-      await db
-        .update(courses)
-        .set({ seatsSold: sql`${courses.seatsSold} + 1` })
-        .where(sql`${courses.id} = ${line.courseId}`);
-    }
+    await db
+      .update(courses)
+      .set({ seatsSold: sql`${courses.seatsSold} + 1` })
+      .where(
+        inArray(
+          courses.id,
+          input.lines.map((line) => line.courseId),
+        ),
+      );
   }
   return order.id;
 }

@@ -5,7 +5,7 @@ import { companies } from "../../modules/companies/companies.tables";
 import type { OrderStatus, PaymentMethod } from "../../modules/orders/orders.tables";
 import { SUPER_ADMIN_ROLE } from "../../modules/staff/permissions";
 import { roles, staff } from "../../modules/staff/staff.tables";
-import type { Db } from "../client";
+import type { Db, Tx } from "../client";
 import { categories as seedCategories } from "./content/categories";
 import { courses as seedCourses } from "./content/courses";
 import type { SeedCourse } from "./content/types";
@@ -122,7 +122,7 @@ export async function seedDatabase(db: Db, options: SeedOptions = {}): Promise<S
 
 /** About fifty orders over the last sixty days, so the dashboard has something to show. */
 async function seedOrderHistory(
-  tx: Parameters<Parameters<Db["transaction"]>[0]>[0],
+  tx: Tx,
   companyId: string,
   people: { id: string; name: string; email: string }[],
   courseIds: Map<string, string>,
