@@ -8,6 +8,7 @@ import {
   Scripts,
   ScrollRestoration,
   type ShouldRevalidateFunctionArgs,
+  useMatches,
   useRouteError,
   useRouteLoaderData,
 } from "react-router";
@@ -24,6 +25,12 @@ import { useNonce } from "~/lib/nonce";
 
 export type Theme = "light" | "dark";
 
+/** Who is looking: a signed-in customer, a guest, or an anonymous visitor (null). */
+export type Viewer =
+  | { kind: "customer"; name: string; email: string; image: string | null }
+  | { kind: "guest" }
+  | null;
+
 function themeFromCookie(cookieHeader: string | null): Theme {
   const match = cookieHeader?.match(/(?:^|;\s*)theme=(light|dark)(?:;|$)/);
   return match?.[1] === "dark" ? "dark" : "light";
@@ -39,7 +46,18 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     phones: info.phones,
     email: info.email,
   };
+  const viewer: Viewer = context.customer
+    ? {
+        kind: "customer",
+        name: context.customer.name,
+        email: context.customer.email,
+        image: context.customer.image,
+      }
+    : context.visitorSession?.realm === "guest"
+      ? { kind: "guest" }
+      : null;
   return {
+    viewer,
     language: context.language,
     messages: messagesFor(context.language),
     theme: themeFromCookie(request.headers.get("cookie")),
@@ -116,11 +134,18 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
+/** A route module can hide the site header and footer (the thank-you page does) with this handle. */
+export interface RouteHandle {
+  chrome?: false;
+}
+
 function Shell({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   const cartCount = useCartCount();
+  const matches = useMatches();
+  const bare = matches.some((match) => (match.handle as RouteHandle | undefined)?.chrome === false);
   // Without root data (its loader failed) there is no store to show: the page stands alone.
-  if (!data) return <main id="main">{children}</main>;
+  if (!data || bare) return <main id="main">{children}</main>;
   return (
     <SiteShell store={data.store} cartCount={cartCount}>
       {children}

@@ -8,6 +8,7 @@ import type { Database } from "./db/client";
 import { notFound } from "./lib/errors";
 import { catalogRoutes } from "./modules/catalog/catalog.routes";
 import { healthRoutes } from "./modules/health/health.routes";
+import { authPlugin } from "./plugins/auth";
 import { errorsPlugin } from "./plugins/errors";
 import { openapiPlugin } from "./plugins/openapi";
 import { securityPlugin } from "./plugins/security";
@@ -54,7 +55,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setSerializerCompiler(serializerCompiler);
   app.decorate("config", env);
   app.decorate("database", database);
-  app.decorate("services", createServices(database.db));
+  app.decorate("services", createServices(database.db, { env, log: app.log }));
+  app.addHook("onClose", async () => app.services.mailer.close());
   app.addHook("onRequest", async (request, reply) => {
     reply.header("x-request-id", request.id);
   });
@@ -69,6 +71,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   await app.register(openapiPlugin);
   await app.register(tenancyPlugin);
+  await app.register(authPlugin);
 
   await app.register(healthRoutes);
   await app.register(

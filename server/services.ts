@@ -1,15 +1,30 @@
+import { join } from "node:path";
+import type { Env } from "./config/env";
 import type { Db } from "./db/client";
+import { createSessionService } from "./modules/auth/sessions.service";
 import { createCatalogService } from "./modules/catalog/catalog.service";
 import { createCompanyService } from "./modules/companies/companies.service";
+import { createMailer } from "./modules/mail/mailer";
 import { createSettingsService } from "./modules/settings/settings.service";
 
+export interface ServiceOptions {
+  env: Env;
+  log: { info(obj: object, msg: string): void; error(obj: object, msg: string): void };
+}
+
 /** The domain services, built once per app and shared by REST routes and page loaders. */
-export function createServices(db: Db) {
-  return {
-    companies: createCompanyService(db),
-    catalog: createCatalogService(db),
-    settings: createSettingsService(db),
-  };
+export function createServices(db: Db, { env, log }: ServiceOptions) {
+  const mailer = createMailer({
+    smtpUrl: env.SMTP_URL,
+    from: env.MAIL_FROM,
+    outboxDir: join(env.DATA_DIR, "outbox"),
+    log,
+  });
+  const companies = createCompanyService(db);
+  const settings = createSettingsService(db);
+  const catalog = createCatalogService(db);
+  const sessions = createSessionService(db);
+  return { companies, catalog, settings, sessions, mailer };
 }
 
 export type Services = ReturnType<typeof createServices>;

@@ -1,8 +1,10 @@
 import type { Messages } from "./i18n";
-import en from "./locales/en.json";
-import nl from "./locales/nl.json";
 
-const locales: Record<string, Messages> = { en, nl };
+/**
+ * Every locale file, `locales/{language}/{feature}.json`. Each feature keeps its strings in its own
+ * file under its own top-level keys; the files of one language are merged into one message tree.
+ */
+const files = import.meta.glob<Messages>("./locales/*/*.json", { eager: true, import: "default" });
 
 function merge(base: Messages, over: Messages): Messages {
   const out: Messages = { ...base };
@@ -16,12 +18,19 @@ function merge(base: Messages, over: Messages): Messages {
   return out;
 }
 
+const locales: Record<string, Messages> = {};
+for (const [path, messages] of Object.entries(files)) {
+  const language = path.split("/")[2] as string;
+  locales[language] = merge(locales[language] ?? {}, messages);
+}
+
 const cache = new Map<string, Messages>();
 
 /** The strings for one language, with English filling any gaps (English is the fallback language). */
 export function messagesFor(language: string): Messages {
   let messages = cache.get(language);
   if (!messages) {
+    const en = locales.en ?? {};
     messages = language === "en" ? en : merge(en, locales[language] ?? {});
     cache.set(language, messages);
   }

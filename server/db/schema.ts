@@ -3,6 +3,7 @@ export * from "../modules/auth/sessions.tables";
 export * from "../modules/catalog/catalog.tables";
 export * from "../modules/companies/companies.tables";
 export * from "../modules/customers/customers.tables";
+export * from "../modules/learning/learning.tables";
 export * from "../modules/orders/orders.tables";
 export * from "../modules/settings/settings.tables";
 export * from "../modules/staff/staff.tables";

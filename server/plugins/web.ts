@@ -90,6 +90,11 @@ export async function webPlugin(app: FastifyInstance, options: WebOptions) {
         language: request.language,
         cspNonce: reply.scriptNonce,
         origin,
+        customer: request.customer,
+        visitorSession: request.visitorSession,
+        staffSession: request.staffSession,
+        sessionCookies: app.sessionCookies,
+        client: { ip: request.ip, userAgent: request.headers["user-agent"] },
       };
       const response = await handle(toWebRequest(request, reply, origin), context);
       return sendWebResponse(reply, response);

@@ -1,4 +1,6 @@
 import type { Language } from "../lib/language";
+import type { SessionCookies } from "../modules/auth/session-cookies";
+import type { ActiveSession, CustomerPrincipal } from "../modules/auth/sessions.service";
 import type { Company } from "../modules/companies/companies.service";
 import type { Services } from "../services";
 
@@ -12,4 +14,14 @@ export interface ServerLoadContext {
   cspNonce: string;
   /** Scheme, host and port the site is reached at, for canonical and Open Graph URLs. */
   origin: string;
+  /** The signed-in customer, if any. */
+  customer: CustomerPrincipal | null;
+  /** The customer or guest session of this request, if any (guest: realm "guest"). */
+  visitorSession: ActiveSession | null;
+  /** The staff session of this request, if any. */
+  staffSession: ActiveSession | null;
+  /** Set-Cookie builders for actions that sign people in or out. */
+  sessionCookies: SessionCookies;
+  /** The client's address and browser, recorded on new sessions. */
+  client: { ip: string; userAgent: string | undefined };
 }

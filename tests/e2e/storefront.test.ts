@@ -70,7 +70,7 @@ describe("home page", () => {
     const course = courses[0]!;
     await page.getByRole("tabpanel").getByRole("link", { name: course.title }).first().click();
     await page.waitForURL(`**/single-course/${course.slug}`);
-    await expect.poll(() => page.getByRole("heading", { level: 1 }).innerText()).toBe(course.title);
+    await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe(course.title);
     const detail = await api<CourseDetail>(`/api/courses/${course.slug}`);
     for (const lesson of detail.lessons) {
       expect(await page.getByText(lesson.title, { exact: true }).count()).toBeGreaterThan(0);
@@ -105,7 +105,7 @@ describe("course page", () => {
       expect(response.status).toBe(404);
     }
     const { page } = await openPage("/no/such/page");
-    await expect.poll(() => page.getByRole("heading", { level: 1 }).innerText()).toBe("Page not found");
+    await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("Page not found");
     await page.getByRole("link", { name: "Back to the home page" }).click();
     await page.waitForURL(`${baseUrl}/`);
     await page.close();

@@ -22,3 +22,22 @@ export const sessions = pgTable(
     index("sessions_subject_idx").on(t.realm, t.subjectId),
   ],
 );
+
+/** Single-use password reset tokens (stored as SHA-256 hashes), valid for one hour. */
+export const passwordResetTokens = pgTable(
+  "password_reset_tokens",
+  {
+    id: id(),
+    companyId: companyId(),
+    realm: text("realm", { enum: ["customer", "staff"] }).notNull(),
+    subjectId: uuid("subject_id").notNull(),
+    tokenHash: text("token_hash").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("password_reset_tokens_token_hash_key").on(t.tokenHash),
+    index("password_reset_tokens_subject_idx").on(t.realm, t.subjectId),
+  ],
+);

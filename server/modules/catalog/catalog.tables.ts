@@ -66,6 +66,8 @@ export const courses = pgTable(
     /** null: no seat limit. seats_sold is raised in the checkout transaction, never past total_seats. */
     totalSeats: integer("total_seats"),
     seatsSold: integer("seats_sold").notNull().default(0),
+    /** null: pay in full only. 2 or more: the course may also be paid in this many monthly instalments. */
+    instalmentCount: integer("instalment_count"),
     published: boolean("published").notNull().default(true),
     /** Lower-cased titles and summaries in every language plus the instructor, for substring search. */
     searchText: text("search_text").generatedAlwaysAs(

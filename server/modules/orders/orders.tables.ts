@@ -63,11 +63,23 @@ export const orders = pgTable(
     vatCents: integer("vat_cents").notNull(),
     totalCents: integer("total_cents").notNull(),
     couponId: uuid("coupon_id").references(() => coupons.id, { onDelete: "set null" }),
+    couponCode: text("coupon_code"),
     notes: text("notes"),
+    /** The language the customer bought in: emails about this order use it. */
+    language: text("language").notNull().default("en"),
+    /** Instalments chosen at checkout (1: paid in full). The schedule is in order_instalments. */
+    instalmentCount: integer("instalment_count").notNull().default(1),
+    /** The client's Idempotency-Key for the checkout that created this order. */
+    idempotencyKey: text("idempotency_key"),
+    /** A pending order holds its seats until then; after it, an unpaid order is cancelled. */
+    expiresAt: timestamp("expires_at", { withTimezone: true }),
+    paidAt: timestamp("paid_at", { withTimezone: true }),
     ...timestamps(),
   },
   (t) => [
     uniqueIndex("orders_company_number_key").on(t.companyId, t.number),
+    uniqueIndex("orders_company_idempotency_key").on(t.companyId, t.idempotencyKey),
+    index("orders_pending_expiry_idx").on(t.status, t.expiresAt),
     index("orders_company_created_idx").on(t.companyId, t.createdAt),
     index("orders_company_status_idx").on(t.companyId, t.status),
     index("orders_customer_idx").on(t.customerId),
@@ -151,4 +163,24 @@ export const enrolments = pgTable(
     uniqueIndex("enrolments_customer_course_key").on(t.companyId, t.customerId, t.courseId),
     index("enrolments_course_idx").on(t.courseId),
   ],
+);
+
+/** The payment schedule of an order paid in instalments: the first is charged at checkout. */
+export const orderInstalments = pgTable(
+  "order_instalments",
+  {
+    id: id(),
+    companyId: companyId(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    sequence: integer("sequence").notNull(),
+    dueAt: timestamp("due_at", { withTimezone: true }).notNull(),
+    amountCents: integer("amount_cents").notNull(),
+    status: text("status", { enum: ["scheduled", "paid", "cancelled"] })
+      .notNull()
+      .default("scheduled"),
+    paidAt: timestamp("paid_at", { withTimezone: true }),
+  },
+  (t) => [uniqueIndex("order_instalments_order_sequence_key").on(t.orderId, t.sequence)],
 );

@@ -1,0 +1,73 @@
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import fp from "fastify-plugin";
+import { unauthorized } from "../lib/errors";
+import {
+  ADMIN_SESSION_COOKIE,
+  SESSION_COOKIE,
+  type SessionCookies,
+  sessionCookies,
+} from "../modules/auth/session-cookies";
+import type { ActiveSession, CustomerPrincipal } from "../modules/auth/sessions.service";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** Set-Cookie builders for sign-in and sign-out, Secure when the site runs on HTTPS. */
+    sessionCookies: SessionCookies;
+  }
+  interface FastifyRequest {
+    /** The customer or guest session of this request (cookie `session` or a Bearer token). */
+    visitorSession: ActiveSession | null;
+    /** The signed-in customer, when the visitor session belongs to one. */
+    customer: CustomerPrincipal | null;
+    /** The staff session (cookie `admin_session` or a Bearer staff token). */
+    staffSession: ActiveSession | null;
+  }
+}
+
+function bearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (!header) return undefined;
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  return match?.[1];
+}
+
+/**
+ * Resolves the request's sessions after the tenant is known. Only requests that carry a token
+ * touch the database. A session of another company counts as no session.
+ */
+export const authPlugin = fp(async (app: FastifyInstance) => {
+  app.decorate(
+    "sessionCookies",
+    sessionCookies({ secure: app.config.PUBLIC_URL?.startsWith("https:") ?? false }),
+  );
+  app.decorateRequest("visitorSession", null);
+  app.decorateRequest("customer", null);
+  app.decorateRequest("staffSession", null);
+
+  app.addHook("onRequest", async (request) => {
+    if (request.routeOptions.config?.tenant === false) return;
+    const { sessions } = app.services;
+    const companyId = request.company.id;
+    const tokens = [
+      bearerToken(request),
+      request.cookies[SESSION_COOKIE],
+      request.cookies[ADMIN_SESSION_COOKIE],
+    ];
+    for (const token of tokens) {
+      if (!token) continue;
+      const session = await sessions.resolve(token);
+      if (!session || session.companyId !== companyId) continue;
+      if (session.realm === "staff") request.staffSession ??= session;
+      else if (!request.visitorSession) {
+        request.visitorSession = session;
+        request.customer = await sessions.customerFor(session);
+      }
+    }
+  });
+});
+
+/** The signed-in customer, or 401. */
+export function requireCustomer(request: FastifyRequest): CustomerPrincipal {
+  if (!request.customer) throw unauthorized();
+  return request.customer;
+}
