@@ -1,7 +1,10 @@
-import { index, type RouteConfig, route } from "@react-router/dev/routes";
+import { index, layout, type RouteConfig, route } from "@react-router/dev/routes";
 
 export default [
   index("routes/home.tsx"),
   route("single-course/:id", "routes/single-course.tsx"),
+  layout("routes/user-area.tsx", [
+    // Signed-in customer pages go here.
+  ]),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -6,8 +6,20 @@ export const paths = {
   lesson: (courseSlug: string, lessonId: string) =>
     `/single-course/${encodeURIComponent(courseSlug)}#lesson-${lessonId}`,
   cart: () => "/cart",
-  signIn: () => "/customer-signin",
+  /** Sign-in, returning to `redirectTo` (an in-site path) afterwards. */
+  signIn: (redirectTo?: string) =>
+    redirectTo ? `/customer-signin?redirectTo=${encodeURIComponent(redirectTo)}` : "/customer-signin",
   signUp: () => "/customer-signup",
+  userDashboard: () => "/user-dashboard",
+  userDetails: () => "/user-details",
+  userCourses: () => "/user-courses",
+  userInvoices: () => "/user-invoice",
+  invoice: (id: string) => `/single-invoice/${encodeURIComponent(id)}`,
+  forgotPassword: () => "/user/forgot-password",
+  checkout: () => "/checkout",
+  payment: () => "/payment",
+  thankYou: () => "/thank-you",
+  catalog: () => "/catalog",
   terms: () => "/general-terms-and-conditions",
   paymentPlan: () => "/payment-plan-agreement",
 } as const;
