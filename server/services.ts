@@ -6,6 +6,7 @@ import { createCatalogService } from "./modules/catalog/catalog.service";
 import { createCompanyService } from "./modules/companies/companies.service";
 import { createMailer } from "./modules/mail/mailer";
 import { createSettingsService } from "./modules/settings/settings.service";
+import { createStaffAccessService } from "./modules/staff/staff-access";
 
 export interface ServiceOptions {
   env: Env;
@@ -24,7 +25,8 @@ export function createServices(db: Db, { env, log }: ServiceOptions) {
   const settings = createSettingsService(db);
   const catalog = createCatalogService(db);
   const sessions = createSessionService(db);
-  return { companies, catalog, settings, sessions, mailer };
+  const staffAccess = createStaffAccessService(db);
+  return { companies, catalog, settings, sessions, mailer, staffAccess };
 }
 
 export type Services = ReturnType<typeof createServices>;

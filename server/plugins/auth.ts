@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
-import { unauthorized } from "../lib/errors";
+import { forbidden, unauthorized } from "../lib/errors";
 import {
   ADMIN_SESSION_COOKIE,
   SESSION_COOKIE,
@@ -8,6 +8,8 @@ import {
   sessionCookies,
 } from "../modules/auth/session-cookies";
 import type { ActiveSession, CustomerPrincipal } from "../modules/auth/sessions.service";
+import type { Area } from "../modules/staff/permissions";
+import { allows, type StaffPrincipal } from "../modules/staff/staff-access";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -70,4 +72,20 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
 export function requireCustomer(request: FastifyRequest): CustomerPrincipal {
   if (!request.customer) throw unauthorized();
   return request.customer;
+}
+
+/**
+ * The signed-in staff member when their role grants `level` on `area`: 401 without a staff
+ * session, 403 when the role does not allow it. Every admin route calls this.
+ */
+export async function requireStaff(
+  request: FastifyRequest,
+  area: Area,
+  level: "read" | "write",
+): Promise<StaffPrincipal> {
+  const session = request.staffSession;
+  const principal = session ? await request.server.services.staffAccess.principalFor(session) : null;
+  if (!principal) throw unauthorized("Please sign in as staff to continue.");
+  if (!allows(principal.permissions, area, level)) throw forbidden();
+  return principal;
 }
