@@ -44,7 +44,7 @@ export function createStaffAccessService(db: Db) {
         .from(staff)
         .innerJoin(roles, eq(roles.id, staff.roleId))
         .where(and(eq(staff.id, session.subjectId), eq(staff.companyId, session.companyId)));
-      if (!row || row.status !== "active") return null;
+      if (row?.status !== "active") return null;
       return {
         sessionId: session.id,
         staffId: row.id,
