@@ -52,9 +52,12 @@ export default function ResetPassword({ actionData }: Route.ComponentProps) {
   const errors: FieldErrors = clientErrors ?? actionData?.fieldErrors ?? {};
   const message = (field: string) => (errors[field] ? t(`accounts.errors.${errors[field]}`) : undefined);
 
-  // Each answer of the action is a new object: toast it once. On success, stay here with empty fields.
+  // Each answer of the action is a new object: toast it once (`t` changes when the root data
+  // revalidates after the submission, which must not toast again). On success, stay here, fields empty.
+  const handled = useRef<typeof actionData>(undefined);
   useEffect(() => {
-    if (!actionData) return;
+    if (!actionData || handled.current === actionData) return;
+    handled.current = actionData;
     setClientErrors(null);
     if (actionData.ok) {
       form.current?.reset();
