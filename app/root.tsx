@@ -14,6 +14,7 @@ import {
 } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
+import { ToastContainer, toastContainerProps } from "~/components/ui/toast";
 import { useCartCount } from "~/features/cart/use-cart-count";
 import { ErrorPage } from "~/features/layout/error-page";
 import { SiteShell } from "~/features/layout/site-shell";
@@ -127,6 +128,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body>
         <I18nextProvider i18n={i18n}>{children}</I18nextProvider>
+        <ToastContainer {...toastContainerProps} theme={theme} />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

@@ -4,6 +4,7 @@ import type { Db } from "./db/client";
 import { createSessionService } from "./modules/auth/sessions.service";
 import { createCatalogService } from "./modules/catalog/catalog.service";
 import { createCompanyService } from "./modules/companies/companies.service";
+import { createCustomerService } from "./modules/customers/customers.service";
 import { createMailer } from "./modules/mail/mailer";
 import { createSettingsService } from "./modules/settings/settings.service";
 import { createStaffAccessService } from "./modules/staff/staff-access";
@@ -26,7 +27,8 @@ export function createServices(db: Db, { env, log }: ServiceOptions) {
   const catalog = createCatalogService(db);
   const sessions = createSessionService(db);
   const staffAccess = createStaffAccessService(db);
-  return { companies, catalog, settings, sessions, mailer, staffAccess };
+  const customers = createCustomerService(db, { sessions, mailer, settings, log });
+  return { companies, catalog, settings, sessions, mailer, staffAccess, customers };
 }
 
 export type Services = ReturnType<typeof createServices>;

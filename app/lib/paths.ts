@@ -16,6 +16,9 @@ export const paths = {
   userInvoices: () => "/user-invoice",
   invoice: (id: string) => `/single-invoice/${encodeURIComponent(id)}`,
   forgotPassword: () => "/user/forgot-password",
+  resetPassword: (token: string) => `/user/reset-password/${encodeURIComponent(token)}`,
+  /** POST only: signs a customer or guest out. */
+  logout: () => "/logout",
   checkout: () => "/checkout",
   payment: () => "/payment",
   thankYou: () => "/thank-you",

@@ -20,8 +20,8 @@ const CLIENT_ERROR_CODES: Record<string, string> = {
 
 function describeValidation(error: FastifyError): ErrorBody {
   const issues = (error.validation ?? []).map((issue) => {
-    const params = issue.params as { issue?: { path?: PropertyKey[] } } | undefined;
-    const path = (params?.issue?.path ?? []).map(String);
+    // fastify-type-provider-zod reports the zod path as instancePath ("/1/email").
+    const path = (issue.instancePath ?? "").split("/").filter(Boolean);
     const where = [error.validationContext, ...path].filter(Boolean).join(".");
     return { path: where, message: issue.message };
   });

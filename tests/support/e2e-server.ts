@@ -8,6 +8,8 @@ import { startServerProcess } from "./server-process";
 declare module "vitest" {
   interface ProvidedContext {
     baseUrl: string;
+    /** The server's DATA_DIR: tests read mails from its outbox/ (no SMTP server in e2e). */
+    dataDir: string;
   }
 }
 
@@ -24,6 +26,7 @@ export default async function setup(project: TestProject) {
     LOG_LEVEL: "warn",
   });
   project.provide("baseUrl", server.url);
+  project.provide("dataDir", dataDir);
   return async () => {
     await server.stop();
     rmSync(dataDir, { recursive: true, force: true });

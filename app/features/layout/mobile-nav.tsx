@@ -1,9 +1,10 @@
-import { ArrowUpRight, LogIn, Mail, Phone, X } from "lucide-react";
+import { ArrowUpRight, GraduationCap, LogIn, LogOut, Mail, Phone, X } from "lucide-react";
 import { useEffect, useId, useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
+import { Form, Link } from "react-router";
 import { buttonClasses } from "~/components/ui/button";
 import { marketingPages, marketingUrl, paths } from "~/lib/paths";
+import type { Viewer } from "~/root";
 import { Logo } from "./logo";
 import type { StoreChromeInfo } from "./store-info";
 
@@ -19,11 +20,13 @@ export function MobileNav({
   open,
   onClose,
   store,
+  viewer,
 }: {
   id: string;
   open: boolean;
   onClose: () => void;
   store: StoreChromeInfo;
+  viewer: Viewer;
 }) {
   const { t } = useTranslation();
   const dialog = useRef<HTMLDialogElement>(null);
@@ -101,21 +104,42 @@ export function MobileNav({
           </ul>
 
           <div className="mt-6 grid gap-3">
-            <Link
-              to={paths.signUp()}
-              onClick={close}
-              className={buttonClasses({ variant: "accent", size: "lg" })}
-            >
-              {t("header.register")}
-            </Link>
-            <Link
-              to={paths.signIn()}
-              onClick={close}
-              className={buttonClasses({ variant: "secondary", size: "lg" })}
-            >
-              <LogIn aria-hidden="true" />
-              {t("header.login")}
-            </Link>
+            {viewer?.kind === "customer" && (
+              <Link
+                to={paths.userCourses()}
+                onClick={close}
+                className={buttonClasses({ variant: "primary", size: "lg" })}
+              >
+                <GraduationCap aria-hidden="true" />
+                {t("accounts.area.courses")}
+              </Link>
+            )}
+            {viewer ? (
+              <Form method="post" action={paths.logout()} onSubmit={close} className="grid">
+                <button type="submit" className={buttonClasses({ variant: "secondary", size: "lg" })}>
+                  <LogOut aria-hidden="true" />
+                  {viewer.kind === "guest" ? t("accounts.header.guestLogout") : t("accounts.header.logout")}
+                </button>
+              </Form>
+            ) : (
+              <>
+                <Link
+                  to={paths.signUp()}
+                  onClick={close}
+                  className={buttonClasses({ variant: "accent", size: "lg" })}
+                >
+                  {t("accounts.header.registerNow")}
+                </Link>
+                <Link
+                  to={paths.signIn()}
+                  onClick={close}
+                  className={buttonClasses({ variant: "secondary", size: "lg" })}
+                >
+                  <LogIn aria-hidden="true" />
+                  {t("header.login")}
+                </Link>
+              </>
+            )}
           </div>
         </nav>
 

@@ -1,11 +1,13 @@
-import { LogIn, Menu, ShoppingBag } from "lucide-react";
+import { LogIn, LogOut, Menu, ShoppingBag } from "lucide-react";
 import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
+import { Form, Link, useRouteLoaderData } from "react-router";
 import { buttonClasses } from "~/components/ui/button";
 import { Container } from "~/components/ui/container";
+import { Avatar } from "~/features/accounts/avatar";
 import { cn } from "~/lib/cn";
 import { marketingPages, marketingUrl, paths } from "~/lib/paths";
+import type { loader as rootLoader, Viewer } from "~/root";
 import { Logo } from "./logo";
 import { MobileNav } from "./mobile-nav";
 import type { StoreChromeInfo } from "./store-info";
@@ -14,8 +16,48 @@ const iconLink =
   "relative inline-flex min-h-11 min-w-11 items-center justify-center gap-2 rounded-lg px-2.5 text-sm " +
   "font-semibold text-ink transition-colors hover:bg-sunken hover:text-primary-ink [&_svg]:size-[1.375rem]";
 
+/** Who is looking, from the root loader: a customer, a guest, or nobody signed in. */
+export function useViewer(): Viewer {
+  return useRouteLoaderData<typeof rootLoader>("root")?.viewer ?? null;
+}
+
+/** Spec: a signed-in customer sees their avatar (to /user-courses) and 'LogOut'; a guest 'Guest Logout'. */
+function AccountControls({ viewer }: { viewer: Viewer }) {
+  const { t } = useTranslation();
+  if (!viewer) {
+    return (
+      <Link to={paths.signIn()} className={iconLink}>
+        <LogIn aria-hidden="true" />
+        <span className="sr-only sm:not-sr-only">{t("header.login")}</span>
+      </Link>
+    );
+  }
+  const logoutLabel =
+    viewer.kind === "guest" ? t("accounts.header.guestLogout") : t("accounts.header.logout");
+  return (
+    <>
+      {viewer.kind === "customer" && (
+        <Link
+          to={paths.userCourses()}
+          className="inline-flex min-h-11 min-w-11 items-center justify-center rounded-full"
+          aria-label={t("accounts.header.account", { name: viewer.name })}
+        >
+          <Avatar name={viewer.name} email={viewer.email} image={viewer.image} />
+        </Link>
+      )}
+      <Form method="post" action={paths.logout()} className="contents">
+        <button type="submit" className={iconLink}>
+          <LogOut aria-hidden="true" />
+          <span className="sr-only sm:not-sr-only">{logoutLabel}</span>
+        </button>
+      </Form>
+    </>
+  );
+}
+
 export function SiteHeader({ store, cartCount }: { store: StoreChromeInfo; cartCount: number }) {
   const { t } = useTranslation();
+  const viewer = useViewer();
   const [menuOpen, setMenuOpen] = useState(false);
   const menuButton = useRef<HTMLButtonElement>(null);
 
@@ -46,10 +88,7 @@ export function SiteHeader({ store, cartCount }: { store: StoreChromeInfo; cartC
         </nav>
 
         <div className="ml-auto flex shrink-0 items-center sm:gap-2">
-          <Link to={paths.signIn()} className={iconLink}>
-            <LogIn aria-hidden="true" />
-            <span className="sr-only sm:not-sr-only">{t("header.login")}</span>
-          </Link>
+          <AccountControls viewer={viewer} />
           <Link
             to={paths.cart()}
             className={iconLink}
@@ -68,12 +107,14 @@ export function SiteHeader({ store, cartCount }: { store: StoreChromeInfo; cartC
               {cartCount}
             </span>
           </Link>
-          <Link
-            to={paths.signUp()}
-            className={buttonClasses({ variant: "accent", className: "max-sm:hidden nav:hidden" })}
-          >
-            {t("header.register")}
-          </Link>
+          {!viewer && (
+            <Link
+              to={paths.signUp()}
+              className={buttonClasses({ variant: "accent", className: "max-sm:hidden nav:hidden" })}
+            >
+              {t("accounts.header.registerNow")}
+            </Link>
+          )}
           <button
             ref={menuButton}
             type="button"
@@ -96,6 +137,7 @@ export function SiteHeader({ store, cartCount }: { store: StoreChromeInfo; cartC
           menuButton.current?.focus();
         }}
         store={store}
+        viewer={viewer}
       />
     </header>
   );

@@ -1,0 +1,40 @@
+import { INVALID_CREDENTIALS, RESET_MESSAGES } from "../../../server/modules/customers/customers.service";
+
+const byMessage: Record<string, string> = {
+  [INVALID_CREDENTIALS]: "invalidCredentials",
+  [RESET_MESSAGES.invalid]: "resetInvalid",
+  [RESET_MESSAGES.expired]: "resetExpired",
+  [RESET_MESSAGES.used]: "resetUsed",
+  "Your current password is not correct.": "currentWrong",
+};
+
+interface ClientError {
+  status: number;
+  code: string;
+  message: string;
+}
+
+/**
+ * An AppError of the services. Checked by shape, not `instanceof`: the services come from the
+ * server bundle, this module from the React Router bundle, each with its own copy of the class.
+ */
+function isClientError(error: unknown): error is ClientError {
+  const candidate = error as Partial<ClientError> | null;
+  return (
+    error instanceof Error &&
+    error.name === "AppError" &&
+    typeof candidate?.status === "number" &&
+    candidate.status < 500 &&
+    typeof candidate.code === "string"
+  );
+}
+
+/**
+ * The i18n key (under `accounts.errors`) for an error the customer service raises on purpose;
+ * anything else is rethrown for the error boundary.
+ */
+export function errorKeyFor(error: unknown): string {
+  if (!isClientError(error)) throw error;
+  if (error.code === "EMAIL_TAKEN") return "emailTaken";
+  return byMessage[error.message] ?? "generic";
+}

@@ -1,0 +1,239 @@
+import { z } from "zod";
+import { NewPassword, PASSWORD_MAX_LENGTH } from "../auth/password-policy";
+import { ORDER_STATUSES } from "../orders/orders.tables";
+
+export const DEFAULT_PAGE_SIZE = 20;
+export const MAX_PAGE_SIZE = 100;
+/** The most customers one import may hold. */
+export const MAX_IMPORT_SIZE = 1000;
+
+const wholeNumber = (name: string, min: number, max?: number) => {
+  const range = max === undefined ? `at least ${min}` : `between ${min} and ${max}`;
+  let schema = z.coerce
+    .number({ message: `${name} must be a whole number ${range}` })
+    .int(`${name} must be a whole number ${range}`)
+    .min(min, `${name} must be a whole number ${range}`);
+  if (max !== undefined) schema = schema.max(max, `${name} must be a whole number ${range}`);
+  return schema;
+};
+
+export const CustomerName = z
+  .string({ message: "Please enter a name" })
+  .trim()
+  .min(1, "Please enter a name")
+  .max(120, "The name must have at most 120 characters");
+export const CustomerEmail = z
+  .string({ message: "Please enter an email address" })
+  .trim()
+  .toLowerCase()
+  .min(1, "Please enter an email address")
+  .max(254, "The email address is too long")
+  .pipe(z.email("Please enter a valid email address"));
+const Phone = z
+  .string()
+  .trim()
+  .max(40, "The phone number must have at most 40 characters")
+  .regex(/^[+\d\s().-]*$/, "The phone number may only hold digits, spaces and + ( ) . -");
+const Address = z.string().trim().max(500, "The address must have at most 500 characters");
+const ImageUrl = z
+  .string()
+  .trim()
+  .max(2000, "The image address is too long")
+  .refine(
+    (value) => value === "" || /^https?:\/\/\S+$/i.test(value) || /^\/(?!\/)\S*$/.test(value),
+    "The image must be a web address (https://…) or a path on this site",
+  );
+/** Optional text fields: an empty string clears the value. */
+const optional = <T extends z.ZodType<string>>(schema: T) => schema.optional();
+
+const CurrentPassword = z
+  .string({ message: "Please enter your current password" })
+  .min(1, "Please enter your current password")
+  .max(PASSWORD_MAX_LENGTH);
+
+export const CustomerIdParams = z.strictObject({ id: z.uuid("The customer id must be a UUID") });
+
+// ---------- Sign-up, sign-in, passwords ----------
+
+export const StoreRegisterBody = z
+  .strictObject({
+    name: CustomerName,
+    email: CustomerEmail,
+    password: NewPassword,
+    acceptTerms: z.literal(true, { message: "Please accept the terms and conditions" }),
+  })
+  .describe("Sign-up form");
+export type StoreRegisterBody = z.output<typeof StoreRegisterBody>;
+
+export const StoreLoginBody = z.strictObject({
+  email: CustomerEmail,
+  password: z
+    .string({ message: "Please enter your password" })
+    .min(1, "Please enter your password")
+    .max(PASSWORD_MAX_LENGTH),
+});
+export type StoreLoginBody = z.output<typeof StoreLoginBody>;
+
+export const StoreForgotPasswordBody = z.strictObject({ email: CustomerEmail });
+
+export const StoreResetPasswordBody = z.strictObject({
+  newPassword: NewPassword,
+  token: z
+    .string({ message: "The reset link is not valid." })
+    .trim()
+    .min(1, "The reset link is not valid.")
+    .max(200),
+});
+
+export const StoreChangePasswordBody = z.strictObject({
+  currentPassword: CurrentPassword,
+  newPassword: NewPassword,
+});
+
+// ---------- Records ----------
+
+export const AdminCreateCustomer = z.strictObject({
+  name: CustomerName,
+  email: CustomerEmail,
+  phone: optional(Phone),
+  address: optional(Address),
+  password: NewPassword.optional().describe(
+    "Optional: without it the customer sets one through 'forgot password'",
+  ),
+});
+export type AdminCreateCustomer = z.output<typeof AdminCreateCustomer>;
+
+export const AdminImportCustomer = z.strictObject({
+  name: CustomerName,
+  email: CustomerEmail,
+  phone: optional(Phone),
+  address: optional(Address),
+});
+export type AdminImportCustomer = z.output<typeof AdminImportCustomer>;
+
+export const AdminImportCustomers = z
+  .array(AdminImportCustomer)
+  .min(1, "The list is empty")
+  .max(MAX_IMPORT_SIZE, `At most ${MAX_IMPORT_SIZE} customers per import`)
+  .describe("Customers to import; all or nothing");
+
+export const UpdateCustomerBody = z
+  .strictObject({
+    name: CustomerName.optional(),
+    email: CustomerEmail.optional(),
+    phone: optional(Phone),
+    address: optional(Address),
+    image: optional(ImageUrl),
+  })
+  .describe("Fields to change; an empty string clears phone, address or image");
+export type UpdateCustomerBody = z.output<typeof UpdateCustomerBody>;
+
+export const StudentUpdateBody = z.strictObject({
+  name: CustomerName.optional(),
+  phone: optional(Phone),
+  address: optional(Address),
+  image: optional(ImageUrl),
+});
+export type StudentUpdateBody = z.output<typeof StudentUpdateBody>;
+
+export const AdminListCustomersQuery = z.strictObject({
+  searchText: z.string().trim().max(100, "searchText must have at most 100 characters").optional(),
+  page: wholeNumber("page", 1).default(1),
+  limit: wholeNumber("limit", 1, MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
+});
+export type AdminListCustomersQuery = z.output<typeof AdminListCustomersQuery>;
+
+const isoDate = (name: string) =>
+  z.iso
+    .datetime({ offset: true, message: `${name} must be an ISO 8601 date` })
+    .or(z.iso.date({ message: `${name} must be an ISO 8601 date` }));
+
+export const AdminCustomerOrdersBody = z
+  .strictObject({
+    status: z
+      .enum(ORDER_STATUSES, { message: `status must be one of ${ORDER_STATUSES.join(", ")}` })
+      .optional(),
+    startDate: isoDate("startDate").optional(),
+    endDate: isoDate("endDate").optional(),
+    page: wholeNumber("page", 1).default(1),
+    limit: wholeNumber("limit", 1, MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
+  })
+  .refine(
+    (body) => !body.startDate || !body.endDate || body.startDate.slice(0, 10) <= body.endDate.slice(0, 10),
+    {
+      message: "startDate must not be after endDate",
+      path: ["startDate"],
+    },
+  );
+export type AdminCustomerOrdersBody = z.output<typeof AdminCustomerOrdersBody>;
+
+// ---------- Responses ----------
+
+export const Customer = z
+  .object({
+    id: z.uuid(),
+    name: z.string(),
+    email: z.string(),
+    phone: z.string().nullable(),
+    address: z.string().nullable(),
+    image: z.string().nullable(),
+    hasPassword: z.boolean().describe("false for rows made by a guest checkout or an import"),
+    createdAt: z.string().describe("Joining date, ISO 8601"),
+  })
+  .meta({ id: "Customer" });
+export type Customer = z.output<typeof Customer>;
+
+export const CustomerList = z
+  .object({
+    customers: z.array(Customer),
+    totalDoc: z.number().int(),
+    page: z.number().int(),
+    limit: z.number().int(),
+    pages: z.number().int(),
+  })
+  .meta({ id: "CustomerList" });
+export type CustomerList = z.output<typeof CustomerList>;
+
+export const CustomerSignIn = z
+  .object({
+    token: z.string().describe("Session token; also set as the HttpOnly `session` cookie"),
+    role: z.literal("customer"),
+    expiresAt: z.string(),
+    customer: z.object({ id: z.uuid(), name: z.string(), email: z.string(), image: z.string().nullable() }),
+  })
+  .meta({ id: "CustomerSignIn" });
+export type CustomerSignIn = z.output<typeof CustomerSignIn>;
+
+export const GuestSignIn = z
+  .object({ token: z.string(), role: z.literal("guest"), expiresAt: z.string() })
+  .meta({ id: "GuestSignIn" });
+
+export const Message = z.object({ message: z.string() }).meta({ id: "Message" });
+
+export const ImportResult = z
+  .object({ message: z.string(), count: z.number().int(), customers: z.array(Customer) })
+  .meta({ id: "CustomerImportResult" });
+
+export const CustomerOrder = z
+  .object({
+    id: z.uuid(),
+    number: z.number().int(),
+    status: z.enum(ORDER_STATUSES),
+    paymentMethod: z.string(),
+    currency: z.string(),
+    totalCents: z.number().int(),
+    createdAt: z.string(),
+    paidAt: z.string().nullable(),
+  })
+  .meta({ id: "CustomerOrder" });
+
+export const CustomerOrderList = z
+  .object({
+    orders: z.array(CustomerOrder),
+    totalDoc: z.number().int(),
+    page: z.number().int(),
+    limit: z.number().int(),
+    pages: z.number().int(),
+  })
+  .meta({ id: "CustomerOrderList" });
+export type CustomerOrderList = z.output<typeof CustomerOrderList>;
