@@ -3,8 +3,10 @@ import type { Env } from "./config/env";
 import type { Db } from "./db/client";
 import { createSessionService } from "./modules/auth/sessions.service";
 import { createCatalogService } from "./modules/catalog/catalog.service";
+import { createCheckoutService } from "./modules/checkout/checkout.service";
 import { createCompanyService } from "./modules/companies/companies.service";
 import { createMailer } from "./modules/mail/mailer";
+import { createPaymentProvider } from "./modules/payments/payment-providers";
 import { createSettingsService } from "./modules/settings/settings.service";
 import { createStaffAccessService } from "./modules/staff/staff-access";
 
@@ -26,7 +28,16 @@ export function createServices(db: Db, { env, log }: ServiceOptions) {
   const catalog = createCatalogService(db);
   const sessions = createSessionService(db);
   const staffAccess = createStaffAccessService(db);
-  return { companies, catalog, settings, sessions, mailer, staffAccess };
+  const provider = createPaymentProvider(env);
+  const checkout = createCheckoutService(db, {
+    settings,
+    sessions,
+    mailer,
+    provider,
+    log,
+    publicUrl: env.PUBLIC_URL,
+  });
+  return { companies, catalog, settings, sessions, mailer, staffAccess, provider, checkout };
 }
 
 export type Services = ReturnType<typeof createServices>;
