@@ -27,7 +27,7 @@ describe("guest checkout with the demo provider", () => {
       .locator("article")
       .filter({ has: page.getByRole("button", { name: /^Enroll/ }) })
       .first();
-    const title = (await firstBuyable.getByRole("heading").innerText()).trim();
+    const title = (await firstBuyable.getByRole("heading").textContent())?.trim() ?? "";
     const card = page
       .locator("article")
       .filter({ has: page.getByRole("heading", { name: title, exact: true }) })
@@ -52,14 +52,14 @@ describe("guest checkout with the demo provider", () => {
     await page.getByRole("link", { name: "Go to checkout" }).click();
     await page.waitForURL(`${baseUrl}/checkout`);
     await page.getByRole("heading", { name: "Checkout", level: 1 }).waitFor();
-    const totalBefore = await page.getByTestId("order-total").innerText();
+    const totalBefore = await page.getByTestId("order-total").textContent();
     await page.getByRole("textbox", { name: "Name" }).fill("Greta Guest");
     await page.getByRole("textbox", { name: "Email" }).fill("greta.e2e@example.com");
     await page.getByRole("textbox", { name: "Coupon code" }).fill("welcome10");
     await page.getByRole("button", { name: "Apply" }).click();
     await page.getByText("Coupon WELCOME10 applied.").waitFor();
     await page.getByText("Discount (WELCOME10)").waitFor();
-    await expect.poll(() => page.getByTestId("order-total").innerText()).not.toBe(totalBefore);
+    await expect.poll(() => page.getByTestId("order-total").textContent()).not.toBe(totalBefore);
     await page.getByText(/incl\. 21 % VAT/).waitFor();
     await page.getByRole("button", { name: "Continue to payment" }).click();
     await page.waitForURL(/\/payment\?order=[0-9a-f-]+$/);
@@ -80,7 +80,7 @@ describe("guest checkout with the demo provider", () => {
 
     // Thank-you page: no header or footer, the order number, the course.
     await page.getByRole("heading", { name: "Thank you for your order!", level: 1 }).waitFor();
-    await expect.poll(() => page.getByTestId("order-number").innerText()).toMatch(/^Order number: \d+$/);
+    await expect.poll(() => page.getByTestId("order-number").textContent()).toMatch(/^Order number: \d+$/);
     expect(await page.locator("header nav, footer").count()).toBe(0);
     expect(await page.getByRole("link", { name: /^Cart,/ }).count()).toBe(0);
     await page.getByText(title).first().waitFor();
