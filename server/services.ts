@@ -35,7 +35,7 @@ export function createServices(db: Db, { env, log }: ServiceOptions) {
     mailer,
     provider,
     log,
-    publicUrl: env.PUBLIC_URL,
+    publicUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
   });
   return { companies, catalog, settings, sessions, mailer, staffAccess, provider, checkout };
 }

@@ -55,7 +55,7 @@ export interface CheckoutDeps {
   mailer: Mailer;
   provider: PaymentProvider;
   log: WorkflowLog & { warn?(obj: object, msg: string): void };
-  /** Absolute site address for links in mail (PUBLIC_URL), if known. */
+  /** Absolute address of this site for links in mail (PUBLIC_URL, else the local address). */
   publicUrl?: string | undefined;
   now?: () => Date;
 }
@@ -304,7 +304,7 @@ export function createCheckoutService(db: Db, deps: CheckoutDeps) {
           ? details
           : await loadOrderDetails(db, companyId, orderId, details.language);
       if (!order) return;
-      const base = (deps.publicUrl ?? store.website ?? "").replace(/\/+$/, "");
+      const base = (deps.publicUrl ?? "").replace(/\/+$/, "");
       await deps.mailer.send(
         orderConfirmationMail({
           order: toOrderView(order),
