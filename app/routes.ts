@@ -8,6 +8,10 @@ export default [
   route("user/forgot-password", "routes/user.forgot-password.tsx"),
   route("user/reset-password/:token", "routes/user.reset-password.tsx"),
   route("logout", "routes/logout.tsx"),
+  route("cart", "routes/cart.tsx"),
+  route("checkout", "routes/checkout.tsx"),
+  route("payment", "routes/payment.tsx"),
+  route("thank-you", "routes/thank-you.tsx"),
   layout("routes/user-area.tsx", [
     // Signed-in customer pages go here.
     route("user-dashboard", "routes/user-dashboard.tsx"),

@@ -7,8 +7,10 @@ import type { Env } from "./config/env";
 import type { Database } from "./db/client";
 import { notFound } from "./lib/errors";
 import { catalogRoutes } from "./modules/catalog/catalog.routes";
+import { checkoutRoutes } from "./modules/checkout/checkout.routes";
 import { customerRoutes } from "./modules/customers/customers.routes";
 import { healthRoutes } from "./modules/health/health.routes";
+import { paymentWebhookRoutes } from "./modules/payments/payments.routes";
 import { authPlugin } from "./plugins/auth";
 import { errorsPlugin } from "./plugins/errors";
 import { openapiPlugin } from "./plugins/openapi";
@@ -69,6 +71,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(securityPlugin, {
     https: env.PUBLIC_URL?.startsWith("https:") ?? false,
     development: env.NODE_ENV === "development",
+    stripe: Boolean(env.STRIPE_SECRET_KEY),
   });
   await app.register(openapiPlugin);
   await app.register(tenancyPlugin);
@@ -79,6 +82,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     async (api) => {
       await api.register(catalogRoutes);
       await api.register(customerRoutes);
+      await api.register(checkoutRoutes);
+      await api.register(paymentWebhookRoutes);
       api.all("/*", { schema: { hide: true }, config: { tenant: false } }, async (request) => {
         throw notFound(`No API route ${request.method} ${request.url.split("?")[0]}.`, "ROUTE_NOT_FOUND");
       });

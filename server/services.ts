@@ -3,9 +3,11 @@ import type { Env } from "./config/env";
 import type { Db } from "./db/client";
 import { createSessionService } from "./modules/auth/sessions.service";
 import { createCatalogService } from "./modules/catalog/catalog.service";
+import { createCheckoutService } from "./modules/checkout/checkout.service";
 import { createCompanyService } from "./modules/companies/companies.service";
 import { createCustomerService } from "./modules/customers/customers.service";
 import { createMailer } from "./modules/mail/mailer";
+import { createPaymentProvider } from "./modules/payments/payment-providers";
 import { createSettingsService } from "./modules/settings/settings.service";
 import { createStaffAccessService } from "./modules/staff/staff-access";
 
@@ -28,7 +30,16 @@ export function createServices(db: Db, { env, log }: ServiceOptions) {
   const sessions = createSessionService(db);
   const staffAccess = createStaffAccessService(db);
   const customers = createCustomerService(db, { sessions, mailer, settings, log });
-  return { companies, catalog, settings, sessions, mailer, staffAccess, customers };
+  const provider = createPaymentProvider(env);
+  const checkout = createCheckoutService(db, {
+    settings,
+    sessions,
+    mailer,
+    provider,
+    log,
+    publicUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
+  });
+  return { companies, catalog, settings, sessions, mailer, staffAccess, customers, provider, checkout };
 }
 
 export type Services = ReturnType<typeof createServices>;

@@ -1,9 +1,10 @@
-import { Check, Clock, Infinity as InfinityIcon, PlayCircle, ShoppingBag } from "lucide-react";
+import { Check, Clock, Infinity as InfinityIcon, PlayCircle } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { data, Link } from "react-router";
+import { data } from "react-router";
 import { Breadcrumb } from "~/components/ui/breadcrumb";
 import { buttonClasses } from "~/components/ui/button";
 import { Container } from "~/components/ui/container";
+import { AddToCartButton } from "~/features/cart/add-to-cart-button";
 import { CourseBadge } from "~/features/catalog/course-badge";
 import { CourseFacts } from "~/features/catalog/course-facts";
 import { courseJsonLd } from "~/features/catalog/course-json-ld";
@@ -142,13 +143,7 @@ export default function SingleCourse({ loaderData }: Route.ComponentProps) {
                   {t("course.noSeatsLeft")}
                 </span>
               ) : (
-                <Link
-                  to={paths.cart()}
-                  className={buttonClasses({ variant: "accent", size: "lg", className: "w-full" })}
-                >
-                  <ShoppingBag aria-hidden="true" />
-                  {t("course.enrollNow")}
-                </Link>
+                <AddToCartButton course={course} variant="page" className="w-full" />
               )}
               <div>
                 <p className="text-sm font-semibold text-ink">{t("course.includes")}</p>

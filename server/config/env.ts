@@ -64,6 +64,13 @@ export const envSchema = z
     STRIPE_WEBHOOK_SECRET: optionalText.refine((value) => value === undefined || value.startsWith("whsec_"), {
       message: "must be a Stripe webhook signing secret starting with whsec_",
     }),
+    STRIPE_PUBLISHABLE_KEY: optionalText.refine(
+      (value) => value === undefined || /^pk_(test|live)_/.test(value),
+      {
+        message: "must be a Stripe publishable key starting with pk_test_ or pk_live_",
+      },
+    ),
+    STRIPE_API_BASE: optionalUrl(["http:", "https:"], "http://127.0.0.1:12111"),
     LOG_LEVEL: z.enum(LOG_LEVELS, { message: `must be one of ${LOG_LEVELS.join(", ")}` }).default("info"),
   })
   .superRefine((env, ctx) => {

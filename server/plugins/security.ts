@@ -15,19 +15,26 @@ export interface SecurityOptions {
   https: boolean;
   /** true in development: Vite's client needs inline scripts and a websocket. */
   development: boolean;
+  /** true when Stripe takes the payments: Stripe.js and its frames load from Stripe's own hosts. */
+  stripe?: boolean;
 }
 
 export function contentSecurityPolicy(nonce: string, options: SecurityOptions): string {
+  const stripeScript = options.stripe ? " https://js.stripe.com" : "";
+  const stripeConnect = options.stripe ? " https://api.stripe.com" : "";
   const directives = [
     "default-src 'self'",
     options.development
-      ? "script-src 'self' 'unsafe-inline' 'unsafe-eval'"
-      : `script-src 'self' 'nonce-${nonce}'`,
+      ? `script-src 'self' 'unsafe-inline' 'unsafe-eval'${stripeScript}`
+      : `script-src 'self' 'nonce-${nonce}'${stripeScript}`,
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
     "font-src 'self' data:",
     "media-src 'self' blob:",
-    options.development ? "connect-src 'self' ws: wss:" : "connect-src 'self'",
+    options.development
+      ? `connect-src 'self' ws: wss:${stripeConnect}`
+      : `connect-src 'self'${stripeConnect}`,
+    ...(options.stripe ? ["frame-src https://js.stripe.com https://hooks.stripe.com"] : []),
     "worker-src 'self'",
     "manifest-src 'self'",
     "object-src 'none'",

@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { buttonClasses } from "~/components/ui/button";
+import { AddToCartButton } from "~/features/cart/add-to-cart-button";
 import { paths } from "~/lib/paths";
 import { CourseBadge } from "./course-badge";
 import { CourseMeta } from "./course-meta";
@@ -76,10 +77,13 @@ export function CourseCard({
             salePriceCents={course.salePriceCents}
             currency={course.currency}
           />
-          <Link to={href} className={buttonClasses({ variant: "accent" })}>
-            {t("course.enroll")}
-            <span className="sr-only"> {t("course.enrollIn", { title: course.title })}</span>
-          </Link>
+          {course.seatsLeft !== null && course.seatsLeft <= 0 ? (
+            <Link to={href} className={buttonClasses({ variant: "secondary" })}>
+              {t("course.noSeatsLeft")}
+            </Link>
+          ) : (
+            <AddToCartButton course={course} />
+          )}
         </div>
       </div>
     </article>

@@ -2,7 +2,9 @@ import { inArray, sql } from "drizzle-orm";
 import { categories, courses, lessons } from "../../modules/catalog/catalog.tables";
 import { companies } from "../../modules/companies/companies.tables";
 import { customers } from "../../modules/customers/customers.tables";
+import { nextCounter } from "../../modules/orders/counters";
 import {
+  coupons,
   enrolments,
   invoices,
   type OrderStatus,
@@ -12,7 +14,7 @@ import {
   payments,
 } from "../../modules/orders/orders.tables";
 import { priceOrder } from "../../modules/orders/pricing";
-import { counters, settings } from "../../modules/settings/settings.tables";
+import { settings } from "../../modules/settings/settings.tables";
 import { DEFAULT_ROLES } from "../../modules/staff/permissions";
 import { roles } from "../../modules/staff/staff.tables";
 import type { Queryable } from "../client";
@@ -170,19 +172,7 @@ export async function insertCustomer(
   return row.id;
 }
 
-/** The next value of a per-company counter, taken inside the caller's transaction (gapless). */
-export async function nextCounter(db: Queryable, companyId: string, name: string): Promise<number> {
-  const [row] = await db
-    .insert(counters)
-    .values({ companyId, name, value: 1 })
-    .onConflictDoUpdate({
-      target: [counters.companyId, counters.name],
-      set: { value: sql`${counters.value} + 1` },
-    })
-    .returning({ value: counters.value });
-  if (!row) throw new Error("counter did not advance");
-  return row.value;
-}
+export { nextCounter };
 
 export interface HistoricOrderInput {
   customer: { id: string; name: string; email: string };
@@ -278,4 +268,34 @@ export async function insertHistoricOrder(
       );
   }
   return order.id;
+}
+
+export interface CouponInput {
+  code: string;
+  campaignName: { en: string; nl: string };
+  discount: { type: "percentage"; percent: number } | { type: "fixed"; cents: number };
+  minimumAmountCents?: number;
+  startsAt: Date;
+  endsAt: Date;
+  published?: boolean;
+}
+
+/** A coupon campaign; codes are matched without regard to case. */
+export async function insertCoupon(db: Queryable, companyId: string, input: CouponInput): Promise<string> {
+  const [row] = await db
+    .insert(coupons)
+    .values({
+      companyId,
+      code: input.code,
+      campaignName: input.campaignName,
+      startsAt: input.startsAt,
+      endsAt: input.endsAt,
+      discountType: input.discount.type,
+      discountValue: input.discount.type === "percentage" ? input.discount.percent : input.discount.cents,
+      minimumAmountCents: input.minimumAmountCents ?? 0,
+      published: input.published ?? true,
+    })
+    .returning({ id: coupons.id });
+  if (!row) throw new Error("coupon was not created");
+  return row.id;
 }

@@ -1,6 +1,7 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, gte, sql } from "drizzle-orm";
 import { seededRandom } from "../../lib/random";
 import { generatePassword, hashPassword } from "../../modules/auth/passwords";
+import { courses as courseTable } from "../../modules/catalog/catalog.tables";
 import { companies } from "../../modules/companies/companies.tables";
 import type { OrderStatus, PaymentMethod } from "../../modules/orders/orders.tables";
 import { SUPER_ADMIN_ROLE } from "../../modules/staff/permissions";
@@ -13,6 +14,7 @@ import { DEMO_LEARNER, demoCustomers } from "./demo-people";
 import {
   insertCategory,
   insertCompany,
+  insertCoupon,
   insertCourse,
   insertCustomer,
   insertHistoricOrder,
@@ -88,6 +90,13 @@ export async function seedDatabase(db: Db, options: SeedOptions = {}): Promise<S
       courseIds.set(course.slug, await insertCourse(tx, company.id, course, { categoryId, now }));
     }
 
+    // Courses from €100 may be paid in three monthly instalments.
+    await tx
+      .update(courseTable)
+      .set({ instalmentCount: 3 })
+      .where(and(eq(courseTable.companyId, company.id), gte(courseTable.priceCents, 10_000)));
+    await seedCoupons(tx, company.id, now);
+
     const people = [];
     const random = seededRandom(20_240_601);
     for (const person of demoCustomers) {
@@ -117,6 +126,35 @@ export async function seedDatabase(db: Db, options: SeedOptions = {}): Promise<S
       await seedOrderHistory(tx, company.id, people, courseIds, now);
     }
     return { seeded: true, adminEmail, generatedAdminPassword };
+  });
+}
+
+/** Demo coupons: a welcome discount, a fixed amount off larger orders, and one that has ended. */
+async function seedCoupons(tx: Tx, companyId: string, now: Date) {
+  const day = 86_400_000;
+  const yearAgo = new Date(now.getTime() - 365 * day);
+  const inAYear = new Date(now.getTime() + 365 * day);
+  await insertCoupon(tx, companyId, {
+    code: "WELCOME10",
+    campaignName: { en: "Welcome discount", nl: "Welkomstkorting" },
+    discount: { type: "percentage", percent: 10 },
+    startsAt: yearAgo,
+    endsAt: inAYear,
+  });
+  await insertCoupon(tx, companyId, {
+    code: "FAMILY15",
+    campaignName: { en: "€15 off family orders", nl: "€15 korting voor gezinnen" },
+    discount: { type: "fixed", cents: 1500 },
+    minimumAmountCents: 10_000,
+    startsAt: yearAgo,
+    endsAt: inAYear,
+  });
+  await insertCoupon(tx, companyId, {
+    code: "SPRING2024",
+    campaignName: { en: "Spring 2024", nl: "Voorjaar 2024" },
+    discount: { type: "percentage", percent: 20 },
+    startsAt: yearAgo,
+    endsAt: new Date(now.getTime() - 30 * day),
   });
 }
 

@@ -114,6 +114,14 @@ export function createSessionService(db: Db) {
         : null;
     },
 
+    /** Links a guest session to the customer record its checkout created (guest checkout by email). */
+    async attachGuestCustomer(sessionId: string, customerId: string, tx: Queryable = db) {
+      await tx
+        .update(sessions)
+        .set({ subjectId: customerId })
+        .where(and(eq(sessions.id, sessionId), eq(sessions.realm, "guest"), isNull(sessions.revokedAt)));
+    },
+
     async revoke(sessionId: string, tx: Queryable = db) {
       await tx
         .update(sessions)

@@ -1,0 +1,106 @@
+import { useSyncExternalStore } from "react";
+import { CART_CHANGE_EVENT, CART_STORAGE_KEY } from "./use-cart-count";
+
+/** One course in the cart, as kept in localStorage under `cartCourses`. Prices are for display only. */
+export interface CartItem {
+  id: string;
+  slug: string;
+  title: string;
+  image: string | null;
+  priceCents: number;
+  salePriceCents: number | null;
+  currency: string;
+}
+
+/** The server checks out at most this many courses at once. */
+export const MAX_CART_ITEMS = 20;
+
+const EMPTY: CartItem[] = [];
+let cachedRaw: string | null = null;
+let cachedItems: CartItem[] = EMPTY;
+
+function isCartItem(value: unknown): value is CartItem {
+  const item = value as CartItem;
+  return (
+    typeof item === "object" &&
+    item !== null &&
+    typeof item.id === "string" &&
+    typeof item.slug === "string" &&
+    typeof item.title === "string" &&
+    typeof item.priceCents === "number" &&
+    typeof item.currency === "string"
+  );
+}
+
+/** The cart in localStorage; anything unreadable counts as an empty cart. */
+export function readCart(): CartItem[] {
+  if (typeof window === "undefined") return EMPTY;
+  let raw: string | null = null;
+  try {
+    raw = window.localStorage.getItem(CART_STORAGE_KEY);
+  } catch {
+    return EMPTY;
+  }
+  if (raw === cachedRaw) return cachedItems;
+  cachedRaw = raw;
+  try {
+    const parsed: unknown = raw ? JSON.parse(raw) : [];
+    const items = Array.isArray(parsed) ? parsed.filter(isCartItem) : [];
+    // One entry per course, whatever was stored.
+    cachedItems = items.filter((item, index) => items.findIndex((other) => other.id === item.id) === index);
+  } catch {
+    cachedItems = EMPTY;
+  }
+  return cachedItems;
+}
+
+function writeCart(items: CartItem[]) {
+  window.localStorage.setItem(CART_STORAGE_KEY, JSON.stringify(items));
+  window.dispatchEvent(new Event(CART_CHANGE_EVENT));
+}
+
+/** Adds a course unless it is already in the cart (or the cart is full); true when it is in the cart afterwards. */
+export function addToCart(item: CartItem): boolean {
+  const items = readCart();
+  if (items.some((existing) => existing.id === item.id)) return true;
+  if (items.length >= MAX_CART_ITEMS) return false;
+  writeCart([...items, item]);
+  return true;
+}
+
+export function removeFromCart(courseId: string) {
+  writeCart(readCart().filter((item) => item.id !== courseId));
+}
+
+export function clearCart() {
+  writeCart([]);
+}
+
+function subscribe(onChange: () => void) {
+  const onStorage = (event: StorageEvent) => {
+    if (event.key === null || event.key === CART_STORAGE_KEY) onChange();
+  };
+  window.addEventListener("storage", onStorage);
+  window.addEventListener(CART_CHANGE_EVENT, onChange);
+  return () => {
+    window.removeEventListener("storage", onStorage);
+    window.removeEventListener(CART_CHANGE_EVENT, onChange);
+  };
+}
+
+/**
+ * The cart's items: empty on the server and during hydration, then read from localStorage and
+ * kept in step with changes in this tab and others.
+ */
+export function useCart(): CartItem[] {
+  return useSyncExternalStore(subscribe, readCart, () => EMPTY);
+}
+
+/** Whether the browser's cart has been read yet (false on the server and during hydration). */
+export function useCartReady(): boolean {
+  return useSyncExternalStore(
+    subscribe,
+    () => true,
+    () => false,
+  );
+}

@@ -1,0 +1,68 @@
+import type {
+  OrderView,
+  PaymentOutcome,
+  Quote,
+  QuoteLine,
+} from "../../../server/modules/checkout/checkout.schemas";
+
+export type { OrderView, PaymentOutcome, Quote, QuoteLine };
+
+/** An error answer of the API: `{ message, code, details? }` with its status. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly details?: unknown,
+  ) {
+    super(message);
+    this.name = "ApiError";
+  }
+}
+
+async function post<T>(path: string, body: unknown, headers: Record<string, string> = {}): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method: "POST",
+      headers: { "content-type": "application/json", accept: "application/json", ...headers },
+      body: JSON.stringify(body),
+      credentials: "same-origin",
+    });
+  } catch {
+    throw new ApiError(0, "NETWORK_ERROR", "");
+  }
+  const payload = (await response.json().catch(() => ({}))) as {
+    message?: string;
+    code?: string;
+    details?: unknown;
+  };
+  if (!response.ok) {
+    throw new ApiError(response.status, payload.code ?? "ERROR", payload.message ?? "", payload.details);
+  }
+  return payload as T;
+}
+
+export interface CheckoutRequest {
+  courseIds: string[];
+  couponCode?: string;
+  instalments?: number;
+  acceptPaymentPlan?: boolean;
+  guest?: { name: string; email: string };
+}
+
+export interface CardInput {
+  number: string;
+  expMonth: number;
+  expYear: number;
+  cvc: string;
+}
+
+export const checkoutApi = {
+  quote: (courseIds: string[], couponCode?: string) =>
+    post<Quote>("/api/checkout/quote", couponCode ? { courseIds, couponCode } : { courseIds }),
+  placeOrder: (request: CheckoutRequest, idempotencyKey: string) =>
+    post<OrderView>("/api/checkout", request, { "idempotency-key": idempotencyKey }),
+  pay: (orderId: string, card?: CardInput) =>
+    post<PaymentOutcome>(`/api/checkout/${encodeURIComponent(orderId)}/pay`, card ? { card } : {}),
+};

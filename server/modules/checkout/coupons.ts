@@ -1,0 +1,58 @@
+import { and, eq, sql } from "drizzle-orm";
+import type { Queryable } from "../../db/client";
+import { businessRule } from "../../lib/errors";
+import { formatMoney } from "../../lib/money";
+import { coupons } from "../orders/orders.tables";
+import type { Discount } from "../orders/pricing";
+
+export interface AppliedCoupon {
+  id: string;
+  code: string;
+  discount: Discount;
+}
+
+/**
+ * The coupon behind `code` (any case) when it may be used on an order of `subtotalCents` now;
+ * otherwise a 422 saying why: unknown or unpublished, not started, ended, or below its minimum.
+ */
+export async function applicableCoupon(
+  db: Queryable,
+  input: {
+    companyId: string;
+    code: string;
+    subtotalCents: number;
+    currency: string;
+    language: string;
+    now: Date;
+  },
+): Promise<AppliedCoupon> {
+  const [coupon] = await db
+    .select()
+    .from(coupons)
+    .where(
+      and(eq(coupons.companyId, input.companyId), eq(sql`upper(${coupons.code})`, input.code.toUpperCase())),
+    );
+  if (!coupon?.published) {
+    throw businessRule("This coupon code is not valid.", "COUPON_UNKNOWN");
+  }
+  if (coupon.startsAt > input.now) {
+    throw businessRule("This coupon is not valid yet.", "COUPON_NOT_STARTED");
+  }
+  if (coupon.endsAt <= input.now) {
+    throw businessRule("This coupon has expired.", "COUPON_EXPIRED");
+  }
+  if (input.subtotalCents < coupon.minimumAmountCents) {
+    const minimum = formatMoney(coupon.minimumAmountCents, input.currency, input.language);
+    throw businessRule(`Spend at least ${minimum} to use this coupon.`, "COUPON_BELOW_MINIMUM", {
+      minimumAmountCents: coupon.minimumAmountCents,
+    });
+  }
+  return {
+    id: coupon.id,
+    code: coupon.code,
+    discount:
+      coupon.discountType === "percentage"
+        ? { type: "percentage", value: coupon.discountValue }
+        : { type: "fixed", valueCents: coupon.discountValue },
+  };
+}

@@ -1,0 +1,151 @@
+import { and, eq, sql } from "drizzle-orm";
+import type { Db, Queryable } from "../../db/client";
+import { AppError } from "../../lib/errors";
+import { nextCounter } from "../orders/counters";
+import {
+  enrolments,
+  invoices,
+  orderInstalments,
+  orderLines,
+  orders,
+  payments,
+} from "../orders/orders.tables";
+import { reserveSeats } from "./seats";
+
+export interface PaymentRecord {
+  companyId: string;
+  orderId: string;
+  provider: string;
+  reference: string;
+  amountCents: number;
+  currency: string;
+}
+
+export type FulfilmentResult =
+  | { outcome: "fulfilled"; invoiceNumber: number }
+  /** Paid before (a repeated webhook or request): nothing was written again. */
+  | { outcome: "already-fulfilled" }
+  /** The order had expired and its seats are gone: the payment is recorded and must be refunded. */
+  | { outcome: "needs-refund"; reason: string };
+
+/**
+ * Turns a paid order into access, in ONE transaction: the succeeded payment, the order delivered
+ * and paid, the first instalment paid, an enrolment per course and an invoice with the next
+ * gapless number. The order row is locked first and its status checked inside the transaction,
+ * so a payment reported twice (webhooks are retried) enrols once.
+ */
+export async function fulfilOrder(
+  db: Db,
+  payment: PaymentRecord,
+  now = new Date(),
+): Promise<FulfilmentResult> {
+  return db.transaction(async (tx) => {
+    const [order] = await tx
+      .select({ id: orders.id, status: orders.status, customerId: orders.customerId })
+      .from(orders)
+      .where(and(eq(orders.id, payment.orderId), eq(orders.companyId, payment.companyId)))
+      .for("update");
+    if (!order) throw new AppError(404, "ORDER_NOT_FOUND", "This order does not exist.");
+
+    await upsertPayment(tx, payment, "succeeded");
+    if (order.status === "delivered" || order.status === "processing")
+      return { outcome: "already-fulfilled" };
+
+    const lines = await tx
+      .select({ courseId: orderLines.courseId })
+      .from(orderLines)
+      .where(eq(orderLines.orderId, order.id));
+    const courseIds = lines.map((line) => line.courseId).filter((id): id is string => id !== null);
+
+    if (order.status === "cancel") {
+      // Paid after it expired: it gets its seats back if they are still free.
+      try {
+        await tx.transaction((savepoint) => reserveSeats(savepoint, payment.companyId, courseIds));
+      } catch (error) {
+        if (error instanceof AppError && error.code === "SOLD_OUT") {
+          await tx
+            .update(payments)
+            .set({ details: { needsRefund: true, reason: error.message } })
+            .where(
+              and(eq(payments.provider, payment.provider), eq(payments.providerReference, payment.reference)),
+            );
+          return { outcome: "needs-refund", reason: error.message };
+        }
+        throw error;
+      }
+    }
+
+    await tx
+      .update(orders)
+      .set({ status: "delivered", paidAt: now, expiresAt: null })
+      .where(eq(orders.id, order.id));
+    await tx
+      .update(orderInstalments)
+      .set({ status: "paid", paidAt: now })
+      .where(and(eq(orderInstalments.orderId, order.id), eq(orderInstalments.sequence, 1)));
+    if (courseIds.length > 0) {
+      await tx
+        .insert(enrolments)
+        .values(
+          courseIds.map((courseId) => ({
+            companyId: payment.companyId,
+            customerId: order.customerId,
+            courseId,
+            orderId: order.id,
+          })),
+        )
+        .onConflictDoNothing();
+    }
+    const invoiceNumber = await nextCounter(tx, payment.companyId, "invoice");
+    await tx
+      .insert(invoices)
+      .values({ companyId: payment.companyId, orderId: order.id, number: invoiceNumber, issuedAt: now });
+    return { outcome: "fulfilled", invoiceNumber };
+  });
+}
+
+/** A payment that did not go through: recorded, the order stays open for another attempt. */
+export async function recordFailedPayment(
+  db: Queryable,
+  payment: PaymentRecord,
+  message: string,
+): Promise<void> {
+  await db
+    .insert(payments)
+    .values({ ...paymentRow(payment), status: "failed", details: { message } })
+    .onConflictDoUpdate({
+      target: [payments.provider, payments.providerReference],
+      set: { status: "failed", details: { message } },
+      // A later failure report never overrides a payment that succeeded.
+      setWhere: sql`${payments.status} <> 'succeeded'`,
+    });
+}
+
+/** A payment the buyer still has to finish in the browser (a Stripe PaymentIntent). */
+export async function recordPendingPayment(db: Queryable, payment: PaymentRecord): Promise<void> {
+  await db
+    .insert(payments)
+    .values({ ...paymentRow(payment), status: "pending" })
+    .onConflictDoNothing();
+}
+
+async function upsertPayment(tx: Queryable, payment: PaymentRecord, status: "succeeded") {
+  await tx
+    .insert(payments)
+    .values({ ...paymentRow(payment), status })
+    .onConflictDoUpdate({
+      target: [payments.provider, payments.providerReference],
+      set: { status, amountCents: payment.amountCents },
+    });
+}
+
+function paymentRow(payment: PaymentRecord) {
+  return {
+    companyId: payment.companyId,
+    orderId: payment.orderId,
+    provider: payment.provider,
+    providerReference: payment.reference,
+    amountCents: payment.amountCents,
+    currency: payment.currency,
+  };
+}

@@ -1,0 +1,57 @@
+import { and, eq, sql } from "drizzle-orm";
+import type { Queryable } from "../../db/client";
+import { conflict } from "../../lib/errors";
+import { customers } from "../customers/customers.tables";
+import type { GuestDetails } from "./checkout.schemas";
+
+export interface BuyingCustomer {
+  id: string;
+  name: string;
+  email: string;
+}
+
+/**
+ * The passwordless customer record for a guest's email, created on first use. An email that
+ * belongs to an account with a password must sign in instead: a guest cannot buy into it.
+ */
+export async function findOrCreateGuestCustomer(
+  db: Queryable,
+  companyId: string,
+  guest: GuestDetails,
+): Promise<BuyingCustomer> {
+  await db
+    .insert(customers)
+    .values({ companyId, name: guest.name, email: guest.email })
+    .onConflictDoNothing();
+  const [row] = await db
+    .select({
+      id: customers.id,
+      name: customers.name,
+      email: customers.email,
+      passwordHash: customers.passwordHash,
+    })
+    .from(customers)
+    .where(
+      and(eq(customers.companyId, companyId), eq(sql`lower(${customers.email})`, guest.email.toLowerCase())),
+    );
+  if (!row) throw new Error("guest customer was not created");
+  if (row.passwordHash !== null) {
+    throw conflict(
+      "An account with this email address already exists. Please sign in to check out.",
+      "ACCOUNT_EXISTS",
+    );
+  }
+  return { id: row.id, name: guest.name, email: row.email };
+}
+
+export async function customerById(
+  db: Queryable,
+  companyId: string,
+  id: string,
+): Promise<BuyingCustomer | null> {
+  const [row] = await db
+    .select({ id: customers.id, name: customers.name, email: customers.email })
+    .from(customers)
+    .where(and(eq(customers.companyId, companyId), eq(customers.id, id)));
+  return row ?? null;
+}

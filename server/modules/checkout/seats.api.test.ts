@@ -1,0 +1,55 @@
+import { and, count, eq, inArray } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  bearer,
+  type CheckoutTestApp,
+  createCheckoutTestApp,
+} from "../../../tests/support/checkout-fixtures";
+import { courses } from "../catalog/catalog.tables";
+import { orderLines, orders } from "../orders/orders.tables";
+
+let t: CheckoutTestApp;
+
+beforeAll(async () => {
+  t = await createCheckoutTestApp();
+});
+
+afterAll(async () => {
+  await t.close();
+});
+
+describe("seats under concurrent checkouts", () => {
+  it("sells exactly the seats a course has when 40 buyers check out at once", async () => {
+    const course = await t.addCourse({ priceCents: 2500, totalSeats: 5 });
+    const buyers = await Promise.all(Array.from({ length: 40 }, (_, i) => t.addCustomer(`Buyer ${i}`)));
+
+    const responses = await Promise.all(
+      buyers.map((buyer) =>
+        t.app.inject({
+          method: "POST",
+          url: "/api/checkout",
+          headers: bearer(buyer.token),
+          payload: { courseIds: [course] },
+        }),
+      ),
+    );
+
+    const statuses = responses.map((response) => response.statusCode);
+    expect(statuses.filter((status) => status === 201)).toHaveLength(5);
+    expect(statuses.filter((status) => status === 409)).toHaveLength(35);
+    for (const response of responses.filter((r) => r.statusCode === 409)) {
+      expect(response.json().message).toBe("Sorry, this course is sold out.");
+    }
+    const [row] = await t.database.db
+      .select({ sold: courses.seatsSold })
+      .from(courses)
+      .where(eq(courses.id, course));
+    expect(row!.sold).toBe(5);
+    const [placed] = await t.database.db
+      .select({ n: count() })
+      .from(orders)
+      .innerJoin(orderLines, eq(orderLines.orderId, orders.id))
+      .where(and(eq(orderLines.courseId, course), inArray(orders.status, ["pending", "delivered"])));
+    expect(placed!.n).toBe(5);
+  });
+});

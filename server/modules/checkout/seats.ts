@@ -1,0 +1,40 @@
+import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
+import type { Queryable } from "../../db/client";
+import { conflict } from "../../lib/errors";
+import { courses } from "../catalog/catalog.tables";
+
+export const SOLD_OUT_MESSAGE = "Sorry, this course is sold out.";
+
+/**
+ * Takes one seat of each course, inside the caller's transaction. The conditional update is
+ * atomic per row, so concurrent checkouts never sell more seats than a course has; when one
+ * course is full this throws 409 and the caller's transaction rolls every seat back.
+ */
+export async function reserveSeats(tx: Queryable, companyId: string, courseIds: string[]): Promise<void> {
+  // A fixed order keeps concurrent multi-course checkouts from deadlocking on each other's rows.
+  for (const courseId of [...courseIds].sort()) {
+    const updated = await tx
+      .update(courses)
+      .set({ seatsSold: sql`${courses.seatsSold} + 1` })
+      .where(
+        and(
+          eq(courses.id, courseId),
+          eq(courses.companyId, companyId),
+          or(isNull(courses.totalSeats), lt(courses.seatsSold, courses.totalSeats)),
+        ),
+      )
+      .returning({ id: courses.id });
+    if (updated.length === 0) throw conflict(SOLD_OUT_MESSAGE, "SOLD_OUT");
+  }
+}
+
+/** Gives back one seat of each course (an order that was cancelled before it was paid). */
+export async function releaseSeats(tx: Queryable, companyId: string, courseIds: string[]): Promise<void> {
+  if (courseIds.length === 0) return;
+  for (const courseId of [...courseIds].sort()) {
+    await tx
+      .update(courses)
+      .set({ seatsSold: sql`greatest(${courses.seatsSold} - 1, 0)` })
+      .where(and(eq(courses.id, courseId), eq(courses.companyId, companyId)));
+  }
+}

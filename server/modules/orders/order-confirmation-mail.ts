@@ -1,0 +1,149 @@
+import { formatMoney } from "../../lib/money";
+import type { OrderView } from "../checkout/checkout.schemas";
+import type { MailAttachment, MailMessage } from "../mail/mailer";
+import type { StoreInfo } from "../settings/settings.service";
+
+const TEXTS = {
+  en: {
+    subject: (number: number, shop: string) => `Your order ${number} at ${shop}`,
+    greeting: (name: string) => `Hello ${name},`,
+    intro: "Thank you for your order. Your payment has been received and your courses are ready for you.",
+    order: "Order number",
+    invoice: "Invoice number",
+    subtotal: "Subtotal",
+    discount: "Discount",
+    vat: (rate: string) => `Included VAT (${rate})`,
+    total: "Total",
+    paidNow: "Paid today",
+    schedule: "Payment plan",
+    instalment: (n: number, date: string) => `Instalment ${n}, due ${date}`,
+    start: "Start learning",
+    accountHint: "To find your courses, create an account with this email address.",
+    closing: "Happy learning!",
+  },
+  nl: {
+    subject: (number: number, shop: string) => `Je bestelling ${number} bij ${shop}`,
+    greeting: (name: string) => `Hallo ${name},`,
+    intro: "Bedankt voor je bestelling. We hebben je betaling ontvangen en je cursussen staan voor je klaar.",
+    order: "Bestelnummer",
+    invoice: "Factuurnummer",
+    subtotal: "Subtotaal",
+    discount: "Korting",
+    vat: (rate: string) => `Inclusief btw (${rate})`,
+    total: "Totaal",
+    paidNow: "Vandaag betaald",
+    schedule: "Betalingsregeling",
+    instalment: (n: number, date: string) => `Termijn ${n}, te betalen op ${date}`,
+    start: "Begin met leren",
+    accountHint: "Maak een account aan met dit e-mailadres om je cursussen terug te vinden.",
+    closing: "Veel leerplezier!",
+  },
+} as const;
+
+function escapeHtml(text: string): string {
+  return text.replace(
+    /[&<>"']/g,
+    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] as string,
+  );
+}
+
+export interface OrderConfirmationInput {
+  order: OrderView;
+  store: StoreInfo;
+  /** Where the learner finds their courses (absolute URL when PUBLIC_URL is known). */
+  coursesUrl: string;
+  /** The invoice PDF, once it is rendered. */
+  attachments?: MailAttachment[];
+}
+
+/** The order confirmation mail in the order's language: lines, VAT, total, invoice number. */
+export function orderConfirmationMail(input: OrderConfirmationInput): MailMessage {
+  const { order, store } = input;
+  const language = order.language === "nl" ? "nl" : "en";
+  const t = TEXTS[language];
+  const shop = store.shopName || store.companyName;
+  const money = (cents: number) => formatMoney(cents, order.currency, language);
+  const rate = `${new Intl.NumberFormat(language, { maximumFractionDigits: 2 }).format(order.vatRateBp / 100)}%`;
+  const date = (iso: string) =>
+    new Intl.DateTimeFormat(language, {
+      dateStyle: "long",
+      timeZone: store.timeZone || "Europe/Amsterdam",
+    }).format(new Date(iso));
+
+  const rows: [string, string][] = [
+    ...order.lines.map((line): [string, string] => [line.title, money(line.unitPriceCents)]),
+    [t.subtotal, money(order.subtotalCents)],
+    ...(order.discountCents > 0
+      ? [
+          [
+            `${t.discount}${order.couponCode ? ` (${order.couponCode})` : ""}`,
+            `−${money(order.discountCents)}`,
+          ] as [string, string],
+        ]
+      : []),
+    [t.total, money(order.totalCents)],
+    [t.vat(rate), money(order.vatCents)],
+  ];
+  const schedule =
+    order.instalmentCount > 1
+      ? [
+          [t.paidNow, money(order.amountDueNowCents)] as [string, string],
+          ...order.instalments
+            .filter((instalment) => instalment.sequence > 1)
+            .map((instalment): [string, string] => [
+              t.instalment(instalment.sequence, date(instalment.dueAt)),
+              money(instalment.amountCents),
+            ]),
+        ]
+      : [];
+  const header: [string, string][] = [
+    [t.order, String(order.number)],
+    ...(order.invoice ? [[t.invoice, String(order.invoice.number)] as [string, string]] : []),
+  ];
+  const hint = order.customer.hasAccount ? null : t.accountHint;
+
+  const text = [
+    t.greeting(order.customer.name),
+    "",
+    t.intro,
+    "",
+    ...header.map(([label, value]) => `${label}: ${value}`),
+    "",
+    ...rows.map(([label, value]) => `${label}: ${value}`),
+    ...(schedule.length > 0 ? ["", `${t.schedule}:`, ...schedule.map(([l, v]) => `  ${l}: ${v}`)] : []),
+    "",
+    `${t.start}: ${input.coursesUrl}`,
+    ...(hint ? [hint] : []),
+    "",
+    t.closing,
+    shop,
+  ].join("\n");
+
+  const tableRows = (items: [string, string][]) =>
+    items
+      .map(
+        ([label, value]) =>
+          `<tr><td style="padding:4px 12px 4px 0">${escapeHtml(label)}</td><td style="padding:4px 0;text-align:right">${escapeHtml(value)}</td></tr>`,
+      )
+      .join("");
+  const html = `<!doctype html><html lang="${language}"><body style="font-family:system-ui,sans-serif;color:#1d2624;line-height:1.5">
+<p>${escapeHtml(t.greeting(order.customer.name))}</p>
+<p>${escapeHtml(t.intro)}</p>
+<table>${tableRows(header)}</table>
+<table style="margin-top:16px;border-collapse:collapse">${tableRows(rows)}</table>
+${schedule.length > 0 ? `<p style="margin-top:16px"><strong>${escapeHtml(t.schedule)}</strong></p><table>${tableRows(schedule)}</table>` : ""}
+<p style="margin-top:16px"><a href="${escapeHtml(input.coursesUrl)}">${escapeHtml(t.start)}</a></p>
+${hint ? `<p>${escapeHtml(hint)}</p>` : ""}
+<p>${escapeHtml(t.closing)}<br>${escapeHtml(shop)}</p>
+</body></html>`;
+
+  return {
+    to: order.customer.email,
+    subject: t.subject(order.number, shop),
+    text,
+    html,
+    fromName: shop,
+    replyTo: store.email || undefined,
+    attachments: input.attachments ?? [],
+  };
+}

@@ -1,0 +1,90 @@
+import { and, asc, eq } from "drizzle-orm";
+import type { Queryable } from "../../db/client";
+import { translate } from "../../lib/translatable";
+import { courses } from "../catalog/catalog.tables";
+import type { OrderView } from "../checkout/checkout.schemas";
+import { customers } from "../customers/customers.tables";
+import { invoices, orderInstalments, orderLines, orders } from "./orders.tables";
+
+export interface OrderDetails extends OrderView {
+  customerId: string;
+}
+
+/** One order with its lines, schedule and invoice, in `language`; null when the company has no such order. */
+export async function loadOrderDetails(
+  db: Queryable,
+  companyId: string,
+  orderId: string,
+  language: string,
+): Promise<OrderDetails | null> {
+  const [row] = await db
+    .select({ order: orders, hasPassword: customers.passwordHash })
+    .from(orders)
+    .innerJoin(customers, eq(customers.id, orders.customerId))
+    .where(and(eq(orders.id, orderId), eq(orders.companyId, companyId)));
+  if (!row) return null;
+  const { order } = row;
+  const [lines, instalments, [invoice]] = await Promise.all([
+    db
+      .select({
+        courseId: orderLines.courseId,
+        title: orderLines.title,
+        unitPriceCents: orderLines.unitPriceCents,
+        slug: courses.slug,
+        image: courses.image,
+      })
+      .from(orderLines)
+      .leftJoin(courses, eq(courses.id, orderLines.courseId))
+      .where(eq(orderLines.orderId, order.id))
+      .orderBy(asc(orderLines.id)),
+    db
+      .select()
+      .from(orderInstalments)
+      .where(eq(orderInstalments.orderId, order.id))
+      .orderBy(asc(orderInstalments.sequence)),
+    db
+      .select({ id: invoices.id, number: invoices.number })
+      .from(invoices)
+      .where(eq(invoices.orderId, order.id)),
+  ]);
+  const dueNow = instalments.find((instalment) => instalment.sequence === 1)?.amountCents ?? order.totalCents;
+  return {
+    id: order.id,
+    customerId: order.customerId,
+    number: order.number,
+    status: order.status,
+    currency: order.currency,
+    subtotalCents: order.subtotalCents,
+    discountCents: order.discountCents,
+    vatCents: order.vatCents,
+    vatRateBp: order.vatRateBp,
+    totalCents: order.totalCents,
+    couponCode: order.couponCode,
+    instalmentCount: order.instalmentCount,
+    amountDueNowCents: dueNow,
+    language: order.language,
+    createdAt: order.createdAt.toISOString(),
+    expiresAt: order.expiresAt?.toISOString() ?? null,
+    paidAt: order.paidAt?.toISOString() ?? null,
+    customer: { name: order.customerName, email: order.customerEmail, hasAccount: row.hasPassword !== null },
+    lines: lines.map((line) => ({
+      courseId: line.courseId,
+      slug: line.slug,
+      title: translate(line.title, language),
+      image: line.image,
+      unitPriceCents: line.unitPriceCents,
+    })),
+    instalments: instalments.map((instalment) => ({
+      sequence: instalment.sequence,
+      dueAt: instalment.dueAt.toISOString(),
+      amountCents: instalment.amountCents,
+      status: instalment.status,
+    })),
+    invoice: invoice ?? null,
+  };
+}
+
+/** The public shape of an order (without internal ids). */
+export function toOrderView({ customerId: _customerId, ...view }: OrderDetails): OrderView {
+  return view;
+}

@@ -1,0 +1,47 @@
+import { uuidv7 } from "../../lib/ids";
+import { CardError, type ChargeRequest, type ChargeResult, type PaymentProvider } from "./provider";
+
+/** The demo provider's test cards, as shown on the payment page. */
+export const DEMO_CARDS = {
+  succeeds: "4242424242424242",
+  declines: "4000000000000002",
+} as const;
+
+export const DECLINED_MESSAGE = "Your card was declined.";
+export const TEST_CARD_MESSAGE =
+  "Use a test card number: 4242 4242 4242 4242 (payment succeeds) or 4000 0000 0000 0002 (card is declined).";
+
+/** The last moment a card with this expiry can be used: the end of its month. */
+function expiryEnd(month: number, year: number): Date {
+  return new Date(Date.UTC(year, month, 1));
+}
+
+/**
+ * Offline payments for trying the shop: no money moves. 4242… succeeds, 4000…0002 is declined,
+ * any other number is refused with a hint to use a test card.
+ */
+export function createDemoProvider(now: () => Date = () => new Date()): PaymentProvider {
+  return {
+    name: "demo",
+    publishableKey: null,
+
+    async charge(request: ChargeRequest): Promise<ChargeResult> {
+      const card = request.card;
+      if (!card) throw new CardError("CARD_DETAILS_MISSING", "Enter your card details.");
+      if (card.number !== DEMO_CARDS.succeeds && card.number !== DEMO_CARDS.declines) {
+        throw new CardError("CARD_NOT_TEST", TEST_CARD_MESSAGE);
+      }
+      if (expiryEnd(card.expMonth, card.expYear) <= now()) {
+        throw new CardError("CARD_EXPIRED", "Your card has expired. Check the expiry date.");
+      }
+      const reference = `demo_${uuidv7()}`;
+      return card.number === DEMO_CARDS.succeeds
+        ? { status: "succeeded", reference }
+        : { status: "failed", reference, message: DECLINED_MESSAGE };
+    },
+
+    async refund() {
+      // Nothing was charged.
+    },
+  };
+}

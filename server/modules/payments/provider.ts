@@ -1,0 +1,67 @@
+import type { CardDetails } from "../checkout/checkout.schemas";
+
+export type PaymentProviderName = "demo" | "stripe";
+
+/** What is charged: the amount due now for one order. */
+export interface ChargeRequest {
+  companyId: string;
+  orderId: string;
+  orderNumber: number;
+  amountCents: number;
+  currency: string;
+  customerEmail: string;
+  /** Card details typed into the demo form; Stripe collects the card in its own element. */
+  card?: CardDetails | undefined;
+}
+
+export type ChargeResult =
+  /** Paid at once (demo). */
+  | { status: "succeeded"; reference: string }
+  /** Refused by the card issuer: recorded as a failed payment; the order stays open for another try. */
+  | { status: "failed"; reference: string; message: string }
+  /** The browser finishes the payment (Stripe.js); the provider reports the outcome by webhook. */
+  | { status: "requires_action"; reference: string; clientSecret: string };
+
+/** A provider's report about a payment, verified and reduced to what fulfilment needs. */
+export interface PaymentEvent {
+  type: "succeeded" | "failed";
+  reference: string;
+  companyId: string;
+  orderId: string;
+  amountCents: number;
+  currency: string;
+  message?: string;
+}
+
+/** One way of taking card payments. The checkout workflow only talks to this interface. */
+export interface PaymentProvider {
+  readonly name: PaymentProviderName;
+  /** Publishable key the browser needs (Stripe.js), or null. */
+  readonly publishableKey: string | null;
+  charge(request: ChargeRequest): Promise<ChargeResult>;
+  /** Gives back a successful charge (compensation when fulfilment fails after payment). */
+  refund(reference: string): Promise<void>;
+  /**
+   * Verifies and parses a webhook delivery. Throws PaymentWebhookError on a bad signature;
+   * returns null for events this app does not act on.
+   */
+  parseWebhook?(rawBody: Buffer, signature: string | undefined): PaymentEvent | null;
+}
+
+/** The card was refused or is not usable: shown to the buyer as is. */
+export class CardError extends Error {
+  constructor(
+    readonly code: "CARD_DECLINED" | "CARD_NOT_TEST" | "CARD_EXPIRED" | "CARD_DETAILS_MISSING",
+    message: string,
+  ) {
+    super(message);
+    this.name = "CardError";
+  }
+}
+
+export class PaymentWebhookError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "PaymentWebhookError";
+  }
+}

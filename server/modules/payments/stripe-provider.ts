@@ -1,0 +1,95 @@
+import Stripe from "stripe";
+import { type PaymentEvent, type PaymentProvider, PaymentWebhookError } from "./provider";
+
+export interface StripeProviderOptions {
+  secretKey: string;
+  webhookSecret?: string | undefined;
+  publishableKey?: string | undefined;
+  /** Another API address (a local stand-in or a Stripe-compatible mock), e.g. http://127.0.0.1:12111. */
+  apiBase?: string | undefined;
+}
+
+function connection(apiBase: string | undefined) {
+  if (!apiBase) return {};
+  const url = new URL(apiBase);
+  const protocol = url.protocol === "http:" ? ("http" as const) : ("https" as const);
+  return {
+    protocol,
+    host: url.hostname,
+    port: url.port ? Number(url.port) : protocol === "http" ? 80 : 443,
+  };
+}
+
+/**
+ * Card payments through Stripe PaymentIntents: the server creates the intent for the amount due
+ * now, the browser confirms it with Stripe.js, and Stripe's webhook reports the outcome.
+ */
+export function createStripeProvider(options: StripeProviderOptions): PaymentProvider {
+  const stripe = new Stripe(options.secretKey, {
+    maxNetworkRetries: 2,
+    timeout: 20_000,
+    telemetry: false,
+    ...connection(options.apiBase),
+  });
+
+  return {
+    name: "stripe",
+    publishableKey: options.publishableKey ?? null,
+
+    async charge(request) {
+      const intent = await stripe.paymentIntents.create(
+        {
+          amount: request.amountCents,
+          currency: request.currency.toLowerCase(),
+          automatic_payment_methods: { enabled: true },
+          receipt_email: request.customerEmail,
+          description: `Order ${request.orderNumber}`,
+          metadata: { orderId: request.orderId, companyId: request.companyId },
+        },
+        // A second call for the same order and amount gets the same PaymentIntent back.
+        { idempotencyKey: `order-${request.orderId}-${request.amountCents}` },
+      );
+      if (!intent.client_secret) throw new Error(`PaymentIntent ${intent.id} has no client secret`);
+      return { status: "requires_action", reference: intent.id, clientSecret: intent.client_secret };
+    },
+
+    async refund(reference) {
+      await stripe.refunds.create({ payment_intent: reference }, { idempotencyKey: `refund-${reference}` });
+    },
+
+    parseWebhook(rawBody, signature): PaymentEvent | null {
+      if (!options.webhookSecret) throw new PaymentWebhookError("Stripe webhooks are not configured.");
+      if (!signature) throw new PaymentWebhookError("The Stripe-Signature header is missing.");
+      let event: Stripe.Event;
+      try {
+        event = stripe.webhooks.constructEvent(rawBody, signature, options.webhookSecret);
+      } catch {
+        throw new PaymentWebhookError("The webhook signature is not valid.");
+      }
+      if (event.type !== "payment_intent.succeeded" && event.type !== "payment_intent.payment_failed") {
+        return null;
+      }
+      const intent = event.data.object;
+      const { orderId, companyId } = intent.metadata ?? {};
+      if (!orderId || !companyId) return null;
+      return event.type === "payment_intent.succeeded"
+        ? {
+            type: "succeeded",
+            reference: intent.id,
+            orderId,
+            companyId,
+            amountCents: intent.amount_received || intent.amount,
+            currency: intent.currency.toUpperCase(),
+          }
+        : {
+            type: "failed",
+            reference: intent.id,
+            orderId,
+            companyId,
+            amountCents: intent.amount,
+            currency: intent.currency.toUpperCase(),
+            message: intent.last_payment_error?.message ?? "The payment failed.",
+          };
+    },
+  };
+}
