@@ -8,6 +8,7 @@ import type { Database } from "./db/client";
 import { notFound } from "./lib/errors";
 import { catalogRoutes } from "./modules/catalog/catalog.routes";
 import { healthRoutes } from "./modules/health/health.routes";
+import { invoiceRoutes } from "./modules/orders/invoices.routes";
 import { authPlugin } from "./plugins/auth";
 import { errorsPlugin } from "./plugins/errors";
 import { openapiPlugin } from "./plugins/openapi";
@@ -77,6 +78,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(
     async (api) => {
       await api.register(catalogRoutes);
+      await api.register(invoiceRoutes);
       api.all("/*", { schema: { hide: true }, config: { tenant: false } }, async (request) => {
         throw notFound(`No API route ${request.method} ${request.url.split("?")[0]}.`, "ROUTE_NOT_FOUND");
       });

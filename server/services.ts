@@ -5,6 +5,7 @@ import { createSessionService } from "./modules/auth/sessions.service";
 import { createCatalogService } from "./modules/catalog/catalog.service";
 import { createCompanyService } from "./modules/companies/companies.service";
 import { createMailer } from "./modules/mail/mailer";
+import { createInvoiceService } from "./modules/orders/invoices.service";
 import { createSettingsService } from "./modules/settings/settings.service";
 import { createStaffAccessService } from "./modules/staff/staff-access";
 
@@ -26,7 +27,8 @@ export function createServices(db: Db, { env, log }: ServiceOptions) {
   const catalog = createCatalogService(db);
   const sessions = createSessionService(db);
   const staffAccess = createStaffAccessService(db);
-  return { companies, catalog, settings, sessions, mailer, staffAccess };
+  const invoices = createInvoiceService(db, settings);
+  return { companies, catalog, settings, sessions, mailer, staffAccess, invoices };
 }
 
 export type Services = ReturnType<typeof createServices>;
