@@ -113,27 +113,31 @@ export function InvoiceSheet({ invoice }: { invoice: InvoiceDocument }) {
         </tbody>
       </table>
 
-      <dl className="mt-6 ml-auto grid max-w-sm grid-cols-[1fr_auto] gap-x-6 gap-y-2 text-sm">
-        <dt className="text-ink-muted">{t("invoices.subtotal")}</dt>
-        <dd className="text-right text-ink tabular-nums">{money(invoice.subtotalCents)}</dd>
+      <dl className="mt-6 ml-auto grid max-w-sm gap-2 text-sm">
+        <div className="flex justify-between gap-6">
+          <dt className="text-ink-muted">{t("invoices.subtotal")}</dt>
+          <dd className="text-ink tabular-nums">{money(invoice.subtotalCents)}</dd>
+        </div>
         {invoice.discountCents > 0 && (
-          <>
+          <div className="flex justify-between gap-6">
             <dt className="text-ink-muted">
               {invoice.couponCode
                 ? t("invoices.discountWithCode", { code: invoice.couponCode })
                 : t("invoices.discount")}
             </dt>
-            <dd className="text-right text-ink tabular-nums">{money(-invoice.discountCents)}</dd>
-          </>
+            <dd className="text-ink tabular-nums">{money(-invoice.discountCents)}</dd>
+          </div>
         )}
-        <dt className="text-ink-muted">
-          {t("invoices.vatIncluded", { rate: formatVatRate(invoice.vatRateBp, language) })}
-        </dt>
-        <dd className="text-right text-ink tabular-nums">{money(invoice.vatCents)}</dd>
-        <dt className="border-t border-line pt-3 text-base font-bold text-ink">{t("invoices.total")}</dt>
-        <dd className="border-t border-line pt-3 text-right text-base font-bold text-ink tabular-nums">
-          {money(invoice.totalCents)}
-        </dd>
+        <div className="flex justify-between gap-6">
+          <dt className="text-ink-muted">
+            {t("invoices.vatIncluded", { rate: formatVatRate(invoice.vatRateBp, language) })}
+          </dt>
+          <dd className="text-ink tabular-nums">{money(invoice.vatCents)}</dd>
+        </div>
+        <div className="mt-1 flex justify-between gap-6 border-t border-line pt-3 text-base font-bold text-ink">
+          <dt>{t("invoices.total")}</dt>
+          <dd className="tabular-nums">{money(invoice.totalCents)}</dd>
+        </div>
       </dl>
       <p className="mt-2 text-right text-xs text-ink-muted">{t("invoices.pricesIncludeVat")}</p>
 
@@ -146,7 +150,10 @@ export function InvoiceSheet({ invoice }: { invoice: InvoiceDocument }) {
             <thead>
               <tr className="border-b border-line text-left text-xs tracking-wide text-ink-muted uppercase">
                 <th scope="col" className="py-2 pr-3 font-semibold">
-                  {t("invoices.instalment")}
+                  <span aria-hidden="true" className="sm:hidden">
+                    #
+                  </span>
+                  <span className="max-sm:sr-only">{t("invoices.instalment")}</span>
                 </th>
                 <th scope="col" className="py-2 pr-3 font-semibold">
                   {t("invoices.due")}
@@ -163,7 +170,7 @@ export function InvoiceSheet({ invoice }: { invoice: InvoiceDocument }) {
               {invoice.instalments.map((instalment) => (
                 <tr key={instalment.sequence} className="border-b border-line">
                   <td className="py-2 pr-3 text-ink">{instalment.sequence}</td>
-                  <td className="py-2 pr-3 text-ink-muted">{date(instalment.dueAt)}</td>
+                  <td className="py-2 pr-3 whitespace-nowrap text-ink-muted">{date(instalment.dueAt)}</td>
                   <td className="py-2 pr-3 text-ink-muted">
                     {t(`invoices.instalmentStatus.${instalment.status}`)}
                   </td>
