@@ -98,10 +98,18 @@ export const meta: Route.MetaFunction = ({ data, matches }) => {
     tags.push({ name: "robots", content: "noindex, follow" });
   }
   if (query.page > 1 && query.page <= list.pages) {
-    tags.push({ tagName: "link", rel: "prev", href: catalogHref({ ...query, page: query.page - 1 }) });
+    tags.push({
+      tagName: "link",
+      rel: "prev",
+      href: absoluteUrl(root.origin, catalogHref({ ...query, page: query.page - 1 })),
+    });
   }
   if (query.page < list.pages) {
-    tags.push({ tagName: "link", rel: "next", href: catalogHref({ ...query, page: query.page + 1 }) });
+    tags.push({
+      tagName: "link",
+      rel: "next",
+      href: absoluteUrl(root.origin, catalogHref({ ...query, page: query.page + 1 })),
+    });
   }
   return tags;
 };
