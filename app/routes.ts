@@ -2,6 +2,7 @@ import { index, layout, type RouteConfig, route } from "@react-router/dev/routes
 
 export default [
   index("routes/home.tsx"),
+  route("catalog", "routes/catalog.tsx"),
   route("single-course/:id", "routes/single-course.tsx"),
   route("customer-signin", "routes/customer-signin.tsx"),
   route("customer-signup", "routes/customer-signup.tsx"),
@@ -12,10 +13,13 @@ export default [
   route("checkout", "routes/checkout.tsx"),
   route("payment", "routes/payment.tsx"),
   route("thank-you", "routes/thank-you.tsx"),
+  route("general-terms-and-conditions", "routes/general-terms-and-conditions.tsx"),
+  route("payment-plan-agreement", "routes/payment-plan-agreement.tsx"),
   layout("routes/user-area.tsx", [
-    // Signed-in customer pages go here.
     route("user-dashboard", "routes/user-dashboard.tsx"),
     route("user-details", "routes/user-details.tsx"),
+    route("user-invoice", "routes/user-invoice.tsx"),
+    route("single-invoice/:id", "routes/single-invoice.tsx"),
   ]),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

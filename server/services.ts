@@ -7,6 +7,7 @@ import { createCheckoutService } from "./modules/checkout/checkout.service";
 import { createCompanyService } from "./modules/companies/companies.service";
 import { createCustomerService } from "./modules/customers/customers.service";
 import { createMailer } from "./modules/mail/mailer";
+import { createInvoiceService } from "./modules/orders/invoices.service";
 import { createPaymentProvider } from "./modules/payments/payment-providers";
 import { createSettingsService } from "./modules/settings/settings.service";
 import { createStaffAccessService } from "./modules/staff/staff-access";
@@ -30,16 +31,29 @@ export function createServices(db: Db, { env, log }: ServiceOptions) {
   const sessions = createSessionService(db);
   const staffAccess = createStaffAccessService(db);
   const customers = createCustomerService(db, { sessions, mailer, settings, log });
+  const invoices = createInvoiceService(db, settings);
   const provider = createPaymentProvider(env);
   const checkout = createCheckoutService(db, {
     settings,
     sessions,
     mailer,
+    invoices,
     provider,
     log,
     publicUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
   });
-  return { companies, catalog, settings, sessions, mailer, staffAccess, customers, provider, checkout };
+  return {
+    companies,
+    catalog,
+    settings,
+    sessions,
+    mailer,
+    staffAccess,
+    customers,
+    provider,
+    checkout,
+    invoices,
+  };
 }
 
 export type Services = ReturnType<typeof createServices>;

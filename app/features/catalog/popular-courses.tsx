@@ -1,4 +1,4 @@
-import { SearchX } from "lucide-react";
+import { ArrowRight, SearchX } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigation, useSearchParams } from "react-router";
 import { buttonClasses } from "~/components/ui/button";
@@ -78,6 +78,13 @@ export function PopularCourses({
             </h2>
             <p className="mt-3 text-base text-ink-muted">{t("home.popular.text")}</p>
           </div>
+          <Link
+            to={paths.catalog()}
+            className={buttonClasses({ variant: "secondary", className: "self-start lg:self-auto" })}
+          >
+            {t("catalogPage.viewAll")}
+            <ArrowRight aria-hidden="true" />
+          </Link>
         </div>
 
         <div className="mt-8">

@@ -3,5 +3,6 @@ export type {
   Category,
   CourseCard,
   CourseDetail,
+  CourseSort,
   Lesson,
 } from "../../../server/modules/catalog/catalog.schemas";

@@ -14,6 +14,7 @@ const COPYRIGHT_YEAR = 2024;
 export function SiteFooter({ store }: { store: StoreChromeInfo }) {
   const { t } = useTranslation();
   const companyLinks = [
+    { label: t("catalogPage.footerLink"), href: paths.catalog(), external: false },
     { label: t("nav.aboutUs"), href: marketingUrl(store.website, "/about-us"), external: true },
     { label: t("nav.contact"), href: marketingUrl(store.website, "/contact"), external: true },
     { label: t("footer.terms"), href: paths.terms(), external: false },

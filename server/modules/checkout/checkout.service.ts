@@ -7,6 +7,8 @@ import { courses } from "../catalog/catalog.tables";
 import type { MailAttachment, Mailer } from "../mail/mailer";
 import { nextCounter } from "../orders/counters";
 import { instalmentSchedule } from "../orders/instalments";
+import { renderInvoicePdf } from "../orders/invoice-pdf";
+import type { InvoiceService } from "../orders/invoices.service";
 import { orderConfirmationMail } from "../orders/order-confirmation-mail";
 import { loadOrderDetails, type OrderDetails, toOrderView } from "../orders/order-details";
 import { enrolments, orderInstalments, orderLines, orders } from "../orders/orders.tables";
@@ -53,6 +55,7 @@ export interface CheckoutDeps {
   settings: SettingsService;
   sessions: SessionService;
   mailer: Mailer;
+  invoices: InvoiceService;
   provider: PaymentProvider;
   log: WorkflowLog & { warn?(obj: object, msg: string): void };
   /** Absolute address of this site for links in mail (PUBLIC_URL, else the local address). */
@@ -292,7 +295,19 @@ export function createCheckoutService(db: Db, deps: CheckoutDeps) {
     throw unauthorized("Sign in, or continue as a guest with your name and email, to check out.");
   }
 
-  async function sendConfirmation(companyId: string, orderId: string, attachments: MailAttachment[] = []) {
+  /** The invoice PDF, in the order's language, attached to the confirmation mail. */
+  async function invoiceAttachments(
+    companyId: string,
+    orderId: string,
+    language: string,
+  ): Promise<MailAttachment[]> {
+    const invoice = await deps.invoices.getForOrder(companyId, orderId);
+    if (!invoice) return [];
+    const content = await renderInvoicePdf(invoice, language);
+    return [{ filename: `invoice-${invoice.number}.pdf`, content, contentType: "application/pdf" }];
+  }
+
+  async function sendConfirmation(companyId: string, orderId: string) {
     try {
       const [store, details] = await Promise.all([
         deps.settings.storeInfo(companyId),
@@ -304,6 +319,7 @@ export function createCheckoutService(db: Db, deps: CheckoutDeps) {
           ? details
           : await loadOrderDetails(db, companyId, orderId, details.language);
       if (!order) return;
+      const attachments = await invoiceAttachments(companyId, orderId, order.language);
       const base = (deps.publicUrl ?? "").replace(/\/+$/, "");
       await deps.mailer.send(
         orderConfirmationMail({
@@ -501,7 +517,7 @@ export function createCheckoutService(db: Db, deps: CheckoutDeps) {
         };
       }
       // After commit: the confirmation mail. Attach the invoice PDF here once it is rendered.
-      await sendConfirmation(visitor.companyId, order.id, []);
+      await sendConfirmation(visitor.companyId, order.id);
       return { status: "succeeded", order: toOrderView(await orderFor(visitor, order.id, visitor.language)) };
     },
 
@@ -536,7 +552,7 @@ export function createCheckoutService(db: Db, deps: CheckoutDeps) {
         return;
       }
       // Attach the invoice PDF here once it is rendered.
-      if (result.outcome === "fulfilled") await sendConfirmation(event.companyId, event.orderId, []);
+      if (result.outcome === "fulfilled") await sendConfirmation(event.companyId, event.orderId);
     },
   };
 

@@ -1,0 +1,107 @@
+import type { Language } from "../../lib/language";
+import type { PaymentMethod } from "./orders.tables";
+
+/** The words printed on an invoice PDF (server side, so not in the web app's locale files). */
+export interface InvoicePdfMessages {
+  invoice: string;
+  invoiceNumber: string;
+  invoiceDate: string;
+  orderNumber: string;
+  paymentMethod: string;
+  billTo: string;
+  description: string;
+  unitPrice: string;
+  quantity: string;
+  amount: string;
+  subtotal: string;
+  discount: string;
+  discountWithCode: (code: string) => string;
+  vatIncluded: (rate: string) => string;
+  total: string;
+  paymentPlan: string;
+  instalmentColumn: string;
+  instalment: (sequence: number) => string;
+  due: string;
+  status: string;
+  instalmentStatus: Record<"scheduled" | "paid" | "cancelled", string>;
+  pricesIncludeVat: string;
+  vatNumber: string;
+  page: (page: number, pages: number) => string;
+  paymentMethods: Record<PaymentMethod, string>;
+}
+
+const en: InvoicePdfMessages = {
+  invoice: "Invoice",
+  invoiceNumber: "Invoice number",
+  invoiceDate: "Invoice date",
+  orderNumber: "Order number",
+  paymentMethod: "Payment method",
+  billTo: "Bill to",
+  description: "Description",
+  unitPrice: "Unit price",
+  quantity: "Qty",
+  amount: "Amount",
+  subtotal: "Subtotal",
+  discount: "Discount",
+  discountWithCode: (code) => `Discount (${code})`,
+  vatIncluded: (rate) => `VAT ${rate} (included)`,
+  total: "Total",
+  paymentPlan: "Payment plan",
+  instalmentColumn: "Instalment",
+  instalment: (sequence) => `Instalment ${sequence}`,
+  due: "Due",
+  status: "Status",
+  instalmentStatus: { scheduled: "Scheduled", paid: "Paid", cancelled: "Cancelled" },
+  pricesIncludeVat: "All prices include VAT.",
+  vatNumber: "VAT number",
+  page: (page, pages) => `Page ${page} of ${pages}`,
+  paymentMethods: {
+    cash: "Cash",
+    card: "Card",
+    credit: "Credit",
+    stripe: "Card (Stripe)",
+    paypal: "PayPal",
+    cod: "Cash on delivery",
+  },
+};
+
+const nl: InvoicePdfMessages = {
+  invoice: "Factuur",
+  invoiceNumber: "Factuurnummer",
+  invoiceDate: "Factuurdatum",
+  orderNumber: "Bestelnummer",
+  paymentMethod: "Betaalmethode",
+  billTo: "Factuur aan",
+  description: "Omschrijving",
+  unitPrice: "Prijs per stuk",
+  quantity: "Aantal",
+  amount: "Bedrag",
+  subtotal: "Subtotaal",
+  discount: "Korting",
+  discountWithCode: (code) => `Korting (${code})`,
+  vatIncluded: (rate) => `Btw ${rate} (inbegrepen)`,
+  total: "Totaal",
+  paymentPlan: "Betalingsregeling",
+  instalmentColumn: "Termijn",
+  instalment: (sequence) => `Termijn ${sequence}`,
+  due: "Vervaldatum",
+  status: "Status",
+  instalmentStatus: { scheduled: "Gepland", paid: "Betaald", cancelled: "Geannuleerd" },
+  pricesIncludeVat: "Alle prijzen zijn inclusief btw.",
+  vatNumber: "Btw-nummer",
+  page: (page, pages) => `Pagina ${page} van ${pages}`,
+  paymentMethods: {
+    cash: "Contant",
+    card: "Pinpas of creditcard",
+    credit: "Tegoed",
+    stripe: "Kaart (Stripe)",
+    paypal: "PayPal",
+    cod: "Rembours",
+  },
+};
+
+const dictionaries: Record<Language, InvoicePdfMessages> = { en, nl };
+
+export function invoicePdfMessages(language: string): InvoicePdfMessages {
+  return dictionaries[language as Language] ?? en;
+}

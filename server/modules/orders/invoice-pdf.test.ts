@@ -1,0 +1,104 @@
+import { describe, expect, it } from "vitest";
+import { renderInvoicePdf } from "./invoice-pdf";
+import type { InvoiceDocument } from "./invoices.schemas";
+
+const invoice: InvoiceDocument = {
+  id: "0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b",
+  number: "INV-000042",
+  issuedAt: "2024-05-14T09:30:00.000Z",
+  orderNumber: 57,
+  orderStatus: "delivered",
+  language: "en",
+  timeZone: "Europe/Amsterdam",
+  customer: { name: "Ruth Visser", email: "ruth@example.com", address: "Kerkstraat 3, Utrecht" },
+  company: {
+    shopName: "Lindengracht School",
+    companyName: "Lindengracht School B.V.",
+    vatNumber: "NL004495445B01",
+    addressLines: ["Lindengracht 112", "1015 KK Amsterdam"],
+    email: "hello@school.example.com",
+    phones: ["+31 20 555 0142"],
+    website: "https://school.example.com",
+  },
+  lines: [
+    { title: "Creation Science Lab", unitPriceCents: 4950, quantity: 1, totalCents: 4950 },
+    { title: "Psalms in Song", unitPriceCents: 3900, quantity: 1, totalCents: 3900 },
+  ],
+  subtotalCents: 8850,
+  discountCents: 885,
+  couponCode: "SPRING10",
+  vatRateBp: 2100,
+  vatCents: 1382,
+  totalCents: 7965,
+  currency: "EUR",
+  paymentMethod: "card",
+  instalments: [
+    { sequence: 1, dueAt: "2024-05-14T09:30:00.000Z", amountCents: 3983, status: "paid", paidAt: null },
+    { sequence: 2, dueAt: "2024-06-14T09:30:00.000Z", amountCents: 3982, status: "scheduled", paidAt: null },
+  ],
+};
+
+/** The text shown on the pages: standard-font text is written as hex strings inside TJ arrays. */
+function pageText(pdf: Buffer): string {
+  const raw = pdf.toString("latin1");
+  let text = "";
+  for (const array of raw.matchAll(/\[([^\]]*)\]\s*TJ/g)) {
+    for (const hex of array[1]!.matchAll(/<([0-9a-fA-F]*)>/g)) {
+      // Windows-1252: 0x80 is the euro sign.
+      text += Buffer.from(hex[1]!, "hex").toString("latin1").replaceAll("\x80", "€");
+    }
+    text += "\n";
+  }
+  return text;
+}
+
+describe("renderInvoicePdf", () => {
+  it("writes a PDF with the number, seller, bill-to, lines and totals", async () => {
+    const pdf = await renderInvoicePdf(invoice, "en", { compress: false });
+    expect(pdf.subarray(0, 5).toString("latin1")).toBe("%PDF-");
+    expect(pdf.subarray(-6).toString("latin1")).toContain("%%EOF");
+    const text = pageText(pdf);
+    for (const expected of [
+      "Invoice",
+      "INV-000042",
+      "Lindengracht School B.V.",
+      "NL004495445B01",
+      "Ruth Visser",
+      "Creation Science Lab",
+      "Discount (SPRING10)",
+      "VAT 21% (included)",
+      "€79.65",
+      "Payment plan",
+      "Instalment 2",
+      "May 14, 2024",
+    ]) {
+      expect(text).toContain(expected);
+    }
+    expect(pdf.toString("latin1")).toContain("(Invoice INV-000042)");
+  });
+
+  it("prints Dutch labels, dates and amounts for Dutch", async () => {
+    const text = pageText(await renderInvoicePdf(invoice, "nl", { compress: false }));
+    expect(text).toContain("Factuur");
+    expect(text).toContain("Btw 21% (inbegrepen)");
+    expect(text).toContain("79,65");
+    expect(text).toContain("14 mei 2024");
+  });
+
+  it("compresses by default and stays a valid PDF over several pages", async () => {
+    const many = {
+      ...invoice,
+      lines: Array.from({ length: 60 }, (_, i) => ({
+        title: `Course number ${i + 1} with a long title that wraps onto a second line in the table`,
+        unitPriceCents: 1000,
+        quantity: 1,
+        totalCents: 1000,
+      })),
+    };
+    const pdf = await renderInvoicePdf(many, "en");
+    expect(pdf.subarray(0, 5).toString("latin1")).toBe("%PDF-");
+    expect(pdf.toString("latin1")).toContain("/FlateDecode");
+    const pages = pdf.toString("latin1").match(/\/Type \/Page\b/g) ?? [];
+    expect(pages.length).toBeGreaterThan(1);
+  });
+});

@@ -1,0 +1,248 @@
+import PDFDocument from "pdfkit";
+import { invoicePdfMessages } from "./invoice-pdf.messages";
+import type { InvoiceDocument } from "./invoices.schemas";
+
+const MARGIN = 50;
+const FOOTER_HEIGHT = 40;
+const INK = "#14201f";
+const MUTED = "#52615f";
+const BRAND = "#0f6b63";
+const LINE = "#d9e0de";
+
+/** The standard PDF fonts only know Windows-1252: make the few spaces Intl uses printable. */
+function printable(text: string): string {
+  return text.replace(/[\u202f\u2009]/g, " ");
+}
+
+export interface RenderInvoiceOptions {
+  /** Deflate the page streams (default). Tests switch it off to read the text back. */
+  compress?: boolean;
+}
+
+/** The invoice as an A4 PDF in `language`: seller, title and number, bill-to, lines, totals, plan. */
+export function renderInvoicePdf(
+  doc: InvoiceDocument,
+  language: string,
+  options: RenderInvoiceOptions = {},
+): Promise<Buffer> {
+  const m = invoicePdfMessages(language);
+  const money = new Intl.NumberFormat(language, { style: "currency", currency: doc.currency });
+  const formatMoney = (cents: number) => printable(money.format(cents / 100));
+  const date = new Intl.DateTimeFormat(language, { dateStyle: "long", timeZone: doc.timeZone });
+  const formatDate = (iso: string) => printable(date.format(new Date(iso)));
+  const percent = new Intl.NumberFormat(language, { style: "percent", maximumFractionDigits: 2 });
+
+  const pdf = new PDFDocument({
+    size: "A4",
+    margins: { top: MARGIN, bottom: MARGIN + FOOTER_HEIGHT, left: MARGIN, right: MARGIN },
+    bufferPages: true,
+    compress: options.compress ?? true,
+    lang: language,
+    displayTitle: true,
+    info: {
+      Title: `${m.invoice} ${doc.number}`,
+      Author: doc.company.companyName || doc.company.shopName,
+      Subject: `${m.orderNumber} ${doc.orderNumber}`,
+    },
+  });
+  const chunks: Buffer[] = [];
+  const done = new Promise<Buffer>((resolve, reject) => {
+    pdf.on("data", (chunk: Buffer) => chunks.push(chunk));
+    pdf.on("end", () => resolve(Buffer.concat(chunks)));
+    pdf.on("error", reject);
+  });
+
+  const left = MARGIN;
+  const width = pdf.page.width - 2 * MARGIN;
+  const right = left + width;
+  const bottomLimit = () => pdf.page.height - pdf.page.margins.bottom;
+
+  // Seller (left) and title block (right).
+  const top = pdf.y;
+  pdf
+    .font("Helvetica-Bold")
+    .fontSize(16)
+    .fillColor(BRAND)
+    .text(doc.company.shopName, left, top, {
+      width: width * 0.55,
+    });
+  pdf.moveDown(0.3).font("Helvetica").fontSize(9).fillColor(MUTED);
+  const sellerLines = [
+    doc.company.companyName,
+    ...doc.company.addressLines,
+    doc.company.email,
+    ...doc.company.phones,
+    doc.company.website,
+    doc.company.vatNumber ? `${m.vatNumber}: ${doc.company.vatNumber}` : "",
+  ].filter(Boolean);
+  for (const line of sellerLines) pdf.text(line, { width: width * 0.55 });
+  const sellerBottom = pdf.y;
+
+  const metaX = left + width * 0.58;
+  const metaWidth = width * 0.42;
+  pdf.font("Helvetica-Bold").fontSize(24).fillColor(INK).text(m.invoice, metaX, top, {
+    width: metaWidth,
+    align: "right",
+  });
+  pdf.font("Helvetica").fontSize(11).fillColor(MUTED).text(doc.number, { width: metaWidth, align: "right" });
+  pdf.moveDown(0.8);
+  const meta: [string, string][] = [
+    [m.invoiceNumber, doc.number],
+    [m.invoiceDate, formatDate(doc.issuedAt)],
+    [m.orderNumber, `#${doc.orderNumber}`],
+    [m.paymentMethod, m.paymentMethods[doc.paymentMethod]],
+  ];
+  pdf.fontSize(9);
+  for (const [label, value] of meta) {
+    const y = pdf.y;
+    pdf
+      .font("Helvetica")
+      .fillColor(MUTED)
+      .text(label, metaX, y, { width: metaWidth / 2 });
+    pdf
+      .font("Helvetica-Bold")
+      .fillColor(INK)
+      .text(value, metaX + metaWidth / 2, y, { width: metaWidth / 2, align: "right" });
+    pdf.y = Math.max(pdf.y, y + 13);
+  }
+
+  // Bill to.
+  pdf.y = Math.max(sellerBottom, pdf.y) + 24;
+  pdf.font("Helvetica-Bold").fontSize(9).fillColor(BRAND).text(m.billTo.toUpperCase(), left, pdf.y, {
+    characterSpacing: 0.6,
+  });
+  pdf.moveDown(0.3).font("Helvetica-Bold").fontSize(11).fillColor(INK).text(doc.customer.name, left);
+  pdf.font("Helvetica").fontSize(9).fillColor(MUTED);
+  if (doc.customer.address) pdf.text(doc.customer.address, { width: width / 2 });
+  pdf.text(doc.customer.email, { width: width / 2 });
+
+  // Lines table.
+  const columns = [
+    { key: "description", x: left, width: width * 0.52, align: "left" as const },
+    { key: "unit", x: left + width * 0.52, width: width * 0.18, align: "right" as const },
+    { key: "qty", x: left + width * 0.7, width: width * 0.1, align: "right" as const },
+    { key: "amount", x: left + width * 0.8, width: width * 0.2, align: "right" as const },
+  ];
+  const row = (cells: string[], font: string, color: string) => {
+    const y = pdf.y;
+    pdf.font(font).fontSize(9.5).fillColor(color);
+    const heights = cells.map((cell, i) => {
+      const column = columns[i]!;
+      return pdf.heightOfString(cell, { width: column.width - 8 });
+    });
+    const height = Math.max(...heights);
+    if (y + height + 12 > bottomLimit()) {
+      pdf.addPage();
+      return row(cells, font, color);
+    }
+    cells.forEach((cell, i) => {
+      const column = columns[i]!;
+      const x = column.align === "left" ? column.x : column.x + 8;
+      pdf.text(cell, x, y, { width: column.width - 8, align: column.align });
+    });
+    pdf.y = y + height + 6;
+    pdf.moveTo(left, pdf.y).lineTo(right, pdf.y).lineWidth(0.5).strokeColor(LINE).stroke();
+    pdf.y += 6;
+  };
+
+  pdf.y += 24;
+  row([m.description, m.unitPrice, m.quantity, m.amount], "Helvetica-Bold", MUTED);
+  for (const line of doc.lines) {
+    row(
+      [line.title, formatMoney(line.unitPriceCents), String(line.quantity), formatMoney(line.totalCents)],
+      "Helvetica",
+      INK,
+    );
+  }
+
+  // Totals.
+  const totals: { label: string; value: string; strong?: boolean }[] = [
+    { label: m.subtotal, value: formatMoney(doc.subtotalCents) },
+  ];
+  if (doc.discountCents > 0) {
+    totals.push({
+      label: doc.couponCode ? m.discountWithCode(doc.couponCode) : m.discount,
+      value: formatMoney(-doc.discountCents),
+    });
+  }
+  totals.push({
+    label: m.vatIncluded(printable(percent.format(doc.vatRateBp / 10_000))),
+    value: formatMoney(doc.vatCents),
+  });
+  totals.push({ label: m.total, value: formatMoney(doc.totalCents), strong: true });
+
+  if (pdf.y + totals.length * 18 + 20 > bottomLimit()) pdf.addPage();
+  pdf.y += 6;
+  const labelX = left + width * 0.45;
+  for (const total of totals) {
+    const y = pdf.y;
+    pdf
+      .font(total.strong ? "Helvetica-Bold" : "Helvetica")
+      .fontSize(total.strong ? 12 : 9.5)
+      .fillColor(total.strong ? INK : MUTED)
+      .text(total.label, labelX, y, { width: width * 0.35 });
+    pdf.fillColor(INK).text(total.value, left + width * 0.8, y, { width: width * 0.2, align: "right" });
+    pdf.y = y + (total.strong ? 20 : 16);
+  }
+  pdf
+    .font("Helvetica")
+    .fontSize(8.5)
+    .fillColor(MUTED)
+    .text(m.pricesIncludeVat, labelX, pdf.y + 2, {
+      width: width * 0.55,
+      align: "right",
+    });
+
+  // Payment plan.
+  if (doc.instalments.length > 0) {
+    if (pdf.y + 60 > bottomLimit()) pdf.addPage();
+    pdf.y += 24;
+    pdf.font("Helvetica-Bold").fontSize(11).fillColor(INK).text(m.paymentPlan, left, pdf.y);
+    pdf.y += 8;
+    row([m.instalmentColumn, m.due, m.status, m.amount], "Helvetica-Bold", MUTED);
+    for (const instalment of doc.instalments) {
+      row(
+        [
+          m.instalment(instalment.sequence),
+          formatDate(instalment.dueAt),
+          m.instalmentStatus[instalment.status],
+          formatMoney(instalment.amountCents),
+        ],
+        "Helvetica",
+        INK,
+      );
+    }
+  }
+
+  // Footer on every page: legal name, VAT number, page number.
+  const range = pdf.bufferedPageRange();
+  const footer = [
+    doc.company.companyName || doc.company.shopName,
+    doc.company.vatNumber && `${m.vatNumber} ${doc.company.vatNumber}`,
+  ]
+    .filter(Boolean)
+    .join(" · ");
+  for (let i = range.start; i < range.start + range.count; i++) {
+    pdf.switchToPage(i);
+    const y = pdf.page.height - MARGIN - 12;
+    pdf.page.margins.bottom = 0;
+    pdf
+      .moveTo(left, y - 8)
+      .lineTo(right, y - 8)
+      .lineWidth(0.5)
+      .strokeColor(LINE)
+      .stroke();
+    pdf
+      .font("Helvetica")
+      .fontSize(8)
+      .fillColor(MUTED)
+      .text(footer, left, y, { width: width * 0.7, lineBreak: false });
+    pdf.text(m.page(i + 1, range.count), left + width * 0.7, y, {
+      width: width * 0.3,
+      align: "right",
+      lineBreak: false,
+    });
+  }
+  pdf.end();
+  return done;
+}

@@ -1,0 +1,88 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { notFound } from "../../lib/errors";
+import { requireCustomer } from "../../plugins/auth";
+import { ErrorResponse } from "../../plugins/openapi";
+import { renderInvoicePdf } from "./invoice-pdf";
+import {
+  InvoiceDocument,
+  InvoiceLanguageQuery,
+  InvoiceList,
+  InvoiceParams,
+  InvoicePdf,
+  ListInvoicesQuery,
+} from "./invoices.schemas";
+
+const security = [{ bearer: [] }];
+
+/** The signed-in customer's own invoices: list, one invoice, and its PDF. */
+export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { invoices } = app.services;
+
+  const ownInvoice = async (companyId: string, customerId: string, id: string) => {
+    const invoice = await invoices.getForCustomer(companyId, customerId, id);
+    if (!invoice) throw notFound(`No invoice "${id}" exists.`, "INVOICE_NOT_FOUND");
+    return invoice;
+  };
+
+  app.get(
+    "/invoices",
+    {
+      schema: {
+        tags: ["Invoices"],
+        summary: "List the signed-in customer's invoices, newest first",
+        security,
+        querystring: ListInvoicesQuery,
+        response: { 200: InvoiceList, 400: ErrorResponse, 401: ErrorResponse },
+      },
+    },
+    async (request) => {
+      const customer = requireCustomer(request);
+      const { page, limit } = request.query;
+      return invoices.listForCustomer(request.company.id, customer.customerId, { page, limit });
+    },
+  );
+
+  app.get(
+    "/invoices/:id",
+    {
+      schema: {
+        tags: ["Invoices"],
+        summary: "Get one of the signed-in customer's invoices",
+        security,
+        params: InvoiceParams,
+        querystring: InvoiceLanguageQuery,
+        response: { 200: InvoiceDocument, 400: ErrorResponse, 401: ErrorResponse, 404: ErrorResponse },
+      },
+    },
+    async (request) => {
+      const customer = requireCustomer(request);
+      return ownInvoice(request.company.id, customer.customerId, request.params.id);
+    },
+  );
+
+  app.get(
+    "/invoices/:id/pdf",
+    {
+      schema: {
+        tags: ["Invoices"],
+        summary: "Download one of the signed-in customer's invoices as PDF",
+        description: "An A4 PDF (`application/pdf`), labelled in the request's language (`lng`).",
+        security,
+        params: InvoiceParams,
+        querystring: InvoiceLanguageQuery,
+        response: { 200: InvoicePdf, 400: ErrorResponse, 401: ErrorResponse, 404: ErrorResponse },
+      },
+    },
+    async (request, reply) => {
+      const customer = requireCustomer(request);
+      const invoice = await ownInvoice(request.company.id, customer.customerId, request.params.id);
+      const pdf = await renderInvoicePdf(invoice, request.language);
+      const filename = `invoice-${invoice.number.replace(/[^\w.-]+/g, "-")}.pdf`;
+      return reply
+        .type("application/pdf")
+        .header("content-disposition", `attachment; filename="${filename}"`)
+        .header("cache-control", "private, no-store")
+        .send(pdf);
+    },
+  );
+};

@@ -1,0 +1,112 @@
+import { z } from "zod";
+import { ORDER_STATUSES, PAYMENT_METHODS } from "./orders.tables";
+
+export const INVOICE_PAGE_SIZE = 20;
+export const MAX_INVOICE_PAGE_SIZE = 100;
+
+const wholeNumber = (name: string, min: number, max: number) => {
+  const message = `${name} must be a whole number between ${min} and ${max}`;
+  return z.coerce.number({ message }).int(message).min(min, message).max(max, message);
+};
+
+export const ListInvoicesQuery = z
+  .strictObject({
+    page: wholeNumber("page", 1, 100_000).default(1),
+    limit: wholeNumber("limit", 1, MAX_INVOICE_PAGE_SIZE).default(INVOICE_PAGE_SIZE),
+    lng: z.string().max(10).optional(),
+  })
+  .describe("Page of the signed-in customer's invoices");
+export type ListInvoicesQuery = z.output<typeof ListInvoicesQuery>;
+
+export const InvoiceParams = z.strictObject({
+  id: z.uuid({ message: "id must be an invoice id (UUID)" }).describe("Invoice id"),
+});
+
+export const InvoiceLanguageQuery = z.strictObject({ lng: z.string().max(10).optional() });
+
+export const InvoiceSummary = z
+  .object({
+    id: z.uuid(),
+    number: z.string().describe("As printed, per the company's invoice settings, e.g. INV-000012"),
+    issuedAt: z.string().describe("ISO 8601"),
+    orderNumber: z.number().int(),
+    totalCents: z.number().int(),
+    currency: z.string(),
+    status: z.enum(ORDER_STATUSES).describe("Status of the invoiced order"),
+  })
+  .meta({ id: "InvoiceSummary" });
+export type InvoiceSummary = z.output<typeof InvoiceSummary>;
+
+export const InvoiceList = z
+  .object({
+    invoices: z.array(InvoiceSummary),
+    totalDoc: z.number().int(),
+    page: z.number().int(),
+    limit: z.number().int(),
+    pages: z.number().int(),
+  })
+  .meta({ id: "InvoiceList" });
+export type InvoiceList = z.output<typeof InvoiceList>;
+
+export const InvoiceLine = z
+  .object({
+    title: z.string().describe("In the order's language, English as fallback"),
+    unitPriceCents: z.number().int(),
+    quantity: z.number().int(),
+    totalCents: z.number().int(),
+  })
+  .meta({ id: "InvoiceLine" });
+export type InvoiceLine = z.output<typeof InvoiceLine>;
+
+export const InvoiceInstalment = z
+  .object({
+    sequence: z.number().int(),
+    dueAt: z.string().describe("ISO 8601"),
+    amountCents: z.number().int(),
+    status: z.enum(["scheduled", "paid", "cancelled"]),
+    paidAt: z.string().nullable(),
+  })
+  .meta({ id: "InvoiceInstalment" });
+export type InvoiceInstalment = z.output<typeof InvoiceInstalment>;
+
+export const InvoiceSeller = z
+  .object({
+    shopName: z.string(),
+    companyName: z.string(),
+    vatNumber: z.string(),
+    addressLines: z.array(z.string()),
+    email: z.string(),
+    phones: z.array(z.string()),
+    website: z.string(),
+  })
+  .meta({ id: "InvoiceSeller" });
+
+export const InvoiceDocument = z
+  .object({
+    id: z.uuid(),
+    number: z.string(),
+    issuedAt: z.string().describe("ISO 8601"),
+    orderNumber: z.number().int(),
+    orderStatus: z.enum(ORDER_STATUSES),
+    language: z.string().describe("The language the order was placed in"),
+    timeZone: z.string().describe("The company's time zone, for printing dates"),
+    customer: z.object({ name: z.string(), email: z.string(), address: z.string().nullable() }),
+    company: InvoiceSeller,
+    lines: z.array(InvoiceLine),
+    subtotalCents: z.number().int(),
+    discountCents: z.number().int(),
+    couponCode: z.string().nullable(),
+    vatRateBp: z.number().int().describe("VAT rate in basis points (2100 = 21 %)"),
+    vatCents: z.number().int().describe("VAT included in the total"),
+    totalCents: z.number().int(),
+    currency: z.string(),
+    paymentMethod: z.enum(PAYMENT_METHODS),
+    instalments: z.array(InvoiceInstalment).describe("The payment plan; empty when paid in full"),
+  })
+  .meta({ id: "InvoiceDocument" });
+export type InvoiceDocument = z.output<typeof InvoiceDocument>;
+
+/** The PDF file of an invoice (binary body, not JSON). */
+export const InvoicePdf = z
+  .custom<Buffer>((value) => Buffer.isBuffer(value))
+  .meta({ description: "The invoice as a PDF file", contentMediaType: "application/pdf" });

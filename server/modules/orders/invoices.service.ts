@@ -1,0 +1,167 @@
+import { and, asc, count, desc, eq, type SQL } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { isUuid } from "../../lib/ids";
+import { translate } from "../../lib/translatable";
+import { customers } from "../customers/customers.tables";
+import type { SettingsService } from "../settings/settings.service";
+import { formatInvoiceNumber, type InvoiceNumberFormat, invoiceNumberFormat } from "./invoice-number";
+import type { InvoiceDocument, InvoiceList } from "./invoices.schemas";
+import { invoices, orderInstalments, orderLines, orders } from "./orders.tables";
+
+/**
+ * Invoices as learners and mails see them. A customer only ever reaches invoices of their own
+ * orders in their own company: any other id reads as "not there".
+ */
+export function createInvoiceService(db: Db, settings: SettingsService) {
+  const numberFormat = async (companyId: string): Promise<InvoiceNumberFormat> =>
+    invoiceNumberFormat(await settings.read(companyId, "invoice"));
+
+  /** The full document of the one invoice matching `where` (already scoped by company). */
+  async function document(companyId: string, where: SQL): Promise<InvoiceDocument | undefined> {
+    const [row] = await db
+      .select({
+        id: invoices.id,
+        number: invoices.number,
+        issuedAt: invoices.issuedAt,
+        orderId: orders.id,
+        orderNumber: orders.number,
+        orderStatus: orders.status,
+        language: orders.language,
+        customerName: orders.customerName,
+        customerEmail: orders.customerEmail,
+        customerAddress: customers.address,
+        subtotalCents: orders.subtotalCents,
+        discountCents: orders.discountCents,
+        couponCode: orders.couponCode,
+        vatRateBp: orders.vatRateBp,
+        vatCents: orders.vatCents,
+        totalCents: orders.totalCents,
+        currency: orders.currency,
+        paymentMethod: orders.paymentMethod,
+      })
+      .from(invoices)
+      .innerJoin(orders, and(eq(orders.id, invoices.orderId), eq(orders.companyId, invoices.companyId)))
+      .leftJoin(customers, eq(customers.id, orders.customerId))
+      .where(and(eq(invoices.companyId, companyId), where))
+      .limit(1);
+    if (!row) return undefined;
+
+    const [lines, instalments, store, format] = await Promise.all([
+      db
+        .select({
+          title: orderLines.title,
+          unitPriceCents: orderLines.unitPriceCents,
+          quantity: orderLines.quantity,
+          totalCents: orderLines.totalCents,
+        })
+        .from(orderLines)
+        .where(and(eq(orderLines.companyId, companyId), eq(orderLines.orderId, row.orderId)))
+        .orderBy(asc(orderLines.id)),
+      db
+        .select({
+          sequence: orderInstalments.sequence,
+          dueAt: orderInstalments.dueAt,
+          amountCents: orderInstalments.amountCents,
+          status: orderInstalments.status,
+          paidAt: orderInstalments.paidAt,
+        })
+        .from(orderInstalments)
+        .where(and(eq(orderInstalments.companyId, companyId), eq(orderInstalments.orderId, row.orderId)))
+        .orderBy(asc(orderInstalments.sequence)),
+      settings.storeInfo(companyId),
+      numberFormat(companyId),
+    ]);
+
+    return {
+      id: row.id,
+      number: formatInvoiceNumber(row.number, format),
+      issuedAt: row.issuedAt.toISOString(),
+      orderNumber: row.orderNumber,
+      orderStatus: row.orderStatus,
+      language: row.language,
+      timeZone: store.timeZone,
+      customer: { name: row.customerName, email: row.customerEmail, address: row.customerAddress || null },
+      company: {
+        shopName: store.shopName,
+        companyName: store.companyName,
+        vatNumber: store.vatNumber,
+        addressLines: store.addressLines,
+        email: store.email,
+        phones: store.phones,
+        website: store.website,
+      },
+      lines: lines.map((line) => ({ ...line, title: translate(line.title, row.language) })),
+      subtotalCents: row.subtotalCents,
+      discountCents: row.discountCents,
+      couponCode: row.couponCode,
+      vatRateBp: row.vatRateBp,
+      vatCents: row.vatCents,
+      totalCents: row.totalCents,
+      currency: row.currency,
+      paymentMethod: row.paymentMethod,
+      instalments: instalments.map((instalment) => ({
+        ...instalment,
+        dueAt: instalment.dueAt.toISOString(),
+        paidAt: instalment.paidAt?.toISOString() ?? null,
+      })),
+    };
+  }
+
+  return {
+    /** One page of a customer's invoices, newest first. */
+    async listForCustomer(
+      companyId: string,
+      customerId: string,
+      { page, limit }: { page: number; limit: number },
+    ): Promise<InvoiceList> {
+      const where = and(eq(invoices.companyId, companyId), eq(orders.customerId, customerId));
+      const joined = and(eq(orders.id, invoices.orderId), eq(orders.companyId, invoices.companyId));
+      const [rows, [total], format] = await Promise.all([
+        db
+          .select({
+            id: invoices.id,
+            number: invoices.number,
+            issuedAt: invoices.issuedAt,
+            orderNumber: orders.number,
+            totalCents: orders.totalCents,
+            currency: orders.currency,
+            status: orders.status,
+          })
+          .from(invoices)
+          .innerJoin(orders, joined)
+          .where(where)
+          .orderBy(desc(invoices.issuedAt), desc(invoices.number))
+          .limit(limit)
+          .offset((page - 1) * limit),
+        db.select({ value: count() }).from(invoices).innerJoin(orders, joined).where(where),
+        numberFormat(companyId),
+      ]);
+      const totalDoc = total?.value ?? 0;
+      return {
+        invoices: rows.map((row) => ({
+          ...row,
+          number: formatInvoiceNumber(row.number, format),
+          issuedAt: row.issuedAt.toISOString(),
+        })),
+        totalDoc,
+        page,
+        limit,
+        pages: Math.ceil(totalDoc / limit),
+      };
+    },
+
+    /** The customer's own invoice; undefined for an unknown id or anyone else's invoice. */
+    async getForCustomer(companyId: string, customerId: string, invoiceId: string) {
+      if (!isUuid(invoiceId)) return undefined;
+      return document(companyId, and(eq(invoices.id, invoiceId), eq(orders.customerId, customerId))!);
+    },
+
+    /** The invoice of an order (for the order confirmation mail); undefined before it is paid. */
+    async getForOrder(companyId: string, orderId: string) {
+      if (!isUuid(orderId)) return undefined;
+      return document(companyId, eq(invoices.orderId, orderId));
+    },
+  };
+}
+
+export type InvoiceService = ReturnType<typeof createInvoiceService>;
