@@ -8,6 +8,8 @@ import type { Database } from "./db/client";
 import { notFound } from "./lib/errors";
 import { catalogRoutes } from "./modules/catalog/catalog.routes";
 import { healthRoutes } from "./modules/health/health.routes";
+import { learningRoutes } from "./modules/learning/learning.routes";
+import { mediaRoutes } from "./modules/media/media.routes";
 import { authPlugin } from "./plugins/auth";
 import { errorsPlugin } from "./plugins/errors";
 import { openapiPlugin } from "./plugins/openapi";
@@ -77,6 +79,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(
     async (api) => {
       await api.register(catalogRoutes);
+      await api.register(learningRoutes);
+      await api.register(mediaRoutes);
       api.all("/*", { schema: { hide: true }, config: { tenant: false } }, async (request) => {
         throw notFound(`No API route ${request.method} ${request.url.split("?")[0]}.`, "ROUTE_NOT_FOUND");
       });

@@ -4,7 +4,9 @@ import type { Db } from "./db/client";
 import { createSessionService } from "./modules/auth/sessions.service";
 import { createCatalogService } from "./modules/catalog/catalog.service";
 import { createCompanyService } from "./modules/companies/companies.service";
+import { createLearningService } from "./modules/learning/learning.service";
 import { createMailer } from "./modules/mail/mailer";
+import { createMediaStore } from "./modules/media/media-store";
 import { createSettingsService } from "./modules/settings/settings.service";
 import { createStaffAccessService } from "./modules/staff/staff-access";
 
@@ -26,7 +28,9 @@ export function createServices(db: Db, { env, log }: ServiceOptions) {
   const catalog = createCatalogService(db);
   const sessions = createSessionService(db);
   const staffAccess = createStaffAccessService(db);
-  return { companies, catalog, settings, sessions, mailer, staffAccess };
+  const media = createMediaStore({ dataDir: env.DATA_DIR });
+  const learning = createLearningService(db, { catalog });
+  return { companies, catalog, settings, sessions, mailer, staffAccess, media, learning };
 }
 
 export type Services = ReturnType<typeof createServices>;
