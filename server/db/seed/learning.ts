@@ -177,7 +177,12 @@ export async function seedDemoLearner(
     .limit(2);
   const watched = [
     one && { lesson: one, positionSeconds: one.durationSeconds, completed: true, hoursAgo: 50 },
-    two && { lesson: two, positionSeconds: Math.min(12, two.durationSeconds), completed: false, hoursAgo: 26 },
+    two && {
+      lesson: two,
+      positionSeconds: Math.min(12, two.durationSeconds),
+      completed: false,
+      hoursAgo: 26,
+    },
   ].filter((row) => !!row);
   if (watched.length === 0) return;
   await tx.insert(lessonProgress).values(

@@ -30,12 +30,23 @@ export const learningRoutes: FastifyPluginAsyncZod = async (app) => {
         security: bearer,
         params: LessonParams,
         body: SaveLessonProgressBody,
-        response: { 200: LessonProgress, 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse },
+        response: {
+          200: LessonProgress,
+          400: ErrorResponse,
+          401: ErrorResponse,
+          403: ErrorResponse,
+          404: ErrorResponse,
+        },
       },
     },
     async (request) => {
       const customer = requireCustomer(request);
-      return learning.saveProgress(request.company.id, customer.customerId, request.params.lessonId, request.body);
+      return learning.saveProgress(
+        request.company.id,
+        customer.customerId,
+        request.params.lessonId,
+        request.body,
+      );
     },
   );
 
@@ -108,7 +119,12 @@ export const learningRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const customer = requireCustomer(request);
-      const created = await learning.addReview(request.company.id, customer.customerId, request.params.id, request.body);
+      const created = await learning.addReview(
+        request.company.id,
+        customer.customerId,
+        request.params.id,
+        request.body,
+      );
       return reply.status(201).send(created);
     },
   );

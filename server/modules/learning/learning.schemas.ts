@@ -35,7 +35,10 @@ const ProgressSummaryFields = {
   totalLessons: z.number().int(),
   percent: z.number().int().describe("Completed lessons / lessons, 0–100"),
   lastLessonId: z.uuid().nullable().describe("The lesson watched most recently"),
-  continueLessonId: z.uuid().nullable().describe("Where to carry on: the last lesson, or the next one once it is done"),
+  continueLessonId: z
+    .uuid()
+    .nullable()
+    .describe("Where to carry on: the last lesson, or the next one once it is done"),
 };
 
 export const CourseProgress = z

@@ -8,17 +8,17 @@ import type { CatalogService } from "../catalog/catalog.service";
 import { courses, lessons } from "../catalog/catalog.tables";
 import { customers } from "../customers/customers.tables";
 import { enrolments } from "../orders/orders.tables";
-import { courseReviews, lessonProgress } from "./learning.tables";
 import type {
   CourseProgress,
   CourseReviewList,
   CreateCourseReviewBody,
   CreatedCourseReview,
   CustomerCourseList,
-  ListCourseReviewsQuery,
   LessonProgress,
+  ListCourseReviewsQuery,
   SaveLessonProgressBody,
 } from "./learning.schemas";
+import { courseReviews, lessonProgress } from "./learning.tables";
 import { type ProgressSummary, summariseProgress } from "./progress-summary";
 
 /** What a visitor needs before a lesson plays: nothing, to sign in, or to enrol in the course. */
@@ -221,7 +221,9 @@ export function createLearningService(db: Db, deps: { catalog: CatalogService })
       if (!lesson) throw notFound(`No lesson "${lessonId}" exists.`, "LESSON_NOT_FOUND");
       if (!lesson.enrolled) throw forbidden(NOT_ENROLLED_PROGRESS);
       const duration = lesson.durationSeconds;
-      const position = Math.floor(duration > 0 ? Math.min(input.positionSeconds, duration) : input.positionSeconds);
+      const position = Math.floor(
+        duration > 0 ? Math.min(input.positionSeconds, duration) : input.positionSeconds,
+      );
       const completed = input.completed === true || (duration > 0 && position >= duration * COMPLETED_SHARE);
       const [row] = await db
         .insert(lessonProgress)
@@ -270,7 +272,11 @@ export function createLearningService(db: Db, deps: { catalog: CatalogService })
     },
 
     /** The customer's enrolled courses with their progress, most recently active first. */
-    async customerCourses(companyId: string, customerId: string, language: Language): Promise<CustomerCourseList> {
+    async customerCourses(
+      companyId: string,
+      customerId: string,
+      language: Language,
+    ): Promise<CustomerCourseList> {
       const enrolled = await db
         .select({
           id: courses.id,
@@ -283,7 +289,10 @@ export function createLearningService(db: Db, deps: { catalog: CatalogService })
         .innerJoin(courses, and(eq(courses.id, enrolments.courseId), eq(courses.companyId, companyId)))
         .where(and(eq(enrolments.companyId, companyId), eq(enrolments.customerId, customerId)));
       const ids = enrolled.map((course) => course.id);
-      const [order, rows] = await Promise.all([lessonOrder(companyId, ids), progressRows(companyId, customerId, ids)]);
+      const [order, rows] = await Promise.all([
+        lessonOrder(companyId, ids),
+        progressRows(companyId, customerId, ids),
+      ]);
       const list = enrolled.map((course) => {
         const own = rows.filter((row) => row.courseId === course.id);
         const lastWatched = own.reduce<Date | null>(
@@ -318,12 +327,23 @@ export function createLearningService(db: Db, deps: { catalog: CatalogService })
       if (!course) return undefined;
       const [order, rows] = await Promise.all([
         lessonOrder(companyId, [course.id]),
-        customerId && course.enrolled ? progressRows(companyId, customerId, [course.id]) : Promise.resolve([]),
+        customerId && course.enrolled
+          ? progressRows(companyId, customerId, [course.id])
+          : Promise.resolve([]),
       ]);
       const byLesson = new Map(rows.map((row) => [row.lessonId, row]));
-      const visitor = { signedIn: customerId !== null, enrolled: course.enrolled, coursePublished: course.published };
+      const visitor = {
+        signedIn: customerId !== null,
+        enrolled: course.enrolled,
+        coursePublished: course.published,
+      };
       return {
-        course: { id: course.id, slug: course.slug, title: translate(course.title, language), image: course.image },
+        course: {
+          id: course.id,
+          slug: course.slug,
+          title: translate(course.title, language),
+          image: course.image,
+        },
         signedIn: visitor.signedIn,
         enrolled: course.enrolled,
         lessons: order.map((lesson) => ({
@@ -344,7 +364,11 @@ export function createLearningService(db: Db, deps: { catalog: CatalogService })
     },
 
     /** For the course page: is the customer enrolled, have they reviewed it, how far are they. */
-    async learnerState(companyId: string, courseId: string, customerId: string | null): Promise<LearnerState> {
+    async learnerState(
+      companyId: string,
+      courseId: string,
+      customerId: string | null,
+    ): Promise<LearnerState> {
       if (!customerId) return { enrolled: false, reviewed: false, summary: null };
       const course = await findCourse(companyId, courseId, customerId);
       if (!course?.enrolled) return { enrolled: false, reviewed: false, summary: null };
@@ -421,7 +445,11 @@ export function createLearningService(db: Db, deps: { catalog: CatalogService })
     },
 
     /** A published course's reviews, newest first; reviewers are shown by first name only. */
-    async listReviews(companyId: string, idOrSlug: string, query: ListCourseReviewsQuery): Promise<CourseReviewList> {
+    async listReviews(
+      companyId: string,
+      idOrSlug: string,
+      query: ListCourseReviewsQuery,
+    ): Promise<CourseReviewList> {
       const course = await findCourse(companyId, idOrSlug, null);
       if (!course) throw notFound(`No course "${idOrSlug}" exists.`, "COURSE_NOT_FOUND");
       const where = and(eq(courseReviews.companyId, companyId), eq(courseReviews.courseId, course.id));

@@ -23,7 +23,12 @@ describe("summariseProgress", () => {
         { lessonId: "b", completed: false, updatedAt: at(2) },
       ],
     );
-    expect(summary).toMatchObject({ completedLessons: 1, percent: 33, lastLessonId: "c", continueLessonId: "c" });
+    expect(summary).toMatchObject({
+      completedLessons: 1,
+      percent: 33,
+      lastLessonId: "c",
+      continueLessonId: "c",
+    });
   });
 
   it("moves on to the next unfinished lesson once the last one is done, wrapping to the start", () => {

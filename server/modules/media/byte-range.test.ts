@@ -20,7 +20,14 @@ describe("parseByteRange", () => {
   });
 
   it("rejects ranges that cannot be satisfied or make no sense", () => {
-    for (const header of ["bytes=1000-", "bytes=5000-6000", "bytes=9-3", "bytes=-0", "bytes=-", "bytes=abc"]) {
+    for (const header of [
+      "bytes=1000-",
+      "bytes=5000-6000",
+      "bytes=9-3",
+      "bytes=-0",
+      "bytes=-",
+      "bytes=abc",
+    ]) {
       expect(parseByteRange(header, 1000)).toEqual({ kind: "unsatisfiable" });
     }
     expect(parseByteRange("bytes=0-", 0)).toEqual({ kind: "unsatisfiable" });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DEMO_LESSON_VIDEO_COUNT, createMediaStore, demoLessonVideo, resolveInside } from "./media-store";
+import { createMediaStore, DEMO_LESSON_VIDEO_COUNT, demoLessonVideo, resolveInside } from "./media-store";
 
 describe("resolveInside", () => {
   it("keeps paths inside the root", () => {
@@ -7,7 +7,15 @@ describe("resolveInside", () => {
   });
 
   it("refuses paths that leave the root", () => {
-    for (const path of ["../secret", "lessons/../../etc/passwd", "/etc/passwd", "a\\..\\b", "a\0b", "", "."]) {
+    for (const path of [
+      "../secret",
+      "lessons/../../etc/passwd",
+      "/etc/passwd",
+      "a\\..\\b",
+      "a\0b",
+      "",
+      ".",
+    ]) {
       expect(resolveInside("/srv/media", path)).toBeNull();
     }
   });

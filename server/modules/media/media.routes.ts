@@ -60,16 +60,16 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
       reply.header("accept-ranges", "bytes");
       reply.header("etag", etag);
       reply.header("last-modified", lastModified);
-      reply.header("content-type", source.contentType);
 
       const ifNoneMatch = request.headers["if-none-match"];
-      if (ifNoneMatch && ifNoneMatch.split(",").some((tag) => tag.trim() === etag || tag.trim() === "*")) {
+      if (ifNoneMatch?.split(",").some((tag) => tag.trim() === etag || tag.trim() === "*")) {
         return reply.status(304).send();
       }
 
       // If-Range: a range only applies to the representation the client already has.
       const ifRange = request.headers["if-range"];
-      const rangeHeader = ifRange && ifRange !== etag && ifRange !== lastModified ? undefined : request.headers.range;
+      const rangeHeader =
+        ifRange && ifRange !== etag && ifRange !== lastModified ? undefined : request.headers.range;
       const range = parseByteRange(rangeHeader, source.size);
       if (range.kind === "unsatisfiable") {
         reply.header("content-range", `bytes */${source.size}`);
@@ -78,6 +78,7 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
           code: "RANGE_NOT_SATISFIABLE",
         });
       }
+      reply.header("content-type", source.contentType);
       const { start, end } = range.kind === "partial" ? range : { start: 0, end: source.size - 1 };
       if (range.kind === "partial") {
         reply.status(206);
