@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { REVIEW_BODY_MAX } from "./learning.limits";
 
 export const LessonParams = z.strictObject({
   lessonId: z.uuid("lessonId must be a lesson id (UUID)").describe("Lesson id"),
@@ -63,8 +64,6 @@ export const CustomerCourseList = z
   .object({ courses: z.array(CustomerCourse).describe("Most recently watched or enrolled first") })
   .meta({ id: "CustomerCourseList" });
 export type CustomerCourseList = z.output<typeof CustomerCourseList>;
-
-export const REVIEW_BODY_MAX = 2000;
 
 export const CreateCourseReviewBody = z
   .strictObject({
