@@ -102,6 +102,7 @@ export default function CourseVideo({ loaderData }: Route.ComponentProps) {
           {lesson.access === "open" ? (
             <LessonPlayer
               lesson={lesson}
+              poster={course.image}
               saveProgress={player.enrolled}
               autoPlay={autoPlay}
               onSaved={onSaved}

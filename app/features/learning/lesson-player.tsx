@@ -15,12 +15,15 @@ function clock(seconds: number): string {
  */
 export function LessonPlayer({
   lesson,
+  poster,
   saveProgress,
   autoPlay,
   onSaved,
   onEnded,
 }: {
   lesson: PlayerLesson;
+  /** Shown before the video plays (the course's cover image). */
+  poster: string | null;
   saveProgress: boolean;
   autoPlay: boolean;
   onSaved: (progress: LessonProgress) => void;
@@ -57,6 +60,7 @@ export function LessonPlayer({
           key={lesson.id}
           ref={video}
           src={lessonVideoUrl(lesson.id)}
+          poster={poster ?? undefined}
           controls
           playsInline
           preload="metadata"
