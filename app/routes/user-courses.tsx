@@ -58,7 +58,10 @@ export default function UserCourses({ loaderData }: Route.ComponentProps) {
           <p className="mt-2 text-base text-ink-muted">{t("learning.userCourses.intro")}</p>
           <ul className="mt-8 grid gap-6 sm:grid-cols-2 xl:grid-cols-3">
             {courses.map((course) => {
-              const started = course.lastLessonId !== null;
+              const action =
+                course.lastLessonId !== null
+                  ? t("learning.userCourses.continue")
+                  : t("learning.userCourses.start");
               return (
                 <li
                   key={course.id}
@@ -107,11 +110,11 @@ export default function UserCourses({ loaderData }: Route.ComponentProps) {
                     </div>
                     <Link
                       to={paths.courseVideo(course.slug, course.continueLessonId)}
+                      aria-label={`${action}: ${course.title}`}
                       className={buttonClasses({ variant: "primary", className: "mt-auto self-start" })}
                     >
                       <PlayCircle aria-hidden="true" />
-                      {started ? t("learning.userCourses.continue") : t("learning.userCourses.start")}
-                      <span className="sr-only">: {course.title}</span>
+                      {action}
                     </Link>
                   </div>
                 </li>

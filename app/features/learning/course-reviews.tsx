@@ -1,5 +1,5 @@
 import { Star } from "lucide-react";
-import { useEffect, useId, useState } from "react";
+import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
 import { Button } from "~/components/ui/button";
@@ -126,10 +126,12 @@ export function CourseReviews({
   const [loading, setLoading] = useState(false);
 
   // A new review (after the form) brings a fresh first page: start the list over.
-  useEffect(() => {
+  const [shownFirstPage, setShownFirstPage] = useState(firstPage);
+  if (shownFirstPage !== firstPage) {
+    setShownFirstPage(firstPage);
     setMore([]);
     setPage(1);
-  }, [firstPage]);
+  }
 
   const reviews = [...firstPage.reviews, ...more];
   const dateFormat = new Intl.DateTimeFormat(i18n.language, { dateStyle: "long" });

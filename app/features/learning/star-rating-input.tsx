@@ -1,5 +1,4 @@
 import { Star } from "lucide-react";
-import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { cn } from "~/lib/cn";
 
@@ -18,16 +17,13 @@ export function StarRatingInput({
   describedBy?: string;
 }) {
   const { t } = useTranslation();
-  const [hover, setHover] = useState(0);
-  const shown = hover || value;
   return (
     <fieldset aria-invalid={invalid || undefined} aria-describedby={describedBy}>
       <legend className="text-sm font-semibold text-ink">{t("learning.reviews.ratingLegend")}</legend>
-      <div className="mt-2 flex gap-1" onMouseLeave={() => setHover(0)}>
+      <div className="mt-2 flex gap-1">
         {[1, 2, 3, 4, 5].map((stars) => (
           <label
             key={stars}
-            onMouseEnter={() => setHover(stars)}
             className="flex size-11 cursor-pointer items-center justify-center rounded-lg has-focus-visible:ring-2 has-focus-visible:ring-focus"
           >
             <input
@@ -43,7 +39,7 @@ export function StarRatingInput({
               strokeWidth={1.5}
               className={cn(
                 "size-8 transition-colors",
-                stars <= shown ? "fill-star text-star" : "fill-transparent text-ink-muted",
+                stars <= value ? "fill-star text-star" : "fill-transparent text-ink-muted",
               )}
             />
             <span className="sr-only">{t("learning.reviews.ratingOption", { count: stars })}</span>
