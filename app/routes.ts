@@ -4,6 +4,8 @@ export default [
   index("routes/home.tsx"),
   route("catalog", "routes/catalog.tsx"),
   route("single-course/:id", "routes/single-course.tsx"),
+  route("course-video/:id", "routes/course-video.tsx"),
+  route("course-review/:id", "routes/course-review.tsx"),
   route("customer-signin", "routes/customer-signin.tsx"),
   route("customer-signup", "routes/customer-signup.tsx"),
   route("user/forgot-password", "routes/user.forgot-password.tsx"),
@@ -18,6 +20,7 @@ export default [
   layout("routes/user-area.tsx", [
     route("user-dashboard", "routes/user-dashboard.tsx"),
     route("user-details", "routes/user-details.tsx"),
+    route("user-courses", "routes/user-courses.tsx"),
     route("user-invoice", "routes/user-invoice.tsx"),
     route("single-invoice/:id", "routes/single-invoice.tsx"),
   ]),

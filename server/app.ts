@@ -10,6 +10,8 @@ import { catalogRoutes } from "./modules/catalog/catalog.routes";
 import { checkoutRoutes } from "./modules/checkout/checkout.routes";
 import { customerRoutes } from "./modules/customers/customers.routes";
 import { healthRoutes } from "./modules/health/health.routes";
+import { learningRoutes } from "./modules/learning/learning.routes";
+import { mediaRoutes } from "./modules/media/media.routes";
 import { invoiceRoutes } from "./modules/orders/invoices.routes";
 import { paymentWebhookRoutes } from "./modules/payments/payments.routes";
 import { authPlugin } from "./plugins/auth";
@@ -86,6 +88,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(checkoutRoutes);
       await api.register(paymentWebhookRoutes);
       await api.register(invoiceRoutes);
+      await api.register(learningRoutes);
+      await api.register(mediaRoutes);
       api.all("/*", { schema: { hide: true }, config: { tenant: false } }, async (request) => {
         throw notFound(`No API route ${request.method} ${request.url.split("?")[0]}.`, "ROUTE_NOT_FOUND");
       });

@@ -6,7 +6,9 @@ import { createCatalogService } from "./modules/catalog/catalog.service";
 import { createCheckoutService } from "./modules/checkout/checkout.service";
 import { createCompanyService } from "./modules/companies/companies.service";
 import { createCustomerService } from "./modules/customers/customers.service";
+import { createLearningService } from "./modules/learning/learning.service";
 import { createMailer } from "./modules/mail/mailer";
+import { createMediaStore } from "./modules/media/media-store";
 import { createInvoiceService } from "./modules/orders/invoices.service";
 import { createPaymentProvider } from "./modules/payments/payment-providers";
 import { createSettingsService } from "./modules/settings/settings.service";
@@ -42,6 +44,8 @@ export function createServices(db: Db, { env, log }: ServiceOptions) {
     log,
     publicUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
   });
+  const media = createMediaStore({ dataDir: env.DATA_DIR });
+  const learning = createLearningService(db, { catalog });
   return {
     companies,
     catalog,
@@ -53,6 +57,8 @@ export function createServices(db: Db, { env, log }: ServiceOptions) {
     provider,
     checkout,
     invoices,
+    media,
+    learning,
   };
 }
 

@@ -1,10 +1,19 @@
+/** The course video page, at one lesson or at the first. */
+function courseVideo(idOrSlug: string, lessonId?: string | null): string {
+  const query = lessonId ? `?lesson=${encodeURIComponent(lessonId)}` : "";
+  return `/course-video/${encodeURIComponent(idOrSlug)}${query}`;
+}
+
 /** Every in-app route path, built in one place. */
 export const paths = {
   home: () => "/",
   homeCategory: (category: string | null) => (category ? `/?category=${encodeURIComponent(category)}` : "/"),
   course: (idOrSlug: string) => `/single-course/${encodeURIComponent(idOrSlug)}`,
-  lesson: (courseSlug: string, lessonId: string) =>
-    `/single-course/${encodeURIComponent(courseSlug)}#lesson-${lessonId}`,
+  /** A lesson on the course video page. */
+  lesson: (courseSlug: string, lessonId: string) => courseVideo(courseSlug, lessonId),
+  courseVideo,
+  /** Where the course page's review form posts. */
+  courseReview: (courseId: string) => `/course-review/${encodeURIComponent(courseId)}`,
   cart: () => "/cart",
   /** Sign-in, returning to `redirectTo` (an in-site path) afterwards. */
   signIn: (redirectTo?: string) =>

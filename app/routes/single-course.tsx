@@ -12,16 +12,24 @@ import { LessonList } from "~/features/catalog/lesson-list";
 import { Price } from "~/features/catalog/price";
 import { RatingStars } from "~/features/catalog/rating-stars";
 import { SeatsLeft } from "~/features/catalog/seats-left";
+import { CourseLearningCta } from "~/features/learning/course-learning-cta";
+import { CourseReviews } from "~/features/learning/course-reviews";
 import { translator } from "~/i18n/translator";
 import { formatDuration } from "~/lib/format";
 import { paths } from "~/lib/paths";
 import { absoluteUrl, seoMeta } from "~/lib/seo";
+import { REVIEWS_PAGE_SIZE } from "../../server/modules/learning/learning.schemas";
 import type { Route } from "./+types/single-course";
 
 export async function loader({ context, params }: Route.LoaderArgs) {
   const course = await context.services.catalog.getCourse(context.company.id, params.id, context.language);
   if (!course) throw data(null, { status: 404 });
-  return { course };
+  const { learning } = context.services;
+  const [learner, reviews] = await Promise.all([
+    learning.learnerState(context.company.id, course.id, context.customer?.customerId ?? null),
+    learning.listReviews(context.company.id, course.id, { page: 1, limit: REVIEWS_PAGE_SIZE }),
+  ]);
+  return { course, learner, reviews };
 }
 
 export const meta: Route.MetaFunction = ({ data: loaderData, matches }) => {
@@ -62,9 +70,10 @@ function paragraphs(text: string): string[] {
 }
 
 export default function SingleCourse({ loaderData }: Route.ComponentProps) {
-  const { course } = loaderData;
+  const { course, learner, reviews } = loaderData;
   const { t } = useTranslation();
   const previews = course.lessons.filter((lesson) => lesson.freePreview).length;
+  const firstPreview = course.lessons.find((lesson) => lesson.freePreview);
   const soldOut = course.seatsLeft !== null && course.seatsLeft <= 0;
 
   return (
@@ -131,6 +140,11 @@ export default function SingleCourse({ loaderData }: Route.ComponentProps) {
                 currency={course.currency}
               />
               <SeatsLeft totalSeats={course.totalSeats} seatsLeft={course.seatsLeft} />
+              <CourseLearningCta
+                courseSlug={course.slug}
+                learner={learner}
+                freeLessonId={firstPreview?.id ?? null}
+              />
               {soldOut ? (
                 <span
                   aria-disabled="true"
@@ -219,9 +233,21 @@ export default function SingleCourse({ loaderData }: Route.ComponentProps) {
               </p>
             </div>
             <div className="mt-4">
-              <LessonList lessons={course.lessons} />
+              <LessonList
+                lessons={course.lessons}
+                lessonHref={(lesson) =>
+                  learner.enrolled || lesson.freePreview ? paths.courseVideo(course.slug, lesson.id) : null
+                }
+              />
             </div>
           </section>
+
+          <CourseReviews
+            courseId={course.id}
+            firstPage={reviews}
+            canReview={learner.enrolled && !learner.reviewed}
+            reviewed={learner.reviewed}
+          />
         </div>
       </div>
     </Container>

@@ -2,6 +2,7 @@ import { inArray, sql } from "drizzle-orm";
 import { categories, courses, lessons } from "../../modules/catalog/catalog.tables";
 import { companies } from "../../modules/companies/companies.tables";
 import { customers } from "../../modules/customers/customers.tables";
+import { demoLessonVideo } from "../../modules/media/media-store";
 import { nextCounter } from "../../modules/orders/counters";
 import {
   coupons,
@@ -144,6 +145,7 @@ export async function insertCourse(
         position: index + 1,
         title: lesson.title,
         durationSeconds: lesson.durationSeconds,
+        videoUrl: demoLessonVideo(index),
         freePreview: lesson.freePreview,
       })),
     );

@@ -19,6 +19,7 @@ import {
   insertCustomer,
   insertHistoricOrder,
 } from "./factories";
+import { seedDemoLearner, seedReviews } from "./learning";
 
 export const DEFAULT_COMPANY = { slug: "wellspring", name: "Wellspring Academy" };
 export const DEFAULT_ADMIN_EMAIL = "admin@example.com";
@@ -124,7 +125,9 @@ export async function seedDatabase(db: Db, options: SeedOptions = {}): Promise<S
 
     if (options.withOrders !== false) {
       await seedOrderHistory(tx, company.id, people, courseIds, now);
+      await seedDemoLearner(tx, company.id, people.at(-1)!, courseIds, seedCourses, now);
     }
+    await seedReviews(tx, company.id, people.slice(0, demoCustomers.length), courseIds, seedCourses, now);
     return { seeded: true, adminEmail, generatedAdminPassword };
   });
 }

@@ -1,0 +1,130 @@
+import { z } from "zod";
+import { REVIEW_BODY_MAX } from "./learning.limits";
+
+export const LessonParams = z.strictObject({
+  lessonId: z.uuid("lessonId must be a lesson id (UUID)").describe("Lesson id"),
+});
+
+export const CourseParams = z.strictObject({
+  id: z.string().trim().min(1).max(200).describe("Course id (UUID) or slug"),
+});
+
+export const SaveLessonProgressBody = z
+  .strictObject({
+    positionSeconds: z
+      .number({ message: "positionSeconds must be a number of seconds, at least 0" })
+      .finite("positionSeconds must be a number of seconds, at least 0")
+      .min(0, "positionSeconds must be a number of seconds, at least 0")
+      .max(86_400, "positionSeconds must be at most 86400 (one day)"),
+    completed: z.boolean({ message: "completed must be true or false" }).optional(),
+  })
+  .describe("Where the learner is in the lesson; completed marks it watched");
+export type SaveLessonProgressBody = z.output<typeof SaveLessonProgressBody>;
+
+export const LessonProgress = z
+  .object({
+    lessonId: z.uuid(),
+    positionSeconds: z.number().int().describe("Clamped to the lesson's duration"),
+    completed: z.boolean().describe("Set when at least 90 % was watched or the player said so; stays set"),
+    updatedAt: z.string().describe("ISO 8601"),
+  })
+  .meta({ id: "LessonProgress" });
+export type LessonProgress = z.output<typeof LessonProgress>;
+
+const ProgressSummaryFields = {
+  completedLessons: z.number().int(),
+  totalLessons: z.number().int(),
+  percent: z.number().int().describe("Completed lessons / lessons, 0–100"),
+  lastLessonId: z.uuid().nullable().describe("The lesson watched most recently"),
+  continueLessonId: z
+    .uuid()
+    .nullable()
+    .describe("Where to carry on: the last lesson, or the next one once it is done"),
+};
+
+export const CourseProgress = z
+  .object({ courseId: z.uuid(), ...ProgressSummaryFields, lessons: z.array(LessonProgress) })
+  .meta({ id: "CourseProgress" });
+export type CourseProgress = z.output<typeof CourseProgress>;
+
+export const CustomerCourse = z
+  .object({
+    id: z.uuid(),
+    slug: z.string(),
+    title: z.string(),
+    image: z.string().nullable(),
+    ...ProgressSummaryFields,
+    lastWatchedAt: z.string().nullable().describe("ISO 8601"),
+    enrolledAt: z.string().describe("ISO 8601"),
+  })
+  .meta({ id: "CustomerCourse" });
+export type CustomerCourse = z.output<typeof CustomerCourse>;
+
+export const CustomerCourseList = z
+  .object({ courses: z.array(CustomerCourse).describe("Most recently watched or enrolled first") })
+  .meta({ id: "CustomerCourseList" });
+export type CustomerCourseList = z.output<typeof CustomerCourseList>;
+
+export const CreateCourseReviewBody = z
+  .strictObject({
+    rating: z
+      .number({ message: "rating must be a whole number from 1 to 5" })
+      .int("rating must be a whole number from 1 to 5")
+      .min(1, "rating must be a whole number from 1 to 5")
+      .max(5, "rating must be a whole number from 1 to 5"),
+    body: z
+      .string({ message: "body must be text" })
+      .trim()
+      .max(REVIEW_BODY_MAX, `body must have at most ${REVIEW_BODY_MAX} characters`)
+      .default(""),
+  })
+  .describe("A star rating and an optional written review");
+export type CreateCourseReviewBody = z.output<typeof CreateCourseReviewBody>;
+
+export const CourseReview = z
+  .object({
+    id: z.uuid(),
+    rating: z.number().int(),
+    body: z.string(),
+    reviewerName: z.string().describe("The reviewer's first name only"),
+    createdAt: z.string().describe("ISO 8601"),
+  })
+  .meta({ id: "CourseReview" });
+export type CourseReview = z.output<typeof CourseReview>;
+
+const RatingFields = {
+  rating: z.number().describe("Average stars, one decimal; 0 without reviews"),
+  ratingCount: z.number().int(),
+};
+
+export const CreatedCourseReview = z
+  .object({ review: CourseReview, ...RatingFields })
+  .meta({ id: "CreatedCourseReview" });
+export type CreatedCourseReview = z.output<typeof CreatedCourseReview>;
+
+export const REVIEWS_PAGE_SIZE = 10;
+
+const wholeNumber = (name: string, min: number, max?: number) => {
+  const range = max === undefined ? `at least ${min}` : `between ${min} and ${max}`;
+  const message = `${name} must be a whole number ${range}`;
+  const schema = z.coerce.number({ message }).int(message).min(min, message);
+  return max === undefined ? schema : schema.max(max, message);
+};
+
+export const ListCourseReviewsQuery = z.strictObject({
+  page: wholeNumber("page", 1).default(1),
+  limit: wholeNumber("limit", 1, 50).default(REVIEWS_PAGE_SIZE),
+});
+export type ListCourseReviewsQuery = z.output<typeof ListCourseReviewsQuery>;
+
+export const CourseReviewList = z
+  .object({
+    reviews: z.array(CourseReview).describe("Newest first"),
+    totalDoc: z.number().int(),
+    page: z.number().int(),
+    limit: z.number().int(),
+    pages: z.number().int(),
+    ...RatingFields,
+  })
+  .meta({ id: "CourseReviewList" });
+export type CourseReviewList = z.output<typeof CourseReviewList>;
