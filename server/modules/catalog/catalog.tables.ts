@@ -68,6 +68,8 @@ export const courses = pgTable(
     seatsSold: integer("seats_sold").notNull().default(0),
     /** null: pay in full only. 2 or more: the course may also be paid in this many monthly instalments. */
     instalmentCount: integer("instalment_count"),
+    /** Attribute values chosen for this course: attribute id → value ids. */
+    attributeValues: jsonb("attribute_values").$type<Record<string, string[]>>().notNull().default({}),
     published: boolean("published").notNull().default(true),
     /** Lower-cased titles and summaries in every language plus the instructor, for substring search. */
     searchText: text("search_text").generatedAlwaysAs(
@@ -85,6 +87,25 @@ export const courses = pgTable(
     ),
     index("courses_category_idx").on(t.categoryId, t.published, t.createdAt),
   ],
+);
+
+export const ATTRIBUTE_OPTION_TYPES = ["dropdown", "radio", "variants"] as const;
+
+/** Course attributes (e.g. Age group, Format): a title, a display name, an option type and values. */
+export const attributes = pgTable(
+  "attributes",
+  {
+    id: id(),
+    companyId: companyId(),
+    title: translatable("title"),
+    displayName: translatable("display_name"),
+    optionType: text("option_type", { enum: ATTRIBUTE_OPTION_TYPES }).notNull().default("dropdown"),
+    /** Each value has a stable id and a translatable label. */
+    values: jsonb("values").$type<{ id: string; label: Record<string, string> }[]>().notNull().default([]),
+    published: boolean("published").notNull().default(true),
+    ...timestamps(),
+  },
+  (t) => [index("attributes_company_idx").on(t.companyId, t.createdAt)],
 );
 
 export const lessons = pgTable(

@@ -74,6 +74,9 @@ export const orders = pgTable(
     /** A pending order holds its seats until then; after it, an unpaid order is cancelled. */
     expiresAt: timestamp("expires_at", { withTimezone: true }),
     paidAt: timestamp("paid_at", { withTimezone: true }),
+    /** The staff member who last changed the status. */
+    statusChangedBy: uuid("status_changed_by"),
+    statusChangedAt: timestamp("status_changed_at", { withTimezone: true }),
     ...timestamps(),
   },
   (t) => [
@@ -81,7 +84,8 @@ export const orders = pgTable(
     uniqueIndex("orders_company_idempotency_key").on(t.companyId, t.idempotencyKey),
     index("orders_pending_expiry_idx").on(t.status, t.expiresAt),
     index("orders_company_created_idx").on(t.companyId, t.createdAt),
-    index("orders_company_status_idx").on(t.companyId, t.status),
+    index("orders_company_status_idx").on(t.companyId, t.status, t.createdAt),
+    index("orders_company_method_idx").on(t.companyId, t.paymentMethod, t.createdAt),
     index("orders_customer_idx").on(t.customerId),
   ],
 );
@@ -101,7 +105,11 @@ export const orderLines = pgTable(
     quantity: integer("quantity").notNull().default(1),
     totalCents: integer("total_cents").notNull(),
   },
-  (t) => [index("order_lines_order_idx").on(t.orderId), index("order_lines_course_idx").on(t.courseId)],
+  (t) => [
+    index("order_lines_order_idx").on(t.orderId),
+    index("order_lines_course_idx").on(t.courseId),
+    index("order_lines_company_course_idx").on(t.companyId, t.courseId),
+  ],
 );
 
 export const payments = pgTable(
@@ -183,4 +191,23 @@ export const orderInstalments = pgTable(
     paidAt: timestamp("paid_at", { withTimezone: true }),
   },
   (t) => [uniqueIndex("order_instalments_order_sequence_key").on(t.orderId, t.sequence)],
+);
+
+/** Returned order lines: an order can have one return; seats may be given back (restock). */
+export const orderReturns = pgTable(
+  "order_returns",
+  {
+    id: id(),
+    companyId: companyId(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    lineIds: jsonb("line_ids").$type<string[]>().notNull(),
+    restocked: boolean("restocked").notNull().default(false),
+    refundCents: integer("refund_cents").notNull().default(0),
+    reason: text("reason"),
+    createdBy: uuid("created_by"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("order_returns_order_key").on(t.orderId)],
 );

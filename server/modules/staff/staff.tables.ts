@@ -42,3 +42,26 @@ export const staff = pgTable(
     index("staff_role_idx").on(t.roleId),
   ],
 );
+
+/** An admin's invitation to join the back office: the link carries the token (stored hashed). */
+export const staffInvitations = pgTable(
+  "staff_invitations",
+  {
+    id: id(),
+    companyId: companyId(),
+    email: text("email").notNull(),
+    name: text("name").notNull().default(""),
+    roleId: uuid("role_id")
+      .notNull()
+      .references(() => roles.id),
+    tokenHash: text("token_hash").notNull(),
+    invitedBy: uuid("invited_by"),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    acceptedAt: timestamp("accepted_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("staff_invitations_token_hash_key").on(t.tokenHash),
+    index("staff_invitations_company_email_idx").on(t.companyId, t.email),
+  ],
+);
