@@ -1,7 +1,7 @@
 import { ArrowLeft, Lock, WifiOff } from "lucide-react";
 import { useId, useRef, useState } from "react";
 import { Trans, useTranslation } from "react-i18next";
-import { Link, useNavigate } from "react-router";
+import { Link, useNavigate, useRevalidator } from "react-router";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { Container } from "~/components/ui/container";
 import { useCart, useCartReady } from "~/features/cart/cart-store";
@@ -45,6 +45,7 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
   const { customer } = loaderData;
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
+  const revalidator = useRevalidator();
   const online = useOnline();
   const items = useCart();
   const ready = useCartReady();
@@ -112,6 +113,8 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
     setSubmitting(true);
     try {
       const order = await checkoutApi.placeOrder(request, attempt.current.key);
+      // A guest checkout starts a guest session (cookie): reload the root data so the header says so.
+      if (!customer) await revalidator.revalidate();
       navigate(`${paths.payment()}?order=${encodeURIComponent(order.id)}`);
     } catch (error) {
       setSubmitError(checkoutErrorMessage(error, t, i18n.language, quote?.currency));

@@ -102,7 +102,7 @@ export default function ThankYou({ loaderData }: Route.ComponentProps) {
               <p className="mt-1 text-sm text-ink-muted">
                 {t("thankYou.guestText", { email: order.customer.email })}
               </p>
-              <ButtonLink to={paths.signUp()} variant="primary" className="mt-4">
+              <ButtonLink to={paths.signUp(order.customer.email)} variant="primary" className="mt-4">
                 {t("thankYou.createAccount")}
               </ButtonLink>
             </div>
