@@ -10,9 +10,9 @@ import { checkoutErrorMessage } from "~/features/cart/error-message";
 import { OrderSummary } from "~/features/cart/order-summary";
 import { useOnline } from "~/features/cart/use-online";
 import { useQuote } from "~/features/cart/use-quote";
-import { translator } from "~/i18n/translator";
 import { formatMoney } from "~/lib/format";
 import { paths } from "~/lib/paths";
+import { privatePageMeta } from "~/lib/private-page-meta";
 import type { Route } from "./+types/checkout";
 
 export function loader({ context }: Route.LoaderArgs) {
@@ -20,15 +20,8 @@ export function loader({ context }: Route.LoaderArgs) {
   return { customer: customer ? { name: customer.name, email: customer.email } : null };
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => {
-  const root = matches[0]?.data;
-  if (!root) return [];
-  const t = translator(root);
-  return [
-    { title: t("checkout.metaTitle", { shopName: root.store.shopName }) },
-    { name: "robots", content: "noindex" },
-  ];
-};
+export const meta: Route.MetaFunction = ({ matches }) =>
+  privatePageMeta(matches[0]?.data, "checkout.metaTitle");
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const field =

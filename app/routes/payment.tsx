@@ -7,9 +7,9 @@ import { OrderSummary } from "~/features/cart/order-summary";
 import { StripePaymentForm } from "~/features/cart/stripe-payment-form";
 import { useOnline } from "~/features/cart/use-online";
 import { visitorOrder } from "~/features/cart/visitor-order.server";
-import { translator } from "~/i18n/translator";
 import { formatMoney } from "~/lib/format";
 import { paths } from "~/lib/paths";
+import { privatePageMeta } from "~/lib/private-page-meta";
 import type { Route } from "./+types/payment";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
@@ -20,15 +20,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return { order, provider: context.services.provider.name, origin: context.origin };
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => {
-  const root = matches[0]?.data;
-  if (!root) return [];
-  const t = translator(root);
-  return [
-    { title: t("payment.metaTitle", { shopName: root.store.shopName }) },
-    { name: "robots", content: "noindex" },
-  ];
-};
+export const meta: Route.MetaFunction = ({ matches }) =>
+  privatePageMeta(matches[0]?.data, "payment.metaTitle");
 
 export default function Payment({ loaderData }: Route.ComponentProps) {
   const { order, provider, origin } = loaderData;
