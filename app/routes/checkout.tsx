@@ -1,4 +1,4 @@
-import { ArrowLeft, Lock, WifiOff } from "lucide-react";
+import { Lock } from "lucide-react";
 import { useId, useRef, useState } from "react";
 import { Trans, useTranslation } from "react-i18next";
 import { Link, useNavigate, useRevalidator } from "react-router";
@@ -6,6 +6,7 @@ import { Button, ButtonLink } from "~/components/ui/button";
 import { Container } from "~/components/ui/container";
 import { useCart, useCartReady } from "~/features/cart/cart-store";
 import { type CheckoutRequest, checkoutApi } from "~/features/cart/checkout-api";
+import { CheckoutStepHeading } from "~/features/cart/checkout-step-heading";
 import { checkoutErrorMessage } from "~/features/cart/error-message";
 import { OrderSummary } from "~/features/cart/order-summary";
 import { useOnline } from "~/features/cart/use-online";
@@ -129,24 +130,11 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
 
   return (
     <Container className="py-8 sm:py-12">
-      <Link
-        to={paths.cart()}
-        className="inline-flex min-h-11 items-center gap-2 rounded-lg text-sm font-semibold text-primary-ink hover:underline"
-      >
-        <ArrowLeft aria-hidden="true" className="size-4" />
-        {t("checkout.back")}
-      </Link>
-      <h1 className="mt-2 text-3xl font-bold tracking-tight text-ink">{t("checkout.title")}</h1>
-
-      {!online && (
-        <p
-          role="status"
-          className="mt-6 flex items-start gap-3 rounded-xl border border-line bg-accent-soft p-4 text-sm text-on-accent-soft"
-        >
-          <WifiOff aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
-          {t("checkout.offline")}
-        </p>
-      )}
+      <CheckoutStepHeading
+        backLabel={t("checkout.back")}
+        title={t("checkout.title")}
+        offlineText={online ? null : t("checkout.offline")}
+      />
 
       <form
         noValidate
