@@ -68,8 +68,10 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 }
 
 /**
- * The root data (language strings, theme, store details) only changes after a form submission or
- * when the language is switched with `?lng=`; other navigations, such as the category tabs, reuse it.
+ * The root data (viewer, language strings, theme, store details) only changes after a form
+ * submission, an explicit `useRevalidator().revalidate()` (same URL: e.g. after the checkout API
+ * started a guest session) or when the language is switched with `?lng=`; other navigations, such
+ * as the category tabs, reuse it.
  */
 export function shouldRevalidate({
   currentUrl,
@@ -78,6 +80,7 @@ export function shouldRevalidate({
   defaultShouldRevalidate,
 }: ShouldRevalidateFunctionArgs) {
   if (formMethod && formMethod !== "GET") return defaultShouldRevalidate;
+  if (currentUrl.href === nextUrl.href) return defaultShouldRevalidate;
   const nextLanguage = nextUrl.searchParams.get("lng");
   return nextLanguage !== null && nextLanguage !== currentUrl.searchParams.get("lng");
 }

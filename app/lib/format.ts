@@ -1,15 +1,7 @@
 import type { TFunction } from "i18next";
 
-/** A price in minor units as currency for the language; whole amounts without decimals ("€49", "€ 39,50"). */
-export function formatMoney(cents: number, currency: string, language: string): string {
-  const whole = cents % 100 === 0;
-  return new Intl.NumberFormat(language, {
-    style: "currency",
-    currency,
-    minimumFractionDigits: whole ? 0 : 2,
-    maximumFractionDigits: 2,
-  }).format(cents / 100);
-}
+/** Prices on pages, in mails and in coupon messages are formatted alike ("€49", "€ 39,50"). */
+export { formatMoney } from "../../server/lib/money";
 
 export function formatNumber(value: number, language: string, options?: Intl.NumberFormatOptions): string {
   return new Intl.NumberFormat(language, options).format(value);

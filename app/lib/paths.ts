@@ -18,7 +18,9 @@ export const paths = {
   /** Sign-in, returning to `redirectTo` (an in-site path) afterwards. */
   signIn: (redirectTo?: string) =>
     redirectTo ? `/customer-signin?redirectTo=${encodeURIComponent(redirectTo)}` : "/customer-signin",
-  signUp: () => "/customer-signup",
+  /** Sign-up, with the email address filled in (after a guest checkout). */
+  signUp: (email?: string) =>
+    email ? `/customer-signup?email=${encodeURIComponent(email)}` : "/customer-signup",
   userDashboard: () => "/user-dashboard",
   userDetails: () => "/user-details",
   userCourses: () => "/user-courses",

@@ -8,19 +8,11 @@ import { checkoutErrorMessage } from "~/features/cart/error-message";
 import { OrderSummary } from "~/features/cart/order-summary";
 import { useQuote } from "~/features/cart/use-quote";
 import { Price } from "~/features/catalog/price";
-import { translator } from "~/i18n/translator";
 import { paths } from "~/lib/paths";
+import { privatePageMeta } from "~/lib/private-page-meta";
 import type { Route } from "./+types/cart";
 
-export const meta: Route.MetaFunction = ({ matches }) => {
-  const root = matches[0]?.data;
-  if (!root) return [];
-  const t = translator(root);
-  return [
-    { title: t("cart.metaTitle", { shopName: root.store.shopName }) },
-    { name: "robots", content: "noindex" },
-  ];
-};
+export const meta: Route.MetaFunction = ({ matches }) => privatePageMeta(matches[0]?.data, "cart.metaTitle");
 
 export default function Cart() {
   const { t, i18n } = useTranslation();

@@ -1,18 +1,19 @@
-import { ArrowLeft, Lock, WifiOff } from "lucide-react";
+import { Lock } from "lucide-react";
 import { useId, useRef, useState } from "react";
 import { Trans, useTranslation } from "react-i18next";
-import { Link, useNavigate } from "react-router";
+import { Link, useNavigate, useRevalidator } from "react-router";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { Container } from "~/components/ui/container";
 import { useCart, useCartReady } from "~/features/cart/cart-store";
 import { type CheckoutRequest, checkoutApi } from "~/features/cart/checkout-api";
+import { CheckoutStepHeading } from "~/features/cart/checkout-step-heading";
 import { checkoutErrorMessage } from "~/features/cart/error-message";
 import { OrderSummary } from "~/features/cart/order-summary";
 import { useOnline } from "~/features/cart/use-online";
 import { useQuote } from "~/features/cart/use-quote";
-import { translator } from "~/i18n/translator";
 import { formatMoney } from "~/lib/format";
 import { paths } from "~/lib/paths";
+import { privatePageMeta } from "~/lib/private-page-meta";
 import type { Route } from "./+types/checkout";
 
 export function loader({ context }: Route.LoaderArgs) {
@@ -20,15 +21,8 @@ export function loader({ context }: Route.LoaderArgs) {
   return { customer: customer ? { name: customer.name, email: customer.email } : null };
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => {
-  const root = matches[0]?.data;
-  if (!root) return [];
-  const t = translator(root);
-  return [
-    { title: t("checkout.metaTitle", { shopName: root.store.shopName }) },
-    { name: "robots", content: "noindex" },
-  ];
-};
+export const meta: Route.MetaFunction = ({ matches }) =>
+  privatePageMeta(matches[0]?.data, "checkout.metaTitle");
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const field =
@@ -45,6 +39,7 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
   const { customer } = loaderData;
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
+  const revalidator = useRevalidator();
   const online = useOnline();
   const items = useCart();
   const ready = useCartReady();
@@ -112,6 +107,8 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
     setSubmitting(true);
     try {
       const order = await checkoutApi.placeOrder(request, attempt.current.key);
+      // A guest checkout starts a guest session (cookie): reload the root data so the header says so.
+      if (!customer) await revalidator.revalidate();
       navigate(`${paths.payment()}?order=${encodeURIComponent(order.id)}`);
     } catch (error) {
       setSubmitError(checkoutErrorMessage(error, t, i18n.language, quote?.currency));
@@ -133,24 +130,11 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
 
   return (
     <Container className="py-8 sm:py-12">
-      <Link
-        to={paths.cart()}
-        className="inline-flex min-h-11 items-center gap-2 rounded-lg text-sm font-semibold text-primary-ink hover:underline"
-      >
-        <ArrowLeft aria-hidden="true" className="size-4" />
-        {t("checkout.back")}
-      </Link>
-      <h1 className="mt-2 text-3xl font-bold tracking-tight text-ink">{t("checkout.title")}</h1>
-
-      {!online && (
-        <p
-          role="status"
-          className="mt-6 flex items-start gap-3 rounded-xl border border-line bg-accent-soft p-4 text-sm text-on-accent-soft"
-        >
-          <WifiOff aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
-          {t("checkout.offline")}
-        </p>
-      )}
+      <CheckoutStepHeading
+        backLabel={t("checkout.back")}
+        title={t("checkout.title")}
+        offlineText={online ? null : t("checkout.offline")}
+      />
 
       <form
         noValidate

@@ -15,9 +15,11 @@ import { StoreRegisterBody } from "../../server/modules/customers/customers.sche
 import type { Route } from "./+types/customer-signup";
 
 export function loader({ context, request }: Route.LoaderArgs) {
-  const redirectTo = new URL(request.url).searchParams.get("redirectTo");
+  const query = new URL(request.url).searchParams;
+  const redirectTo = query.get("redirectTo");
   if (context.customer) throw redirect(safeRedirect(redirectTo, paths.userDashboard()));
-  return { redirectTo: safeRedirect(redirectTo, "") };
+  // The thank-you page of a guest checkout links here with the order's email filled in.
+  return { redirectTo: safeRedirect(redirectTo, ""), email: query.get("email")?.slice(0, 254) ?? "" };
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
@@ -97,7 +99,7 @@ export default function CustomerSignUp({ loaderData, actionData }: Route.Compone
             type="email"
             label={t("accounts.fields.email")}
             autoComplete="email"
-            defaultValue={actionData?.entered.email}
+            defaultValue={actionData?.entered.email ?? loaderData.email}
             error={error("email")}
             required
           />

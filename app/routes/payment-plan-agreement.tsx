@@ -1,9 +1,8 @@
 import { useTranslation } from "react-i18next";
 import { legalDocument } from "~/features/legal/legal-content.server";
+import { legalMeta } from "~/features/legal/legal-meta";
 import { LegalPage } from "~/features/legal/legal-page";
-import { translator } from "~/i18n/translator";
 import { paths } from "~/lib/paths";
-import { absoluteUrl, seoMeta } from "~/lib/seo";
 import type { Route } from "./+types/payment-plan-agreement";
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -11,19 +10,8 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { document: legalDocument("paymentPlan", context.language, store, context.company.name) };
 }
 
-export const meta: Route.MetaFunction = ({ data, matches }) => {
-  const root = matches[0]?.data;
-  if (!root || !data) return [];
-  const t = translator(root);
-  const shopName = root.store.shopName;
-  return seoMeta({
-    title: t("legal.metaTitle", { title: data.document.title, shopName }),
-    description: t("legal.paymentPlanDescription", { shopName }),
-    url: absoluteUrl(root.origin, paths.paymentPlan()),
-    siteName: shopName,
-    language: root.language,
-  });
-};
+export const meta: Route.MetaFunction = ({ data, matches }) =>
+  legalMeta(matches[0]?.data, data?.document, "legal.paymentPlanDescription", paths.paymentPlan());
 
 export default function PaymentPlanAgreement({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();

@@ -1,15 +1,15 @@
-import { ArrowLeft, WifiOff } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { Link, redirect, useNavigate } from "react-router";
+import { redirect, useNavigate } from "react-router";
 import { Container } from "~/components/ui/container";
+import { CheckoutStepHeading } from "~/features/cart/checkout-step-heading";
 import { DemoCardForm } from "~/features/cart/demo-card-form";
 import { OrderSummary } from "~/features/cart/order-summary";
 import { StripePaymentForm } from "~/features/cart/stripe-payment-form";
 import { useOnline } from "~/features/cart/use-online";
 import { visitorOrder } from "~/features/cart/visitor-order.server";
-import { translator } from "~/i18n/translator";
 import { formatMoney } from "~/lib/format";
 import { paths } from "~/lib/paths";
+import { privatePageMeta } from "~/lib/private-page-meta";
 import type { Route } from "./+types/payment";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
@@ -20,15 +20,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return { order, provider: context.services.provider.name, origin: context.origin };
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => {
-  const root = matches[0]?.data;
-  if (!root) return [];
-  const t = translator(root);
-  return [
-    { title: t("payment.metaTitle", { shopName: root.store.shopName }) },
-    { name: "robots", content: "noindex" },
-  ];
-};
+export const meta: Route.MetaFunction = ({ matches }) =>
+  privatePageMeta(matches[0]?.data, "payment.metaTitle");
 
 export default function Payment({ loaderData }: Route.ComponentProps) {
   const { order, provider, origin } = loaderData;
@@ -49,27 +42,15 @@ export default function Payment({ loaderData }: Route.ComponentProps) {
 
   return (
     <Container className="py-8 sm:py-12">
-      <Link
-        to={paths.cart()}
-        className="inline-flex min-h-11 items-center gap-2 rounded-lg text-sm font-semibold text-primary-ink hover:underline"
+      <CheckoutStepHeading
+        backLabel={t("payment.backToCart")}
+        title={t("payment.title")}
+        offlineText={online ? null : t("payment.offline")}
       >
-        <ArrowLeft aria-hidden="true" className="size-4" />
-        {t("payment.backToCart")}
-      </Link>
-      <h1 className="mt-2 text-3xl font-bold tracking-tight text-ink">{t("payment.title")}</h1>
-      <p className="mt-1 text-sm text-ink-muted" data-testid="order-number">
-        {t("payment.orderNumber", { number: order.number })}
-      </p>
-
-      {!online && (
-        <p
-          role="status"
-          className="mt-6 flex items-start gap-3 rounded-xl border border-line bg-accent-soft p-4 text-sm text-on-accent-soft"
-        >
-          <WifiOff aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
-          {t("payment.offline")}
+        <p className="mt-1 text-sm text-ink-muted" data-testid="order-number">
+          {t("payment.orderNumber", { number: order.number })}
         </p>
-      )}
+      </CheckoutStepHeading>
 
       <div className="mt-8 grid gap-8 lg:grid-cols-[minmax(0,1fr)_26rem]">
         <section

@@ -117,7 +117,7 @@ export default function SingleCourse({ loaderData }: Route.ComponentProps) {
 
         {/* Purchase card: after the heading on small screens, a sticky sidebar on large ones */}
         <aside
-          aria-label={t("course.enrollNow")}
+          aria-label={learner.enrolled ? t("learning.course.continue") : t("course.enrollNow")}
           className="self-start lg:sticky lg:top-28 lg:col-start-2 lg:row-span-2 lg:row-start-1"
         >
           <div className="overflow-hidden rounded-2xl border border-line bg-surface shadow-raised">
@@ -145,7 +145,8 @@ export default function SingleCourse({ loaderData }: Route.ComponentProps) {
                 learner={learner}
                 freeLessonId={firstPreview?.id ?? null}
               />
-              {soldOut ? (
+              {/* An enrolled learner already owns the course: only the learning link above. */}
+              {learner.enrolled ? null : soldOut ? (
                 <span
                   aria-disabled="true"
                   className={buttonClasses({

@@ -6,8 +6,8 @@ import { Container } from "~/components/ui/container";
 import { invoicePdfUrl } from "~/features/invoices/invoice-format";
 import { InvoiceSheet } from "~/features/invoices/invoice-sheet";
 import { requirePageCustomer } from "~/features/invoices/require-customer.server";
-import { translator } from "~/i18n/translator";
 import { paths } from "~/lib/paths";
+import { privatePageMeta } from "~/lib/private-page-meta";
 import type { Route } from "./+types/single-invoice";
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
@@ -22,20 +22,10 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   return { invoice };
 }
 
-export const meta: Route.MetaFunction = ({ data: loaderData, matches }) => {
-  const root = matches[0]?.data;
-  if (!root || !loaderData) return [];
-  const t = translator(root);
-  return [
-    {
-      title: t("invoices.meta.invoiceTitle", {
-        number: loaderData.invoice.number,
-        shopName: root.store.shopName,
-      }),
-    },
-    { name: "robots", content: "noindex" },
-  ];
-};
+export const meta: Route.MetaFunction = ({ data: loaderData, matches }) =>
+  loaderData
+    ? privatePageMeta(matches[0]?.data, "invoices.meta.invoiceTitle", { number: loaderData.invoice.number })
+    : [];
 
 export default function SingleInvoice({ loaderData }: Route.ComponentProps) {
   const { invoice } = loaderData;

@@ -6,9 +6,9 @@ import { Button, ButtonLink } from "~/components/ui/button";
 import { clearCart } from "~/features/cart/cart-store";
 import { OrderSummary } from "~/features/cart/order-summary";
 import { visitorOrder } from "~/features/cart/visitor-order.server";
-import { translator } from "~/i18n/translator";
 import { formatMoney } from "~/lib/format";
 import { paths } from "~/lib/paths";
+import { privatePageMeta } from "~/lib/private-page-meta";
 import type { RouteHandle } from "~/root";
 import type { Route } from "./+types/thank-you";
 
@@ -20,15 +20,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return { order, signedIn: context.customer !== null };
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => {
-  const root = matches[0]?.data;
-  if (!root) return [];
-  const t = translator(root);
-  return [
-    { title: t("thankYou.metaTitle", { shopName: root.store.shopName }) },
-    { name: "robots", content: "noindex" },
-  ];
-};
+export const meta: Route.MetaFunction = ({ matches }) =>
+  privatePageMeta(matches[0]?.data, "thankYou.metaTitle");
 
 export default function ThankYou({ loaderData }: Route.ComponentProps) {
   const { order, signedIn } = loaderData;
@@ -102,7 +95,7 @@ export default function ThankYou({ loaderData }: Route.ComponentProps) {
               <p className="mt-1 text-sm text-ink-muted">
                 {t("thankYou.guestText", { email: order.customer.email })}
               </p>
-              <ButtonLink to={paths.signUp()} variant="primary" className="mt-4">
+              <ButtonLink to={paths.signUp(order.customer.email)} variant="primary" className="mt-4">
                 {t("thankYou.createAccount")}
               </ButtonLink>
             </div>

@@ -4,8 +4,8 @@ import { Link, redirect } from "react-router";
 import { buttonClasses } from "~/components/ui/button";
 import { Container } from "~/components/ui/container";
 import { ProgressBar } from "~/features/learning/progress-bar";
-import { translator } from "~/i18n/translator";
 import { paths } from "~/lib/paths";
+import { privatePageMeta } from "~/lib/private-page-meta";
 import type { Route } from "./+types/user-courses";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
@@ -19,15 +19,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return { courses };
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => {
-  const root = matches[0]?.data;
-  if (!root) return [];
-  const t = translator(root);
-  return [
-    { title: t("learning.userCourses.metaTitle", { shopName: root.store.shopName }) },
-    { name: "robots", content: "noindex" },
-  ];
-};
+export const meta: Route.MetaFunction = ({ matches }) =>
+  privatePageMeta(matches[0]?.data, "learning.userCourses.metaTitle");
 
 export default function UserCourses({ loaderData }: Route.ComponentProps) {
   const { courses } = loaderData;

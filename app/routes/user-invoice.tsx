@@ -8,8 +8,8 @@ import { formatInvoiceDate, formatInvoiceMoney, invoicePdfUrl } from "~/features
 import { InvoiceStatus } from "~/features/invoices/invoice-status";
 import { requirePageCustomer } from "~/features/invoices/require-customer.server";
 import type { InvoiceSummary } from "~/features/invoices/types";
-import { translator } from "~/i18n/translator";
 import { paths } from "~/lib/paths";
+import { privatePageMeta } from "~/lib/private-page-meta";
 import type { Route } from "./+types/user-invoice";
 
 const PAGE_SIZE = 20;
@@ -28,15 +28,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return { list, timeZone: store.timeZone };
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => {
-  const root = matches[0]?.data;
-  if (!root) return [];
-  const t = translator(root);
-  return [
-    { title: t("invoices.meta.listTitle", { shopName: root.store.shopName }) },
-    { name: "robots", content: "noindex" },
-  ];
-};
+export const meta: Route.MetaFunction = ({ matches }) =>
+  privatePageMeta(matches[0]?.data, "invoices.meta.listTitle");
 
 function InvoiceActions({ invoice, language }: { invoice: InvoiceSummary; language: string }) {
   const { t } = useTranslation();

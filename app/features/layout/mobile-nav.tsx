@@ -1,4 +1,4 @@
-import { ArrowUpRight, GraduationCap, LogIn, LogOut, Mail, Phone, X } from "lucide-react";
+import { ArrowUpRight, BookOpen, GraduationCap, LogIn, LogOut, Mail, Phone, X } from "lucide-react";
 import { useEffect, useId, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
@@ -90,6 +90,16 @@ export function MobileNav({
 
         <nav aria-label={t("header.mainNav")} className="flex-1 overflow-y-auto px-4 py-4 sm:px-6">
           <ul className="divide-y divide-line">
+            <li>
+              <Link
+                to={paths.catalog()}
+                onClick={close}
+                className="flex min-h-14 items-center justify-between gap-3 rounded-lg px-2 text-base font-semibold text-ink hover:bg-sunken hover:text-primary-ink"
+              >
+                {t("catalogPage.footerLink")}
+                <BookOpen aria-hidden="true" className="size-5 text-ink-muted" />
+              </Link>
+            </li>
             {marketingPages.map((page) => (
               <li key={page.key}>
                 <a

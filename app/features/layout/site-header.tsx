@@ -1,7 +1,7 @@
 import { LogIn, LogOut, Menu, ShoppingBag } from "lucide-react";
 import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Form, Link, useRouteLoaderData } from "react-router";
+import { Form, Link, NavLink, useRouteLoaderData } from "react-router";
 import { buttonClasses } from "~/components/ui/button";
 import { Container } from "~/components/ui/container";
 import { Avatar } from "~/features/accounts/avatar";
@@ -73,12 +73,25 @@ export function SiteHeader({ store, cartCount }: { store: StoreChromeInfo; cartC
         </Link>
 
         <nav aria-label={t("header.mainNav")} className="hidden nav:block">
-          <ul className="flex items-center gap-1">
+          <ul className="flex items-center xl:gap-1">
+            <li>
+              <NavLink
+                to={paths.catalog()}
+                className={({ isActive }) =>
+                  cn(
+                    "inline-flex min-h-11 items-center rounded-lg px-2 text-sm font-semibold whitespace-nowrap transition-colors hover:bg-sunken xl:px-3",
+                    isActive ? "text-primary-ink" : "text-ink hover:text-primary-ink",
+                  )
+                }
+              >
+                {t("catalogPage.footerLink")}
+              </NavLink>
+            </li>
             {marketingPages.map((page) => (
               <li key={page.key}>
                 <a
                   href={marketingUrl(store.website, page.path)}
-                  className="inline-flex min-h-11 items-center rounded-lg px-3 text-sm font-medium text-ink-muted transition-colors hover:bg-sunken hover:text-ink"
+                  className="inline-flex min-h-11 items-center rounded-lg px-2 text-sm font-medium whitespace-nowrap text-ink-muted transition-colors hover:bg-sunken hover:text-ink xl:px-3"
                 >
                   {t(`nav.${page.key}`)}
                 </a>

@@ -1,11 +1,10 @@
 import { and, asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { customerBearer, learnerAndStranger } from "../../../tests/support/learner-sessions";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app";
-import { DEMO_LEARNER } from "../../db/seed/demo-people";
 import { insertCompany, insertCourse, insertCustomer } from "../../db/seed/factories";
 import type { CourseCard } from "../catalog/catalog.schemas";
 import { courses, lessons } from "../catalog/catalog.tables";
-import { customers } from "../customers/customers.tables";
 import { enrolments } from "../orders/orders.tables";
 import type {
   CourseProgress,
@@ -29,15 +28,6 @@ let course: {
 let otherCourseId: string;
 let otherLessonId: string;
 
-async function signIn(company: string, customerId: string) {
-  const session = await t.app.services.sessions.start({
-    companyId: company,
-    realm: "customer",
-    subjectId: customerId,
-  });
-  return { authorization: `Bearer ${session.token}` };
-}
-
 async function courseWithLessons(slug: string) {
   const [row] = await t.database.db
     .select({ id: courses.id, slug: courses.slug })
@@ -53,21 +43,13 @@ async function courseWithLessons(slug: string) {
 
 beforeAll(async () => {
   t = await createTestApp();
-  companyId = (await t.app.services.companies.resolve(undefined))!.id;
-  const [demo] = await t.database.db
-    .select({ id: customers.id })
-    .from(customers)
-    .where(eq(customers.email, DEMO_LEARNER.email));
-  learner = await signIn(companyId, demo!.id);
-  stranger = await signIn(
-    companyId,
-    await insertCustomer(t.database.db, companyId, { name: "Noor van Dam", email: "noor@example.com" }),
-  );
+  let demoId: string;
+  ({ companyId, demoId, learner, stranger } = await learnerAndStranger(t));
   const [owned] = await t.database.db
     .select({ slug: courses.slug })
     .from(enrolments)
     .innerJoin(courses, eq(courses.id, enrolments.courseId))
-    .where(eq(enrolments.customerId, demo!.id))
+    .where(eq(enrolments.customerId, demoId))
     .orderBy(asc(courses.slug))
     .limit(1);
   course = await courseWithLessons(owned!.slug);
@@ -110,7 +92,7 @@ beforeAll(async () => {
     .insert(enrolments)
     .values({ companyId: other.id, customerId: otherCustomer, courseId: otherCourseId });
   // Signed in at the other school and asking that school: this school's courses do not exist there.
-  outsider = { ...(await signIn(other.id, otherCustomer)), company: other.slug };
+  outsider = { ...(await customerBearer(t, other.id, otherCustomer)), company: other.slug };
 });
 
 afterAll(async () => {

@@ -4,11 +4,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { and, asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { learnerAndStranger } from "../../../tests/support/learner-sessions";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app";
-import { DEMO_LEARNER } from "../../db/seed/demo-people";
-import { insertCompany, insertCustomer } from "../../db/seed/factories";
+import { insertCompany } from "../../db/seed/factories";
 import { lessons } from "../catalog/catalog.tables";
-import { customers } from "../customers/customers.tables";
 import { enrolments } from "../orders/orders.tables";
 
 let t: TestApp;
@@ -22,32 +21,15 @@ let size: number;
 const video = (lessonId: string, headers: Record<string, string> = {}, method: "GET" | "HEAD" = "GET") =>
   t.app.inject({ method, url: `/api/lessons/${lessonId}/video`, headers });
 
-async function signIn(companyId: string, customerId: string) {
-  const session = await t.app.services.sessions.start({
-    companyId,
-    realm: "customer",
-    subjectId: customerId,
-  });
-  return { authorization: `Bearer ${session.token}` };
-}
-
 beforeAll(async () => {
   dataDir = await mkdtemp(join(tmpdir(), "media-test-"));
   t = await createTestApp({ DATA_DIR: dataDir });
-  const companyId = (await t.app.services.companies.resolve(undefined))!.id;
-  const [demo] = await t.database.db
-    .select({ id: customers.id })
-    .from(customers)
-    .where(eq(customers.email, DEMO_LEARNER.email));
-  learner = await signIn(companyId, demo!.id);
-  stranger = await signIn(
-    companyId,
-    await insertCustomer(t.database.db, companyId, { name: "Noor van Dam", email: "noor@example.com" }),
-  );
+  const { companyId, demoId, ...sessions } = await learnerAndStranger(t);
+  ({ learner, stranger } = sessions);
   const [owned] = await t.database.db
     .select({ courseId: enrolments.courseId })
     .from(enrolments)
-    .where(eq(enrolments.customerId, demo!.id))
+    .where(eq(enrolments.customerId, demoId))
     .limit(1);
   const rows = await t.database.db
     .select({ id: lessons.id, freePreview: lessons.freePreview })

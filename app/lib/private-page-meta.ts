@@ -1,0 +1,27 @@
+import type { MetaDescriptor } from "react-router";
+import type { Messages } from "~/i18n/i18n";
+import { translator } from "~/i18n/translator";
+
+/** What the meta functions need of the root loader's data. */
+export interface MetaRootData {
+  language: string;
+  messages: Messages;
+  store: { shopName: string };
+}
+
+/**
+ * Meta of a page that is kept out of search engines (cart, checkout, the learner's own pages):
+ * its title from `titleKey`, which gets `{{shopName}}` plus `values`.
+ */
+export function privatePageMeta(
+  root: MetaRootData | undefined,
+  titleKey: string,
+  values: Record<string, string | number> = {},
+): MetaDescriptor[] {
+  if (!root) return [];
+  const t = translator(root);
+  return [
+    { title: t(titleKey, { ...values, shopName: root.store.shopName }) },
+    { name: "robots", content: "noindex" },
+  ];
+}
