@@ -1,6 +1,7 @@
 import { join } from "node:path";
 import type { Env } from "./config/env";
 import type { Db } from "./db/client";
+import { createAuditService } from "./modules/audit/audit.service";
 import { createSessionService } from "./modules/auth/sessions.service";
 import { createCatalogService } from "./modules/catalog/catalog.service";
 import { createCheckoutService } from "./modules/checkout/checkout.service";
@@ -13,6 +14,7 @@ import { createInvoiceService } from "./modules/orders/invoices.service";
 import { createPaymentProvider } from "./modules/payments/payment-providers";
 import { createSettingsService } from "./modules/settings/settings.service";
 import { createStaffAccessService } from "./modules/staff/staff-access";
+import { createStaffAuthService } from "./modules/staff/staff-auth.service";
 
 export interface ServiceOptions {
   env: Env;
@@ -32,6 +34,8 @@ export function createServices(db: Db, { env, log }: ServiceOptions) {
   const catalog = createCatalogService(db);
   const sessions = createSessionService(db);
   const staffAccess = createStaffAccessService(db);
+  const staffAuth = createStaffAuthService(db, { sessions });
+  const audit = createAuditService(db);
   const customers = createCustomerService(db, { sessions, mailer, settings, log });
   const invoices = createInvoiceService(db, settings);
   const provider = createPaymentProvider(env);
@@ -53,6 +57,8 @@ export function createServices(db: Db, { env, log }: ServiceOptions) {
     sessions,
     mailer,
     staffAccess,
+    staffAuth,
+    audit,
     customers,
     provider,
     checkout,
