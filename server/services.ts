@@ -7,6 +7,7 @@ import { createCatalogService } from "./modules/catalog/catalog.service";
 import { createCheckoutService } from "./modules/checkout/checkout.service";
 import { createCompanyService } from "./modules/companies/companies.service";
 import { createCustomerService } from "./modules/customers/customers.service";
+import { createEditingLanguagesService } from "./modules/international/editing-languages";
 import { createLearningService } from "./modules/learning/learning.service";
 import { createMailer } from "./modules/mail/mailer";
 import { createMediaStore } from "./modules/media/media-store";
@@ -36,6 +37,7 @@ export function createServices(db: Db, { env, log }: ServiceOptions) {
   const staffAccess = createStaffAccessService(db);
   const staffAuth = createStaffAuthService(db, { sessions });
   const audit = createAuditService(db);
+  const editingLanguages = createEditingLanguagesService(db);
   const customers = createCustomerService(db, { sessions, mailer, settings, log });
   const invoices = createInvoiceService(db, settings);
   const provider = createPaymentProvider(env);
@@ -59,6 +61,7 @@ export function createServices(db: Db, { env, log }: ServiceOptions) {
     staffAccess,
     staffAuth,
     audit,
+    editingLanguages,
     customers,
     provider,
     checkout,

@@ -10,7 +10,7 @@ let admin: TestStaff;
 
 beforeAll(async () => {
   t = await createTestApp();
-  companyId = (await t.app.services.companies.resolve(undefined)).id;
+  companyId = (await t.app.services.companies.resolve(undefined))!.id;
   admin = await createStaff(t, companyId, "Admin");
   const { audit } = t.app.services;
   const staff = { id: admin.id, email: admin.email };

@@ -13,7 +13,7 @@ let companyId: string;
 
 beforeAll(async () => {
   t = await createTestApp();
-  companyId = (await t.app.services.companies.resolve(undefined)).id;
+  companyId = (await t.app.services.companies.resolve(undefined))!.id;
 });
 afterAll(() => t.close());
 
