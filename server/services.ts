@@ -13,6 +13,7 @@ import { createMailer } from "./modules/mail/mailer";
 import { createMediaStore } from "./modules/media/media-store";
 import { createInvoiceService } from "./modules/orders/invoices.service";
 import { createPaymentProvider } from "./modules/payments/payment-providers";
+import { createStripeConnect } from "./modules/payments/stripe-connect";
 import { createSettingsService } from "./modules/settings/settings.service";
 import { createStaffAccessService } from "./modules/staff/staff-access";
 import { createStaffAuthService } from "./modules/staff/staff-auth.service";
@@ -41,6 +42,7 @@ export function createServices(db: Db, { env, log }: ServiceOptions) {
   const customers = createCustomerService(db, { sessions, mailer, settings, log });
   const invoices = createInvoiceService(db, settings);
   const provider = createPaymentProvider(env);
+  const stripeConnect = createStripeConnect(env, settings);
   const checkout = createCheckoutService(db, {
     settings,
     sessions,
@@ -64,6 +66,7 @@ export function createServices(db: Db, { env, log }: ServiceOptions) {
     editingLanguages,
     customers,
     provider,
+    stripeConnect,
     checkout,
     invoices,
     media,

@@ -1,6 +1,7 @@
 /** Every back-office route path (spec section 2, admin routes), built in one place. */
 export const adminPaths = {
-  login: (redirectTo?: string) => (redirectTo ? `/login?redirectTo=${encodeURIComponent(redirectTo)}` : "/login"),
+  login: (redirectTo?: string) =>
+    redirectTo ? `/login?redirectTo=${encodeURIComponent(redirectTo)}` : "/login",
   signup: () => "/signup",
   forgotPassword: () => "/forgot-password",
   resetPassword: (token: string) => `/reset-password/${encodeURIComponent(token)}`,

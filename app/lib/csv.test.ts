@@ -3,7 +3,12 @@ import { CsvParseError, parseCsv, parseCsvRecords, toCsv } from "./csv";
 
 describe("toCsv", () => {
   it("joins cells with commas and rows with CRLF, empty for null and undefined", () => {
-    expect(toCsv([["a", 1, true], [null, undefined, "z"]])).toBe("a,1,true\r\n,,z");
+    expect(
+      toCsv([
+        ["a", 1, true],
+        [null, undefined, "z"],
+      ]),
+    ).toBe("a,1,true\r\n,,z");
   });
 
   it("quotes cells with quotes, commas, line breaks or edge spaces and doubles quotes", () => {
@@ -20,16 +25,27 @@ describe("toCsv", () => {
 
 describe("parseCsv", () => {
   it("parses what toCsv writes", () => {
-    const rows = [["name", "note"], ["Ada", 'said "hi", then\nleft'], ["", " x "]];
+    const rows = [
+      ["name", "note"],
+      ["Ada", 'said "hi", then\nleft'],
+      ["", " x "],
+    ];
     expect(parseCsv(toCsv(rows))).toEqual(rows);
   });
 
   it("accepts LF and CRLF, drops a BOM and blank lines, keeps empty cells", () => {
-    expect(parseCsv("\uFEFFa,b\n\n1,\r\n,2\r\n")).toEqual([["a", "b"], ["1", ""], ["", "2"]]);
+    expect(parseCsv("\uFEFFa,b\n\n1,\r\n,2\r\n")).toEqual([
+      ["a", "b"],
+      ["1", ""],
+      ["", "2"],
+    ]);
   });
 
   it("keeps a last row without a line break", () => {
-    expect(parseCsv("a,b\n1,2")).toEqual([["a", "b"], ["1", "2"]]);
+    expect(parseCsv("a,b\n1,2")).toEqual([
+      ["a", "b"],
+      ["1", "2"],
+    ]);
   });
 
   it("throws on an unterminated quote with its line", () => {

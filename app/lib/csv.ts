@@ -75,7 +75,8 @@ export function parseCsv(text: string): string[][] {
       line++;
     } else field += char;
   }
-  if (quoted) throw new CsvParseError(`A quoted field that starts on line ${quoteLine} is never closed.`, quoteLine);
+  if (quoted)
+    throw new CsvParseError(`A quoted field that starts on line ${quoteLine} is never closed.`, quoteLine);
   if (field !== "" || row.length > 0) endRow();
   return rows;
 }

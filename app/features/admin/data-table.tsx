@@ -254,7 +254,10 @@ export function DataTable<T extends RowData>({
     onSortingChange: (updater) => {
       const next = typeof updater === "function" ? updater(sorting) : updater;
       const first = next[0];
-      set({ [LIST_PARAMS.sort]: first?.id ?? null, [LIST_PARAMS.order]: first ? (first.desc ? "desc" : "asc") : null });
+      set({
+        [LIST_PARAMS.sort]: first?.id ?? null,
+        [LIST_PARAMS.order]: first ? (first.desc ? "desc" : "asc") : null,
+      });
     },
     onRowSelectionChange: setRowSelection,
   });
@@ -291,11 +294,15 @@ export function DataTable<T extends RowData>({
       {(search || filters || exportCsv) && (
         <div className="flex flex-col gap-3 rounded-xl border border-line bg-surface p-3 shadow-card sm:flex-row sm:flex-wrap sm:items-center">
           {search && <SearchBox placeholder={searchPlaceholder ?? t("admin.table.searchPlaceholder")} />}
-          {filters && <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-center">{filters}</div>}
+          {filters && (
+            <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-center">{filters}</div>
+          )}
           <div className="flex flex-wrap items-center gap-2 sm:ml-auto">
             {filtered && (
               <a
-                href={hrefFor(Object.fromEntries([LIST_PARAMS.search, ...filterParams].map((name) => [name, null])))}
+                href={hrefFor(
+                  Object.fromEntries([LIST_PARAMS.search, ...filterParams].map((name) => [name, null])),
+                )}
                 onClick={(event) => {
                   event.preventDefault();
                   set(Object.fromEntries([LIST_PARAMS.search, ...filterParams].map((name) => [name, null])));
@@ -308,7 +315,11 @@ export function DataTable<T extends RowData>({
             )}
             {exportCsv &&
               (exportHref ? (
-                <a href={exportHref} download={exportCsv.filename} className={buttonClasses({ variant: "secondary" })}>
+                <a
+                  href={exportHref}
+                  download={exportCsv.filename}
+                  className={buttonClasses({ variant: "secondary" })}
+                >
                   <Download aria-hidden="true" />
                   {t("admin.table.exportCsv")}
                 </a>
@@ -333,7 +344,11 @@ export function DataTable<T extends RowData>({
           <div className="flex flex-wrap items-center gap-2">
             {bulkActions?.(selectedRows, clearSelection)}
             {bulkDelete && (
-              <Button variant="secondary" onClick={() => setConfirmBulk(true)} className="text-danger hover:text-danger">
+              <Button
+                variant="secondary"
+                onClick={() => setConfirmBulk(true)}
+                className="text-danger hover:text-danger"
+              >
                 <Trash2 aria-hidden="true" />
                 {t("admin.table.deleteSelected")}
               </Button>
@@ -380,7 +395,13 @@ export function DataTable<T extends RowData>({
                         key={header.id}
                         scope="col"
                         aria-sort={
-                          column.sortable ? (sorted === "asc" ? "ascending" : sorted === "desc" ? "descending" : "none") : undefined
+                          column.sortable
+                            ? sorted === "asc"
+                              ? "ascending"
+                              : sorted === "desc"
+                                ? "descending"
+                                : "none"
+                            : undefined
                         }
                         className={cn("px-4 py-2 whitespace-nowrap", align, column.className)}
                       >
@@ -390,7 +411,8 @@ export function DataTable<T extends RowData>({
                             onClick={() =>
                               set({
                                 [LIST_PARAMS.sort]: sorted === "desc" ? null : column.id,
-                                [LIST_PARAMS.order]: sorted === "asc" ? "desc" : sorted === "desc" ? null : "asc",
+                                [LIST_PARAMS.order]:
+                                  sorted === "asc" ? "desc" : sorted === "desc" ? null : "asc",
                               })
                             }
                             className="-mx-2 inline-flex min-h-9 items-center gap-1 rounded-md px-2 uppercase hover:bg-surface hover:text-ink"
@@ -422,7 +444,7 @@ export function DataTable<T extends RowData>({
               {loading
                 ? Array.from({ length: Math.min(Math.max(rows.length, 5), limit) }, (_, index) => (
                     // biome-ignore lint/suspicious/noArrayIndexKey: placeholder rows have no identity
-                    <tr key={index} aria-hidden="true">
+                    <tr key={index}>
                       {Array.from({ length: columnCount }, (_, cell) => (
                         // biome-ignore lint/suspicious/noArrayIndexKey: placeholder cells have no identity
                         <td key={cell} className="px-4 py-3">
@@ -434,7 +456,10 @@ export function DataTable<T extends RowData>({
                 : tableRows.map((row) => (
                     <tr
                       key={row.id}
-                      className={cn("transition-colors hover:bg-sunken/60", row.getIsSelected() && "bg-primary-soft/40")}
+                      className={cn(
+                        "transition-colors hover:bg-sunken/60",
+                        row.getIsSelected() && "bg-primary-soft/40",
+                      )}
                     >
                       {selectable && (
                         <td className="w-12 px-1">
@@ -450,7 +475,11 @@ export function DataTable<T extends RowData>({
                         return (
                           <td
                             key={cell.id}
-                            className={cn("px-4 py-3 align-middle text-ink", alignClass[column.align ?? "start"], column.className)}
+                            className={cn(
+                              "px-4 py-3 align-middle text-ink",
+                              alignClass[column.align ?? "start"],
+                              column.className,
+                            )}
                           >
                             {column.cell(row.original)}
                           </td>

@@ -71,7 +71,15 @@ type TextFieldProps = FieldBaseProps &
   };
 
 /** A single-line text input (type text, email, url, tel, search, password). */
-export function TextField({ label, description, error, className, placeholder, suffix, ...props }: TextFieldProps) {
+export function TextField({
+  label,
+  description,
+  error,
+  className,
+  placeholder,
+  suffix,
+  ...props
+}: TextFieldProps) {
   return (
     <AriaTextField {...props} isInvalid={Boolean(error)} validationBehavior="aria" className={className}>
       <Label className={labelClasses}>{label}</Label>
@@ -118,7 +126,11 @@ export function PasswordField({
           aria-pressed={visible}
           className="absolute inset-y-0 right-0 inline-flex w-11 items-center justify-center rounded-r-lg text-ink-muted hover:text-primary-ink"
         >
-          {visible ? <EyeOff aria-hidden="true" className="size-5" /> : <Eye aria-hidden="true" className="size-5" />}
+          {visible ? (
+            <EyeOff aria-hidden="true" className="size-5" />
+          ) : (
+            <Eye aria-hidden="true" className="size-5" />
+          )}
         </button>
       </div>
       <FieldHelp description={description} error={error} />
@@ -139,7 +151,11 @@ export function TextArea({
   return (
     <AriaTextField {...props} isInvalid={Boolean(error)} validationBehavior="aria" className={className}>
       <Label className={labelClasses}>{label}</Label>
-      <AriaTextArea placeholder={placeholder} rows={rows} className={cn(fieldControlClasses, "py-2 leading-6")} />
+      <AriaTextArea
+        placeholder={placeholder}
+        rows={rows}
+        className={cn(fieldControlClasses, "py-2 leading-6")}
+      />
       <FieldHelp description={description} error={error} />
     </AriaTextField>
   );
@@ -172,11 +188,22 @@ export function NumberField({
           "flex overflow-hidden p-0 data-[focus-within]:border-primary data-[focus-visible]:outline-3",
         )}
       >
-        <AriaButton slot="decrement" aria-label={t("admin.form.decrease")} className={cn(stepper, "border-r border-line")}>
+        <AriaButton
+          slot="decrement"
+          aria-label={t("admin.form.decrease")}
+          className={cn(stepper, "border-r border-line")}
+        >
           <Minus aria-hidden="true" />
         </AriaButton>
-        <Input placeholder={placeholder} className="min-w-0 flex-1 bg-transparent px-3 text-sm text-ink outline-none" />
-        <AriaButton slot="increment" aria-label={t("admin.form.increase")} className={cn(stepper, "border-l border-line")}>
+        <Input
+          placeholder={placeholder}
+          className="min-w-0 flex-1 bg-transparent px-3 text-sm text-ink outline-none"
+        />
+        <AriaButton
+          slot="increment"
+          aria-label={t("admin.form.increase")}
+          className={cn(stepper, "border-l border-line")}
+        >
           <Plus aria-hidden="true" />
         </AriaButton>
       </Group>
@@ -350,7 +377,13 @@ export function Switch({
 }
 
 /** A form-level message (e.g. "Invalid email or password."), announced to screen readers. */
-export function FormMessage({ tone = "error", children }: { tone?: "error" | "success"; children: ReactNode }) {
+export function FormMessage({
+  tone = "error",
+  children,
+}: {
+  tone?: "error" | "success";
+  children: ReactNode;
+}) {
   return (
     <div
       role={tone === "error" ? "alert" : "status"}
