@@ -90,7 +90,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
     return key ? t(`admin.login.errors.${key}`) : undefined;
   };
   return (
-    <div className="flex min-h-dvh items-center justify-center bg-sunken px-4 py-10">
+    <div className="flex min-h-dvh items-center justify-center bg-canvas px-4 py-10">
       <div className="w-full max-w-md">
         <div className="mb-6 flex items-center justify-center gap-2.5">
           <span

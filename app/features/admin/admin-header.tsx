@@ -50,7 +50,7 @@ export function StaffAvatar({
 /** 'Connect With Stripe': onboarding when Stripe is configured, else what to set. */
 function ConnectWithStripe({ configured, canConnect }: { configured: boolean; canConnect: boolean }) {
   const { t } = useTranslation();
-  const classes = buttonClasses({ variant: "secondary", className: "hidden sm:inline-flex" });
+  const classes = buttonClasses({ variant: "secondary" });
   if (configured && canConnect) {
     return (
       <a href={adminPaths.stripeConnect()} className={classes}>

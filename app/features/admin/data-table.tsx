@@ -172,7 +172,8 @@ export function DataTableFilter({
   return (
     <Select
       label={label}
-      className="w-full sm:w-52 [&_label]:sr-only"
+      hideLabel
+      className="w-full sm:w-52"
       value={get(param) ?? ""}
       onChange={(value) => set({ [param]: value || null })}
       options={[{ value: "", label: allLabel }, ...options]}

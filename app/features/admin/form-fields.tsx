@@ -236,8 +236,11 @@ export function Select({
   placeholder,
   isRequired,
   isDisabled,
+  hideLabel = false,
 }: FieldBaseProps & {
   options: SelectOption[];
+  /** Keep the label for screen readers only (e.g. a filter in a toolbar). */
+  hideLabel?: boolean;
   name?: string;
   /** Controlled value (null: nothing chosen). */
   value?: string | null;
@@ -262,7 +265,7 @@ export function Select({
       validationBehavior="aria"
       className={cn("group", className)}
     >
-      <Label className={labelClasses}>{label}</Label>
+      <Label className={hideLabel ? "sr-only" : labelClasses}>{label}</Label>
       <AriaButton className={cn(fieldControlClasses, "flex items-center justify-between gap-2 text-left")}>
         <SelectValue className="truncate data-[placeholder]:text-ink-muted" />
         <ChevronDown aria-hidden="true" className="size-4 shrink-0 text-ink-muted" />
