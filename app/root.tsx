@@ -139,16 +139,24 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
-/** A route module can hide the site header and footer (the thank-you page does) with this handle. */
+/**
+ * A route module can hide the site header and footer (the thank-you page does) with this handle.
+ * `landmarks: "own"` (the admin layout) also leaves out the <main> wrapper: the route renders its
+ * own skip link, navigation and main.
+ */
 export interface RouteHandle {
   chrome?: false;
+  landmarks?: "own";
 }
 
 function Shell({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   const cartCount = useCartCount();
   const matches = useMatches();
-  const bare = matches.some((match) => (match.handle as RouteHandle | undefined)?.chrome === false);
+  const handles = matches.map((match) => match.handle as RouteHandle | undefined);
+  const bare = handles.some((handle) => handle?.chrome === false);
+  const ownLandmarks = handles.some((handle) => handle?.landmarks === "own");
+  if (data && bare && ownLandmarks) return children;
   // Without root data (its loader failed) there is no store to show: the page stands alone.
   if (!data || bare) return <main id="main">{children}</main>;
   return (

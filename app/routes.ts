@@ -24,5 +24,13 @@ export default [
     route("user-invoice", "routes/user-invoice.tsx"),
     route("single-invoice/:id", "routes/single-invoice.tsx"),
   ]),
+  route("login", "routes/login.tsx"),
+  route("admin/logout", "routes/admin-logout.tsx"),
+  layout("routes/admin-area.tsx", [
+    route("admin/stripe-connect", "routes/admin-stripe-connect.tsx"),
+    route("audit-log", "routes/audit-log.tsx"),
+    route("404", "routes/admin-not-found.tsx"),
+    route("coming-soon", "routes/coming-soon.tsx"),
+  ]),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -6,6 +6,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fas
 import type { Env } from "./config/env";
 import type { Database } from "./db/client";
 import { notFound } from "./lib/errors";
+import { auditRoutes } from "./modules/audit/audit.routes";
 import { catalogRoutes } from "./modules/catalog/catalog.routes";
 import { checkoutRoutes } from "./modules/checkout/checkout.routes";
 import { customerRoutes } from "./modules/customers/customers.routes";
@@ -14,6 +15,7 @@ import { learningRoutes } from "./modules/learning/learning.routes";
 import { mediaRoutes } from "./modules/media/media.routes";
 import { invoiceRoutes } from "./modules/orders/invoices.routes";
 import { paymentWebhookRoutes } from "./modules/payments/payments.routes";
+import { staffAuthRoutes } from "./modules/staff/staff-auth.routes";
 import { authPlugin } from "./plugins/auth";
 import { errorsPlugin } from "./plugins/errors";
 import { openapiPlugin } from "./plugins/openapi";
@@ -90,6 +92,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(invoiceRoutes);
       await api.register(learningRoutes);
       await api.register(mediaRoutes);
+      await api.register(staffAuthRoutes);
+      await api.register(auditRoutes);
       api.all("/*", { schema: { hide: true }, config: { tenant: false } }, async (request) => {
         throw notFound(`No API route ${request.method} ${request.url.split("?")[0]}.`, "ROUTE_NOT_FOUND");
       });

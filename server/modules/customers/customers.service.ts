@@ -5,6 +5,7 @@ import type { Language } from "../../lib/language";
 import { hashPassword, verifyPassword } from "../auth/passwords";
 import type { SessionService, StartedSession } from "../auth/sessions.service";
 import { passwordResetTokens } from "../auth/sessions.tables";
+import { type ClientInfo, createPasswordCheck, INVALID_CREDENTIALS } from "../auth/sign-in";
 import { hashToken, newToken } from "../auth/tokens";
 import type { Mailer } from "../mail/mailer";
 import { enrolments, invoices, orders } from "../orders/orders.tables";
@@ -26,7 +27,7 @@ import { customers } from "./customers.tables";
 /** A reset link works for one hour. */
 export const RESET_TOKEN_LIFETIME_MS = 60 * 60 * 1000;
 
-export const INVALID_CREDENTIALS = "Invalid email or password.";
+export { INVALID_CREDENTIALS };
 export const RESET_MESSAGES = {
   invalid: "This password reset link is not valid. Please request a new one.",
   expired: "This password reset link has expired. Please request a new one.",
@@ -35,10 +36,7 @@ export const RESET_MESSAGES = {
 export const FORGOT_PASSWORD_ANSWER =
   "If an account exists for this email address, we have sent a link to reset the password.";
 
-export interface ClientInfo {
-  ip?: string | undefined;
-  userAgent?: string | undefined;
-}
+export type { ClientInfo };
 
 export interface SignedIn {
   session: StartedSession;
@@ -85,12 +83,8 @@ export interface CustomerServiceDeps {
 export function createCustomerService(db: Db, deps: CustomerServiceDeps) {
   const { sessions } = deps;
 
-  // A hash to verify against when no account matches, so a miss costs as much as a hit.
-  let decoyHash: Promise<string> | undefined;
-  const decoy = () => {
-    decoyHash ??= hashPassword("decoy-password-for-timing");
-    return decoyHash;
-  };
+  // Without an account (or a password), a decoy hash is verified: a miss costs as much as a hit.
+  const passwordMatches = createPasswordCheck();
 
   async function findByEmail(companyId: string, email: string, tx: Queryable = db) {
     const [row] = await tx
@@ -193,9 +187,9 @@ export function createCustomerService(db: Db, deps: CustomerServiceDeps) {
       client: ClientInfo = {},
     ): Promise<SignedIn> {
       const row = await findByEmail(companyId, input.email);
-      // Without a usable hash, verify against a decoy anyway: a miss costs as much as a hit.
-      const ok = await verifyPassword(row?.passwordHash ?? (await decoy()), input.password);
-      if (!row?.passwordHash || !ok) throw unauthorized(INVALID_CREDENTIALS);
+      if (!row || !(await passwordMatches(row.passwordHash, input.password))) {
+        throw unauthorized(INVALID_CREDENTIALS);
+      }
       return signIn(companyId, row, client);
     },
 

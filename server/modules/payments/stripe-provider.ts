@@ -9,7 +9,8 @@ export interface StripeProviderOptions {
   apiBase?: string | undefined;
 }
 
-function connection(apiBase: string | undefined) {
+/** SDK connection options for another API address (a local stand-in), else Stripe's own. */
+export function stripeConnection(apiBase: string | undefined) {
   if (!apiBase) return {};
   const url = new URL(apiBase);
   const protocol = url.protocol === "http:" ? ("http" as const) : ("https" as const);
@@ -29,7 +30,7 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
     maxNetworkRetries: 2,
     timeout: 20_000,
     telemetry: false,
-    ...connection(options.apiBase),
+    ...stripeConnection(options.apiBase),
   });
 
   return {

@@ -15,6 +15,17 @@ export const AREAS = [
 export type Area = (typeof AREAS)[number];
 export type PermissionMatrix = Record<Area, PermissionLevel>;
 
+const RANK: Record<PermissionLevel, number> = { none: 0, read: 1, write: 2 };
+
+/** Whether a role's permissions grant at least `level` on `area` (pure: the browser uses it too). */
+export function allows(
+  permissions: Record<string, PermissionLevel>,
+  area: Area,
+  level: "read" | "write",
+): boolean {
+  return RANK[permissions[area] ?? "none"] >= RANK[level];
+}
+
 const all = (level: PermissionLevel): PermissionMatrix =>
   Object.fromEntries(AREAS.map((area) => [area, level])) as PermissionMatrix;
 

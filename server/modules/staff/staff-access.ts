@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import type { ActiveSession } from "../auth/sessions.service";
-import type { Area } from "./permissions";
+import { allows } from "./permissions";
 import { type PermissionLevel, roles, staff } from "./staff.tables";
 
 /** A signed-in, active staff member and what their role allows. */
@@ -15,16 +15,7 @@ export interface StaffPrincipal {
   permissions: Record<string, PermissionLevel>;
 }
 
-const RANK: Record<PermissionLevel, number> = { none: 0, read: 1, write: 2 };
-
-/** Whether a role's permissions grant at least `level` on `area`. */
-export function allows(
-  permissions: Record<string, PermissionLevel>,
-  area: Area,
-  level: "read" | "write",
-): boolean {
-  return RANK[permissions[area] ?? "none"] >= RANK[level];
-}
+export { allows };
 
 export function createStaffAccessService(db: Db) {
   return {

@@ -1,0 +1,41 @@
+import { describe, expect, it } from "vitest";
+import { DEFAULT_ROLES } from "../../../server/modules/staff/permissions";
+import { visibleNav } from "./admin-nav";
+
+const permissionsOf = (name: string) => DEFAULT_ROLES.find((role) => role.name === name)!.permissions;
+const keys = (name: string) =>
+  visibleNav(permissionsOf(name)).map((entry) =>
+    entry.kind === "link" ? entry.key : `${entry.key}(${entry.links.map((link) => link.key).join(",")})`,
+  );
+
+describe("visibleNav", () => {
+  it("shows everything to a Super Admin", () => {
+    expect(keys("Super Admin")).toEqual([
+      "dashboard",
+      "catalog(courses,categories,attributes,coupons)",
+      "customers",
+      "orders",
+      "ourStaff",
+      "auditLog",
+      "settings",
+      "faq",
+      "emailTemplates",
+      "international(languages,currencies)",
+      "onlineStore(storeCustomization,storeSettings)",
+    ]);
+  });
+
+  it("shows a Driver only orders", () => {
+    expect(keys("Driver")).toEqual(["orders"]);
+  });
+
+  it("keeps a group with only the links the role may read", () => {
+    expect(keys("Accountant")).toEqual([
+      "dashboard",
+      "customers",
+      "orders",
+      "settings",
+      "onlineStore(storeSettings)",
+    ]);
+  });
+});

@@ -1,0 +1,402 @@
+import { Check, ChevronDown, Eye, EyeOff, Minus, Plus } from "lucide-react";
+import { type ReactNode, useState } from "react";
+import {
+  Button as AriaButton,
+  Checkbox as AriaCheckbox,
+  type CheckboxProps as AriaCheckboxProps,
+  NumberField as AriaNumberField,
+  type NumberFieldProps as AriaNumberFieldProps,
+  Select as AriaSelect,
+  Switch as AriaSwitch,
+  type SwitchProps as AriaSwitchProps,
+  TextArea as AriaTextArea,
+  TextField as AriaTextField,
+  type TextFieldProps as AriaTextFieldProps,
+  FieldError,
+  Group,
+  Input,
+  Label,
+  ListBox,
+  ListBoxItem,
+  Popover,
+  SelectValue,
+  Text,
+} from "react-aria-components";
+import { useTranslation } from "react-i18next";
+import { cn } from "~/lib/cn";
+
+/**
+ * Form fields of the back office, on React Aria Components: a visible label, an optional
+ * description, and an inline error (small red text under the field, spec section 5) tied to the
+ * control. Each field submits with a plain <form> / React Router <Form> through its `name`.
+ * Pass `error` (already translated) to show a server-side validation message.
+ */
+export interface FieldBaseProps {
+  label: string;
+  description?: string | undefined;
+  /** Translated error text; the field is marked invalid while it is set. */
+  error?: string | undefined;
+  className?: string | undefined;
+}
+
+export const fieldControlClasses =
+  "block min-h-11 w-full rounded-lg border border-line bg-surface px-3 text-sm text-ink shadow-sm " +
+  "placeholder:text-ink-muted outline-none transition-colors hover:border-primary-ink " +
+  "data-[focused]:border-primary data-[focus-visible]:outline-3 data-[focus-visible]:outline-offset-2 " +
+  "data-[focus-visible]:outline-focus focus-visible:outline-3 focus-visible:outline-focus " +
+  "data-[invalid]:border-danger aria-invalid:border-danger data-[disabled]:opacity-60";
+
+const labelClasses = "mb-1.5 block text-sm font-semibold text-ink";
+const descriptionClasses = "mt-1.5 block text-xs text-ink-muted";
+const errorClasses = "mt-1.5 block text-xs font-medium text-danger";
+
+function FieldHelp({ description, error }: { description?: string | undefined; error?: string | undefined }) {
+  return (
+    <>
+      {description && (
+        <Text slot="description" className={descriptionClasses}>
+          {description}
+        </Text>
+      )}
+      <FieldError className={errorClasses}>{error}</FieldError>
+    </>
+  );
+}
+
+type TextFieldProps = FieldBaseProps &
+  Omit<AriaTextFieldProps, "children" | "className" | "isInvalid" | "validationBehavior"> & {
+    placeholder?: string;
+    /** Content after the input inside the field (e.g. a unit). */
+    suffix?: ReactNode;
+  };
+
+/** A single-line text input (type text, email, url, tel, search, password). */
+export function TextField({
+  label,
+  description,
+  error,
+  className,
+  placeholder,
+  suffix,
+  ...props
+}: TextFieldProps) {
+  return (
+    <AriaTextField {...props} isInvalid={Boolean(error)} validationBehavior="aria" className={className}>
+      <Label className={labelClasses}>{label}</Label>
+      <div className="relative">
+        <Input placeholder={placeholder} className={cn(fieldControlClasses, suffix ? "pr-12" : undefined)} />
+        {suffix && <div className="absolute inset-y-0 right-0 flex items-center pr-3">{suffix}</div>}
+      </div>
+      <FieldHelp description={description} error={error} />
+    </AriaTextField>
+  );
+}
+
+/** A password input with a show/hide toggle. */
+export function PasswordField({
+  label,
+  description,
+  error,
+  className,
+  placeholder,
+  ...props
+}: Omit<TextFieldProps, "type" | "suffix">) {
+  const { t } = useTranslation();
+  const [visible, setVisible] = useState(false);
+  return (
+    <AriaTextField
+      {...props}
+      type={visible ? "text" : "password"}
+      isInvalid={Boolean(error)}
+      validationBehavior="aria"
+      className={className}
+    >
+      <Label className={labelClasses}>{label}</Label>
+      <div className="relative">
+        <Input
+          placeholder={placeholder}
+          autoCapitalize="none"
+          spellCheck={false}
+          className={cn(fieldControlClasses, "pr-12")}
+        />
+        <button
+          type="button"
+          onClick={() => setVisible((shown) => !shown)}
+          aria-label={visible ? t("admin.form.hidePassword") : t("admin.form.showPassword")}
+          aria-pressed={visible}
+          className="absolute inset-y-0 right-0 inline-flex w-11 items-center justify-center rounded-r-lg text-ink-muted hover:text-primary-ink"
+        >
+          {visible ? (
+            <EyeOff aria-hidden="true" className="size-5" />
+          ) : (
+            <Eye aria-hidden="true" className="size-5" />
+          )}
+        </button>
+      </div>
+      <FieldHelp description={description} error={error} />
+    </AriaTextField>
+  );
+}
+
+/** A multi-line text input. */
+export function TextArea({
+  label,
+  description,
+  error,
+  className,
+  placeholder,
+  rows = 4,
+  ...props
+}: Omit<TextFieldProps, "suffix" | "type"> & { rows?: number }) {
+  return (
+    <AriaTextField {...props} isInvalid={Boolean(error)} validationBehavior="aria" className={className}>
+      <Label className={labelClasses}>{label}</Label>
+      <AriaTextArea
+        placeholder={placeholder}
+        rows={rows}
+        className={cn(fieldControlClasses, "py-2 leading-6")}
+      />
+      <FieldHelp description={description} error={error} />
+    </AriaTextField>
+  );
+}
+
+/**
+ * A number input with steppers; it submits the plain number under `name`. Money: keep cents on
+ * the server and use `formatOptions={{ style: "currency", currency: "EUR" }}` with a decimal value.
+ */
+export function NumberField({
+  label,
+  description,
+  error,
+  className,
+  placeholder,
+  ...props
+}: FieldBaseProps &
+  Omit<AriaNumberFieldProps, "children" | "className" | "isInvalid" | "validationBehavior"> & {
+    placeholder?: string;
+  }) {
+  const { t } = useTranslation();
+  const stepper =
+    "flex w-10 items-center justify-center text-ink-muted hover:bg-sunken hover:text-ink data-[disabled]:opacity-40 [&_svg]:size-4";
+  return (
+    <AriaNumberField {...props} isInvalid={Boolean(error)} validationBehavior="aria" className={className}>
+      <Label className={labelClasses}>{label}</Label>
+      <Group
+        className={cn(
+          fieldControlClasses,
+          "flex overflow-hidden p-0 data-[focus-within]:border-primary data-[focus-visible]:outline-3",
+        )}
+      >
+        <AriaButton
+          slot="decrement"
+          aria-label={t("admin.form.decrease")}
+          className={cn(stepper, "border-r border-line")}
+        >
+          <Minus aria-hidden="true" />
+        </AriaButton>
+        <Input
+          placeholder={placeholder}
+          className="min-w-0 flex-1 bg-transparent px-3 text-sm text-ink outline-none"
+        />
+        <AriaButton
+          slot="increment"
+          aria-label={t("admin.form.increase")}
+          className={cn(stepper, "border-l border-line")}
+        >
+          <Plus aria-hidden="true" />
+        </AriaButton>
+      </Group>
+      <FieldHelp description={description} error={error} />
+    </AriaNumberField>
+  );
+}
+
+export interface SelectOption {
+  value: string;
+  label: string;
+  /** Shown greyed out and not selectable. */
+  disabled?: boolean;
+}
+
+/**
+ * A custom-styled single select (React Aria: full keyboard and screen-reader behaviour, type-ahead);
+ * a hidden native <select name> carries the value in forms.
+ */
+export function Select({
+  label,
+  description,
+  error,
+  className,
+  options,
+  name,
+  value,
+  defaultValue,
+  onChange,
+  placeholder,
+  isRequired,
+  isDisabled,
+  hideLabel = false,
+}: FieldBaseProps & {
+  options: SelectOption[];
+  /** Keep the label for screen readers only (e.g. a filter in a toolbar). */
+  hideLabel?: boolean;
+  name?: string;
+  /** Controlled value (null: nothing chosen). */
+  value?: string | null;
+  defaultValue?: string | null;
+  onChange?: (value: string | null) => void;
+  placeholder?: string;
+  isRequired?: boolean;
+  isDisabled?: boolean;
+}) {
+  const controlled = value !== undefined ? { value } : {};
+  return (
+    <AriaSelect
+      name={name}
+      {...controlled}
+      defaultValue={defaultValue ?? null}
+      onChange={(key) => onChange?.(key === null ? null : String(key))}
+      placeholder={placeholder}
+      isRequired={isRequired}
+      isDisabled={isDisabled}
+      disabledKeys={options.filter((option) => option.disabled).map((option) => option.value)}
+      isInvalid={Boolean(error)}
+      validationBehavior="aria"
+      className={cn("group", className)}
+    >
+      <Label className={hideLabel ? "sr-only" : labelClasses}>{label}</Label>
+      <AriaButton className={cn(fieldControlClasses, "flex items-center justify-between gap-2 text-left")}>
+        <SelectValue className="truncate data-[placeholder]:text-ink-muted" />
+        <ChevronDown aria-hidden="true" className="size-4 shrink-0 text-ink-muted" />
+      </AriaButton>
+      <FieldHelp description={description} error={error} />
+      <Popover className="min-w-(--trigger-width) overflow-auto rounded-lg border border-line bg-surface p-1 shadow-raised outline-none">
+        <ListBox className="max-h-72 outline-none">
+          {options.map((option) => (
+            <ListBoxItem
+              key={option.value}
+              id={option.value}
+              textValue={option.label}
+              className="flex min-h-10 cursor-pointer items-center justify-between gap-3 rounded-md px-3 text-sm text-ink outline-none data-[disabled]:cursor-default data-[disabled]:opacity-50 data-[focused]:bg-sunken data-[selected]:font-semibold data-[selected]:text-primary-ink"
+            >
+              {({ isSelected }) => (
+                <>
+                  <span className="truncate">{option.label}</span>
+                  {isSelected && <Check aria-hidden="true" className="size-4 shrink-0" />}
+                </>
+              )}
+            </ListBoxItem>
+          ))}
+        </ListBox>
+      </Popover>
+    </AriaSelect>
+  );
+}
+
+type ToggleProps = {
+  /** The visible label next to the control. */
+  children: ReactNode;
+  description?: string | undefined;
+  error?: string | undefined;
+  className?: string | undefined;
+};
+
+/**
+ * A custom-styled checkbox (a real, visually hidden <input type="checkbox" name value> inside, so
+ * Space toggles it and forms submit it: `value` defaults to "on").
+ */
+export function Checkbox({
+  children,
+  description,
+  error,
+  className,
+  ...props
+}: ToggleProps & Omit<AriaCheckboxProps, "children" | "className" | "isInvalid" | "validationBehavior">) {
+  return (
+    <div className={className}>
+      <AriaCheckbox
+        {...props}
+        isInvalid={Boolean(error)}
+        validationBehavior="aria"
+        className="group inline-flex min-h-11 cursor-pointer items-center gap-3 text-sm text-ink data-[disabled]:cursor-default data-[disabled]:opacity-60"
+      >
+        {({ isSelected, isIndeterminate }) => (
+          <>
+            <span
+              aria-hidden="true"
+              className={cn(
+                "flex size-5 shrink-0 items-center justify-center rounded border-2 transition-colors",
+                "group-data-[focus-visible]:outline-3 group-data-[focus-visible]:outline-offset-2 group-data-[focus-visible]:outline-focus",
+                isSelected || isIndeterminate
+                  ? "border-primary bg-primary text-on-primary"
+                  : "border-grey-400 bg-surface group-data-[invalid]:border-danger",
+              )}
+            >
+              {isIndeterminate ? (
+                <Minus className="size-3.5" strokeWidth={3} />
+              ) : isSelected ? (
+                <Check className="size-3.5" strokeWidth={3} />
+              ) : null}
+            </span>
+            <span>{children}</span>
+          </>
+        )}
+      </AriaCheckbox>
+      {description && <p className={cn(descriptionClasses, "mt-0")}>{description}</p>}
+      {error && (
+        <p role="alert" className={errorClasses}>
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** An on/off switch (e.g. Published); submits `value` (default "on") under `name` when on. */
+export function Switch({
+  children,
+  description,
+  className,
+  ...props
+}: Omit<ToggleProps, "error"> & Omit<AriaSwitchProps, "children" | "className">) {
+  return (
+    <div className={className}>
+      <AriaSwitch
+        {...props}
+        className="group inline-flex min-h-11 cursor-pointer items-center gap-3 text-sm text-ink data-[disabled]:cursor-default data-[disabled]:opacity-60"
+      >
+        <span
+          aria-hidden="true"
+          className="flex h-6 w-11 shrink-0 items-center rounded-full bg-grey-300 p-0.5 transition-colors group-data-[selected]:bg-primary group-data-[focus-visible]:outline-3 group-data-[focus-visible]:outline-offset-2 group-data-[focus-visible]:outline-focus dark:bg-grey-700"
+        >
+          <span className="size-5 rounded-full bg-white shadow-sm transition-transform group-data-[selected]:translate-x-5" />
+        </span>
+        <span>{children}</span>
+      </AriaSwitch>
+      {description && <p className={cn(descriptionClasses, "mt-0")}>{description}</p>}
+    </div>
+  );
+}
+
+/** A form-level message (e.g. "Invalid email or password."), announced to screen readers. */
+export function FormMessage({
+  tone = "error",
+  children,
+}: {
+  tone?: "error" | "success";
+  children: ReactNode;
+}) {
+  return (
+    <div
+      role={tone === "error" ? "alert" : "status"}
+      className={
+        tone === "error"
+          ? "rounded-lg border border-danger/40 bg-danger-soft px-4 py-3 text-sm font-medium text-danger"
+          : "rounded-lg border border-primary/30 bg-primary-soft px-4 py-3 text-sm font-medium text-on-primary-soft"
+      }
+    >
+      {children}
+    </div>
+  );
+}

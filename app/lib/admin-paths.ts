@@ -1,0 +1,36 @@
+/** Every back-office route path (spec section 2, admin routes), built in one place. */
+export const adminPaths = {
+  login: (redirectTo?: string) =>
+    redirectTo ? `/login?redirectTo=${encodeURIComponent(redirectTo)}` : "/login",
+  signup: () => "/signup",
+  forgotPassword: () => "/forgot-password",
+  resetPassword: (token: string) => `/reset-password/${encodeURIComponent(token)}`,
+  /** POST only: signs the staff member out and goes to /login. */
+  logout: () => "/admin/logout",
+  /** GET: starts Stripe Connect onboarding (redirects to Stripe). */
+  stripeConnect: () => "/admin/stripe-connect",
+  dashboard: () => "/dashboard",
+  editProfile: () => "/edit-profile",
+  courses: () => "/courses",
+  course: (id: string) => `/course/${encodeURIComponent(id)}`,
+  categories: () => "/categories",
+  category: (id: string) => `/categories/${encodeURIComponent(id)}`,
+  attributes: () => "/attributes",
+  attribute: (id: string) => `/attributes/${encodeURIComponent(id)}`,
+  coupons: () => "/coupons",
+  customers: () => "/customers",
+  customerOrders: (id: string) => `/customer-order/${encodeURIComponent(id)}`,
+  orders: () => "/orders",
+  order: (id: string) => `/order/${encodeURIComponent(id)}`,
+  ourStaff: () => "/our-staff",
+  auditLog: () => "/audit-log",
+  settings: () => "/settings",
+  faq: () => "/faq",
+  emailTemplates: () => "/email-templates",
+  languages: () => "/languages",
+  currencies: () => "/currencies",
+  storeCustomization: () => "/store/customization",
+  storeSettings: () => "/store/store-settings",
+  notFound: () => "/404",
+  comingSoon: () => "/coming-soon",
+} as const;
