@@ -17,8 +17,10 @@ import { invoiceRoutes } from "./modules/orders/invoices.routes";
 import { paymentWebhookRoutes } from "./modules/payments/payments.routes";
 import { staffAuthRoutes } from "./modules/staff/staff-auth.routes";
 import { authPlugin } from "./plugins/auth";
+import { csrfPlugin } from "./plugins/csrf";
 import { errorsPlugin } from "./plugins/errors";
 import { openapiPlugin } from "./plugins/openapi";
+import { rateLimitPlugin } from "./plugins/rate-limit";
 import { securityPlugin } from "./plugins/security";
 import { tenancyPlugin } from "./plugins/tenancy";
 import { type WebOptions, webPlugin } from "./plugins/web";
@@ -80,7 +82,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   await app.register(openapiPlugin);
   await app.register(tenancyPlugin);
+  await app.register(csrfPlugin);
   await app.register(authPlugin);
+  await app.register(rateLimitPlugin, {});
 
   await app.register(healthRoutes);
   await app.register(

@@ -53,6 +53,7 @@ export const envSchema = z
     ADMIN_PASSWORD: optionalText.refine((value) => value === undefined || value.length >= 8, {
       message: "must have at least 8 characters",
     }),
+    REDIS_URL: optionalUrl(["redis:", "rediss:"], "redis://127.0.0.1:6379"),
     SMTP_URL: optionalUrl(["smtp:", "smtps:"], "smtp://user:password@mail.example.com:587"),
     MAIL_FROM: optionalText,
     STRIPE_SECRET_KEY: optionalText.refine(
