@@ -15,6 +15,8 @@ import { learningRoutes } from "./modules/learning/learning.routes";
 import { mediaRoutes } from "./modules/media/media.routes";
 import { invoiceRoutes } from "./modules/orders/invoices.routes";
 import { paymentWebhookRoutes } from "./modules/payments/payments.routes";
+import { staffRoutes } from "./modules/staff/staff.routes";
+import { staffAccountRoutes } from "./modules/staff/staff-account.routes";
 import { staffAuthRoutes } from "./modules/staff/staff-auth.routes";
 import { authPlugin } from "./plugins/auth";
 import { errorsPlugin } from "./plugins/errors";
@@ -93,6 +95,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(learningRoutes);
       await api.register(mediaRoutes);
       await api.register(staffAuthRoutes);
+      await api.register(staffAccountRoutes);
+      await api.register(staffRoutes);
       await api.register(auditRoutes);
       api.all("/*", { schema: { hide: true }, config: { tenant: false } }, async (request) => {
         throw notFound(`No API route ${request.method} ${request.url.split("?")[0]}.`, "ROUTE_NOT_FOUND");

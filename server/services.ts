@@ -15,8 +15,12 @@ import { createInvoiceService } from "./modules/orders/invoices.service";
 import { createPaymentProvider } from "./modules/payments/payment-providers";
 import { createStripeConnect } from "./modules/payments/stripe-connect";
 import { createSettingsService } from "./modules/settings/settings.service";
+import { createRoleService } from "./modules/staff/roles.service";
+import { createStaffService } from "./modules/staff/staff.service";
 import { createStaffAccessService } from "./modules/staff/staff-access";
+import { createStaffAccountService, createStaffPasswordReset } from "./modules/staff/staff-account.service";
 import { createStaffAuthService } from "./modules/staff/staff-auth.service";
+import { createStaffOnboarding } from "./modules/staff/staff-onboarding.service";
 
 export interface ServiceOptions {
   env: Env;
@@ -54,6 +58,18 @@ export function createServices(db: Db, { env, log }: ServiceOptions) {
   });
   const media = createMediaStore({ dataDir: env.DATA_DIR });
   const learning = createLearningService(db, { catalog });
+  const staffPasswordReset = createStaffPasswordReset(db, sessions);
+  const staffMembers = createStaffService(db, { sessions, audit, passwordReset: staffPasswordReset });
+  const staffRoles = createRoleService(db, { audit });
+  const staffOnboarding = createStaffOnboarding(db, { sessions, audit, mailer, settings, log });
+  const staffAccount = createStaffAccountService(db, {
+    sessions,
+    audit,
+    mailer,
+    settings,
+    passwordReset: staffPasswordReset,
+    log,
+  });
   return {
     companies,
     catalog,
@@ -71,6 +87,10 @@ export function createServices(db: Db, { env, log }: ServiceOptions) {
     invoices,
     media,
     learning,
+    staffMembers,
+    staffRoles,
+    staffOnboarding,
+    staffAccount,
   };
 }
 
