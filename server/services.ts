@@ -10,6 +10,7 @@ import { createCustomerService } from "./modules/customers/customers.service";
 import { createEditingLanguagesService } from "./modules/international/editing-languages";
 import { createLearningService } from "./modules/learning/learning.service";
 import { createMailer } from "./modules/mail/mailer";
+import { createImageStore } from "./modules/media/image-store";
 import { createMediaStore } from "./modules/media/media-store";
 import { createInvoiceService } from "./modules/orders/invoices.service";
 import { createPaymentProvider } from "./modules/payments/payment-providers";
@@ -57,6 +58,7 @@ export function createServices(db: Db, { env, log }: ServiceOptions) {
     publicUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
   });
   const media = createMediaStore({ dataDir: env.DATA_DIR });
+  const images = createImageStore({ dataDir: env.DATA_DIR });
   const learning = createLearningService(db, { catalog });
   const staffPasswordReset = createStaffPasswordReset(db, sessions);
   const staffMembers = createStaffService(db, { sessions, audit, passwordReset: staffPasswordReset });
@@ -86,6 +88,7 @@ export function createServices(db: Db, { env, log }: ServiceOptions) {
     checkout,
     invoices,
     media,
+    images,
     learning,
     staffMembers,
     staffRoles,
