@@ -53,7 +53,11 @@ export async function action({ context, request }: Route.ActionArgs) {
   };
   const token = new URL(request.url).searchParams.get("invitation");
   const values = { name: text("name"), email: text("email") };
-  const parsed = StaffSignupBody.safeParse({ ...values, password: text("password"), ...(token ? { invitation: token } : {}) });
+  const parsed = StaffSignupBody.safeParse({
+    ...values,
+    password: text("password"),
+    ...(token ? { invitation: token } : {}),
+  });
   if (!parsed.success) {
     const fieldErrors: Record<string, string> = {};
     for (const issue of parsed.error.issues) {
@@ -69,7 +73,11 @@ export async function action({ context, request }: Route.ActionArgs) {
     return data({ fieldErrors, formError: null as string | null, pending: false, values }, 400);
   }
   try {
-    const result = await context.services.staffOnboarding.signup(context.company.id, parsed.data, context.client);
+    const result = await context.services.staffOnboarding.signup(
+      context.company.id,
+      parsed.data,
+      context.client,
+    );
     if (!result.signedIn) return { fieldErrors: {}, formError: null, pending: true, values };
     const { session, staff } = result.signedIn;
     return redirect(adminPaths.dashboard(), {
@@ -78,7 +86,12 @@ export async function action({ context, request }: Route.ActionArgs) {
   } catch (error) {
     if (isClientError(error) && error.code === "EMAIL_TAKEN") {
       return data(
-        { fieldErrors: { email: "adminStaff.signup.errors.emailTaken" }, formError: null, pending: false, values },
+        {
+          fieldErrors: { email: "adminStaff.signup.errors.emailTaken" },
+          formError: null,
+          pending: false,
+          values,
+        },
         409,
       );
     }

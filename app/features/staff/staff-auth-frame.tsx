@@ -27,7 +27,8 @@ export function StaffAuthFrame({
             {shopName.charAt(0).toUpperCase()}
           </span>
           <span className="text-lg font-bold text-ink">
-            {shopName} <span className="font-medium text-ink-muted">· {t("adminStaff.frame.backOffice")}</span>
+            {shopName}{" "}
+            <span className="font-medium text-ink-muted">· {t("adminStaff.frame.backOffice")}</span>
           </span>
         </div>
         <div className="rounded-2xl border border-line bg-surface p-6 shadow-card sm:p-8">
