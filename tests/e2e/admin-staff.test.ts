@@ -39,7 +39,10 @@ async function choose(page: Page, scope: ReturnType<Page["getByRole"]>, label: s
 }
 
 const sidebarHas = async (page: Page, name: string) =>
-  (await page.getByRole("navigation", { name: "Admin menu" }).getByRole("link", { name, exact: true }).count()) > 0;
+  (await page
+    .getByRole("navigation", { name: "Admin menu" })
+    .getByRole("link", { name, exact: true })
+    .count()) > 0;
 
 describe("Our Staff, invitations, roles and staff passwords", () => {
   it("invites, signs up, changes the matrix, edits, resets the password and deletes a staff member", async () => {
@@ -138,7 +141,10 @@ describe("Our Staff, invitations, roles and staff passwords", () => {
 
     // Restore the Cashier matrix for other tests.
     await page.goto(`${baseUrl}/our-staff/roles`);
-    await page.getByRole("radiogroup", { name: "Cashier: Our Staff" }).getByText("None", { exact: true }).click();
+    await page
+      .getByRole("radiogroup", { name: "Cashier: Our Staff" })
+      .getByText("None", { exact: true })
+      .click();
     await page.getByRole("button", { name: "Save Cashier" }).click();
     await page.getByText("The permissions of Cashier have been saved.").waitFor();
 
