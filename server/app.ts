@@ -12,9 +12,12 @@ import { checkoutRoutes } from "./modules/checkout/checkout.routes";
 import { customerRoutes } from "./modules/customers/customers.routes";
 import { healthRoutes } from "./modules/health/health.routes";
 import { learningRoutes } from "./modules/learning/learning.routes";
+import { imageRoutes } from "./modules/media/images.routes";
 import { mediaRoutes } from "./modules/media/media.routes";
 import { invoiceRoutes } from "./modules/orders/invoices.routes";
 import { paymentWebhookRoutes } from "./modules/payments/payments.routes";
+import { staffRoutes } from "./modules/staff/staff.routes";
+import { staffAccountRoutes } from "./modules/staff/staff-account.routes";
 import { staffAuthRoutes } from "./modules/staff/staff-auth.routes";
 import { authPlugin } from "./plugins/auth";
 import { csrfPlugin } from "./plugins/csrf";
@@ -96,7 +99,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(invoiceRoutes);
       await api.register(learningRoutes);
       await api.register(mediaRoutes);
+      await api.register(imageRoutes);
       await api.register(staffAuthRoutes);
+      await api.register(staffAccountRoutes);
+      await api.register(staffRoutes);
       await api.register(auditRoutes);
       api.all("/*", { schema: { hide: true }, config: { tenant: false } }, async (request) => {
         throw notFound(`No API route ${request.method} ${request.url.split("?")[0]}.`, "ROUTE_NOT_FOUND");

@@ -10,13 +10,18 @@ import { createCustomerService } from "./modules/customers/customers.service";
 import { createEditingLanguagesService } from "./modules/international/editing-languages";
 import { createLearningService } from "./modules/learning/learning.service";
 import { createMailer } from "./modules/mail/mailer";
+import { createImageStore } from "./modules/media/image-store";
 import { createMediaStore } from "./modules/media/media-store";
 import { createInvoiceService } from "./modules/orders/invoices.service";
 import { createPaymentProvider } from "./modules/payments/payment-providers";
 import { createStripeConnect } from "./modules/payments/stripe-connect";
 import { createSettingsService } from "./modules/settings/settings.service";
+import { createRoleService } from "./modules/staff/roles.service";
+import { createStaffService } from "./modules/staff/staff.service";
 import { createStaffAccessService } from "./modules/staff/staff-access";
+import { createStaffAccountService, createStaffPasswordReset } from "./modules/staff/staff-account.service";
 import { createStaffAuthService } from "./modules/staff/staff-auth.service";
+import { createStaffOnboarding } from "./modules/staff/staff-onboarding.service";
 
 export interface ServiceOptions {
   env: Env;
@@ -53,7 +58,20 @@ export function createServices(db: Db, { env, log }: ServiceOptions) {
     publicUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
   });
   const media = createMediaStore({ dataDir: env.DATA_DIR });
+  const images = createImageStore({ dataDir: env.DATA_DIR });
   const learning = createLearningService(db, { catalog });
+  const staffPasswordReset = createStaffPasswordReset(db, sessions);
+  const staffMembers = createStaffService(db, { sessions, audit, passwordReset: staffPasswordReset });
+  const staffRoles = createRoleService(db, { audit });
+  const staffOnboarding = createStaffOnboarding(db, { sessions, audit, mailer, settings, log });
+  const staffAccount = createStaffAccountService(db, {
+    sessions,
+    audit,
+    mailer,
+    settings,
+    passwordReset: staffPasswordReset,
+    log,
+  });
   return {
     companies,
     catalog,
@@ -70,7 +88,12 @@ export function createServices(db: Db, { env, log }: ServiceOptions) {
     checkout,
     invoices,
     media,
+    images,
     learning,
+    staffMembers,
+    staffRoles,
+    staffOnboarding,
+    staffAccount,
   };
 }
 

@@ -23,6 +23,7 @@ export const adminPaths = {
   orders: () => "/orders",
   order: (id: string) => `/order/${encodeURIComponent(id)}`,
   ourStaff: () => "/our-staff",
+  staffRoles: () => "/our-staff/roles",
   auditLog: () => "/audit-log",
   settings: () => "/settings",
   faq: () => "/faq",

@@ -69,6 +69,10 @@ export function sessionCookies({ secure }: SessionCookieOptions) {
         set(ADMIN_INFO_COOKIE, JSON.stringify(info), session.expiresAt, false),
       ];
     },
+    /** After a profile change: the readable mirror follows the new name or image. */
+    staffInfo(info: AdminInfo, expiresAt: Date): string[] {
+      return [set(ADMIN_INFO_COOKIE, JSON.stringify(info), expiresAt, false)];
+    },
     staffSignOut(): string[] {
       return [clear(ADMIN_SESSION_COOKIE, true), clear(ADMIN_INFO_COOKIE, false)];
     },

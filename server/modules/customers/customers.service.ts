@@ -1,12 +1,11 @@
-import { and, count, desc, eq, gt, gte, ilike, inArray, isNull, lt, or, type SQL, sql } from "drizzle-orm";
+import { and, count, desc, eq, gte, ilike, inArray, isNull, lt, or, type SQL, sql } from "drizzle-orm";
 import type { Db, Queryable } from "../../db/client";
 import { badRequest, conflict, notFound, unauthorized } from "../../lib/errors";
 import type { Language } from "../../lib/language";
+import { createPasswordReset } from "../auth/password-reset";
 import { hashPassword, verifyPassword } from "../auth/passwords";
 import type { SessionService, StartedSession } from "../auth/sessions.service";
-import { passwordResetTokens } from "../auth/sessions.tables";
 import { type ClientInfo, createPasswordCheck, INVALID_CREDENTIALS } from "../auth/sign-in";
-import { hashToken, newToken } from "../auth/tokens";
 import type { Mailer } from "../mail/mailer";
 import { enrolments, invoices, orders } from "../orders/orders.tables";
 import type { createSettingsService } from "../settings/settings.service";
@@ -24,19 +23,9 @@ import type {
 } from "./customers.schemas";
 import { customers } from "./customers.tables";
 
-/** A reset link works for one hour. */
-export const RESET_TOKEN_LIFETIME_MS = 60 * 60 * 1000;
-
-export { INVALID_CREDENTIALS };
-export const RESET_MESSAGES = {
-  invalid: "This password reset link is not valid. Please request a new one.",
-  expired: "This password reset link has expired. Please request a new one.",
-  used: "This password reset link has already been used. Please request a new one.",
-} as const;
-export const FORGOT_PASSWORD_ANSWER =
-  "If an account exists for this email address, we have sent a link to reset the password.";
-
+export { FORGOT_PASSWORD_ANSWER, RESET_MESSAGES, RESET_TOKEN_LIFETIME_MS } from "../auth/password-reset";
 export type { ClientInfo };
+export { INVALID_CREDENTIALS };
 
 export interface SignedIn {
   session: StartedSession;
@@ -85,6 +74,19 @@ export function createCustomerService(db: Db, deps: CustomerServiceDeps) {
 
   // Without an account (or a password), a decoy hash is verified: a miss costs as much as a hit.
   const passwordMatches = createPasswordCheck();
+
+  const passwordReset = createPasswordReset(db, {
+    sessions,
+    realm: "customer",
+    async setPasswordHash(tx, companyId, customerId, passwordHash) {
+      const [updated] = await tx
+        .update(customers)
+        .set({ passwordHash, updatedAt: new Date() })
+        .where(and(eq(customers.id, customerId), eq(customers.companyId, companyId)))
+        .returning({ id: customers.id });
+      return Boolean(updated);
+    },
+  });
 
   async function findByEmail(companyId: string, email: string, tx: Queryable = db) {
     const [row] = await tx
@@ -219,14 +221,7 @@ export function createCustomerService(db: Db, deps: CustomerServiceDeps) {
     ): Promise<void> {
       const row = await findByEmail(companyId, email);
       if (!row) return;
-      const token = newToken();
-      await db.insert(passwordResetTokens).values({
-        companyId,
-        realm: "customer",
-        subjectId: row.id,
-        tokenHash: hashToken(token),
-        expiresAt: new Date(Date.now() + RESET_TOKEN_LIFETIME_MS),
-      });
+      const token = await passwordReset.issue(companyId, row.id);
       const store = await deps.settings.storeInfo(companyId);
       const link = new URL(`/user/reset-password/${encodeURIComponent(token)}`, options.origin).toString();
       try {
@@ -245,44 +240,8 @@ export function createCustomerService(db: Db, deps: CustomerServiceDeps) {
     },
 
     /** Sets the new password, uses up the token and ends every session of the customer. */
-    async resetPassword(companyId: string, input: { token: string; newPassword: string }): Promise<void> {
-      const tokenHash = hashToken(input.token);
-      const [found] = await db
-        .select()
-        .from(passwordResetTokens)
-        .where(
-          and(
-            eq(passwordResetTokens.tokenHash, tokenHash),
-            eq(passwordResetTokens.companyId, companyId),
-            eq(passwordResetTokens.realm, "customer"),
-          ),
-        );
-      if (!found) throw badRequest(RESET_MESSAGES.invalid);
-      if (found.usedAt) throw badRequest(RESET_MESSAGES.used);
-      if (found.expiresAt.getTime() <= Date.now()) throw badRequest(RESET_MESSAGES.expired);
-      const passwordHash = await hashPassword(input.newPassword);
-      await db.transaction(async (tx) => {
-        // Conditional on still unused: of two concurrent resets with one token, one wins.
-        const [used] = await tx
-          .update(passwordResetTokens)
-          .set({ usedAt: new Date() })
-          .where(
-            and(
-              eq(passwordResetTokens.id, found.id),
-              isNull(passwordResetTokens.usedAt),
-              gt(passwordResetTokens.expiresAt, new Date()),
-            ),
-          )
-          .returning({ id: passwordResetTokens.id });
-        if (!used) throw badRequest(RESET_MESSAGES.used);
-        const [updated] = await tx
-          .update(customers)
-          .set({ passwordHash, updatedAt: new Date() })
-          .where(and(eq(customers.id, found.subjectId), eq(customers.companyId, companyId)))
-          .returning({ id: customers.id });
-        if (!updated) throw badRequest(RESET_MESSAGES.invalid);
-        await sessions.revokeAll("customer", found.subjectId, undefined, tx);
-      });
+    resetPassword(companyId: string, input: { token: string; newPassword: string }): Promise<void> {
+      return passwordReset.reset(companyId, input);
     },
 
     /** For a signed-in customer: other sessions end, this one continues. */
@@ -459,9 +418,7 @@ export function createCustomerService(db: Db, deps: CustomerServiceDeps) {
           );
         }
         await sessions.revokeAll("customer", id, undefined, tx);
-        await tx
-          .delete(passwordResetTokens)
-          .where(and(eq(passwordResetTokens.realm, "customer"), eq(passwordResetTokens.subjectId, id)));
+        await passwordReset.forget(tx, id);
         await tx.delete(customers).where(and(eq(customers.companyId, companyId), eq(customers.id, id)));
       });
     },

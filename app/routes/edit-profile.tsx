@@ -1,0 +1,214 @@
+import { KeyRound, Save } from "lucide-react";
+import { useEffect, useRef } from "react";
+import { useTranslation } from "react-i18next";
+import { data, Form, useNavigation } from "react-router";
+import { Button } from "~/components/ui/button";
+import { notify } from "~/components/ui/toast";
+import { cookieHeaders } from "~/features/accounts/cookie-headers";
+import { StaffAvatar } from "~/features/admin/admin-header";
+import { AdminCard, AdminPage } from "~/features/admin/admin-page";
+import { Checkbox, PasswordField, TextField } from "~/features/admin/form-fields";
+import { requireStaffPage } from "~/features/admin/staff-guard.server";
+import { TranslatableField } from "~/features/admin/translatable-field";
+import { translatableFromForm } from "~/features/admin/translatable-form";
+import { staffErrorKey } from "~/features/staff/staff-errors.server";
+import { translator } from "~/i18n/translator";
+import { passwordProblem } from "../../server/modules/auth/password-policy";
+import { adminInfoOf } from "../../server/modules/staff/staff-auth.service";
+import type { Route } from "./+types/edit-profile";
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const principal = await requireStaffPage(context, request);
+  return { name: principal.name, email: principal.email, image: principal.image };
+}
+
+type Result = {
+  intent: "profile" | "password";
+  ok: boolean;
+  message: string | null;
+  fieldErrors: Record<string, string>;
+};
+
+export async function action({ context, request }: Route.ActionArgs) {
+  const principal = await requireStaffPage(context, request);
+  const form = await request.formData();
+  const intent = form.get("intent") === "password" ? "password" : "profile";
+  const text = (name: string) => {
+    const value = form.get(name);
+    return typeof value === "string" ? value : "";
+  };
+  const fail = (fieldErrors: Record<string, string>, message: string | null = null, status = 400) =>
+    data<Result>({ intent, ok: false, message, fieldErrors }, status);
+  const { staffAccount, images, editingLanguages } = context.services;
+  try {
+    if (intent === "password") {
+      const fieldErrors: Record<string, string> = {};
+      const newPassword = text("newPassword");
+      if (!text("currentPassword")) fieldErrors.currentPassword = "currentRequired";
+      const problem = passwordProblem(newPassword);
+      if (problem) fieldErrors.newPassword = problem;
+      if (!text("confirmPassword")) fieldErrors.confirmPassword = "required";
+      else if (text("confirmPassword") !== newPassword) fieldErrors.confirmPassword = "mismatch";
+      if (Object.keys(fieldErrors).length > 0) return fail(fieldErrors);
+      await staffAccount.changePassword(context.company.id, principal, {
+        currentPassword: text("currentPassword"),
+        newPassword,
+      });
+      return { intent, ok: true, message: "adminStaff.profile.passwordChanged", fieldErrors: {} };
+    }
+    const languages = await editingLanguages.list(context.company.id);
+    const name = translatableFromForm(form, "name", languages);
+    if (!name.en) return fail({ name: "nameRequired" });
+    const file = form.get("image");
+    let image: string | undefined;
+    if (file instanceof File && file.size > 0) {
+      image = await images.store(new Uint8Array(await file.arrayBuffer()), { folder: "staff", size: 256 });
+    } else if (form.get("removeImage")) {
+      image = "";
+    }
+    const profile = await staffAccount.updateProfile(context.company.id, principal, {
+      name: name as Record<string, string> & { en: string },
+      ...(image !== undefined ? { image } : {}),
+    });
+    return data<Result>(
+      { intent, ok: true, message: "adminStaff.profile.saved", fieldErrors: {} },
+      {
+        headers: cookieHeaders(
+          context.sessionCookies.staffInfo(adminInfoOf(profile), context.staffSession!.expiresAt),
+        ),
+      },
+    );
+  } catch (error) {
+    const key = staffErrorKey(error);
+    if (key === "adminStaff.profile.errors.currentWrong") return fail({ currentPassword: "currentWrong" });
+    if (key.startsWith("adminStaff.profile.errors.image")) return fail({ image: key.split(".").at(-1)! });
+    return fail({}, key, 422);
+  }
+}
+
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const root = matches[0]?.data as Parameters<typeof translator>[0] | undefined;
+  return root ? [{ title: translator(root)("adminStaff.profile.title") }] : [];
+};
+
+/** Edit Profile (spec: /edit-profile): name, picture and password of the signed-in staff member. */
+export default function EditProfile({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const navigation = useNavigation();
+  const submittingIntent = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
+  const passwordForm = useRef<HTMLFormElement>(null);
+  const profileErrors: Record<string, string> =
+    actionData?.intent === "profile" ? actionData.fieldErrors : {};
+  const passwordErrors: Record<string, string> =
+    actionData?.intent === "password" ? actionData.fieldErrors : {};
+  const error = (errors: Record<string, string>, field: string) =>
+    errors[field] ? t(`adminStaff.profile.errors.${errors[field]}`) : undefined;
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per answer
+  useEffect(() => {
+    if (!actionData) return;
+    if (actionData.ok && actionData.message) {
+      notify.success(t(actionData.message));
+      if (actionData.intent === "password") passwordForm.current?.reset();
+    } else if (actionData.message) {
+      notify.error(t(actionData.message));
+    }
+  }, [actionData]);
+
+  return (
+    <AdminPage title={t("adminStaff.profile.title")} description={t("adminStaff.profile.description")}>
+      <div className="grid gap-6 xl:grid-cols-2">
+        <AdminCard title={t("adminStaff.profile.details")}>
+          <Form method="post" encType="multipart/form-data" noValidate className="grid gap-5">
+            <input type="hidden" name="intent" value="profile" />
+            <TranslatableField
+              label={t("adminStaff.profile.name")}
+              name="name"
+              defaultValue={loaderData.name}
+              errors={{ en: error(profileErrors, "name") }}
+              isRequired
+            />
+            <TextField
+              label={t("adminStaff.profile.email")}
+              name="email-display"
+              value={loaderData.email}
+              isReadOnly
+              description={t("adminStaff.profile.emailHint")}
+            />
+            <div className="flex items-start gap-4">
+              <StaffAvatar email={loaderData.email} image={loaderData.image} size="lg" />
+              <div className="grid min-w-0 flex-1 gap-2">
+                <label htmlFor="profile-image" className="text-sm font-semibold text-ink">
+                  {t("adminStaff.profile.image")}
+                </label>
+                <input
+                  id="profile-image"
+                  type="file"
+                  name="image"
+                  accept="image/jpeg,image/png,image/webp"
+                  aria-describedby="profile-image-hint profile-image-error"
+                  aria-invalid={profileErrors.image ? true : undefined}
+                  className="block w-full text-sm text-ink file:mr-3 file:min-h-11 file:rounded-lg file:border file:border-line file:bg-sunken file:px-3 file:text-sm file:font-semibold file:text-ink"
+                />
+                <p id="profile-image-hint" className="text-xs text-ink-muted">
+                  {t("adminStaff.profile.imageHint")}
+                </p>
+                {profileErrors.image && (
+                  <p id="profile-image-error" className="text-xs font-medium text-danger">
+                    {error(profileErrors, "image")}
+                  </p>
+                )}
+                {loaderData.image && (
+                  <Checkbox name="removeImage" value="1">
+                    {t("adminStaff.profile.removeImage")}
+                  </Checkbox>
+                )}
+              </div>
+            </div>
+            <div className="flex justify-end">
+              <Button type="submit" disabled={submittingIntent === "profile"}>
+                <Save aria-hidden="true" />
+                {submittingIntent === "profile"
+                  ? t("adminStaff.profile.saving")
+                  : t("adminStaff.profile.save")}
+              </Button>
+            </div>
+          </Form>
+        </AdminCard>
+        <AdminCard title={t("adminStaff.profile.password")}>
+          <p className="-mt-2 mb-4 text-sm text-ink-muted">{t("adminStaff.profile.passwordIntro")}</p>
+          <Form method="post" noValidate ref={passwordForm} className="grid gap-5">
+            <input type="hidden" name="intent" value="password" />
+            <PasswordField
+              name="currentPassword"
+              label={t("adminStaff.profile.currentPassword")}
+              autoComplete="current-password"
+              error={error(passwordErrors, "currentPassword")}
+              isRequired
+            />
+            <PasswordField
+              name="newPassword"
+              label={t("adminStaff.profile.newPassword")}
+              autoComplete="new-password"
+              error={error(passwordErrors, "newPassword")}
+              isRequired
+            />
+            <PasswordField
+              name="confirmPassword"
+              label={t("adminStaff.profile.confirmPassword")}
+              autoComplete="new-password"
+              error={error(passwordErrors, "confirmPassword")}
+              isRequired
+            />
+            <div className="flex justify-end">
+              <Button type="submit" disabled={submittingIntent === "password"}>
+                <KeyRound aria-hidden="true" />
+                {t("adminStaff.profile.changePassword")}
+              </Button>
+            </div>
+          </Form>
+        </AdminCard>
+      </div>
+    </AdminPage>
+  );
+}

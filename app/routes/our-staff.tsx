@@ -1,0 +1,459 @@
+import { Pencil, Send, ShieldCheck, Trash2 } from "lucide-react";
+import { useEffect, useMemo, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { data, useFetcher } from "react-router";
+import { Button, ButtonLink } from "~/components/ui/button";
+import { notify } from "~/components/ui/toast";
+import { useAdminLayoutData, useCan } from "~/features/admin/admin-layout-data";
+import { AdminPage } from "~/features/admin/admin-page";
+import { ConfirmDeleteDialog } from "~/features/admin/confirm-delete-dialog";
+import { DataTable, type DataTableColumn, DataTableFilter } from "~/features/admin/data-table";
+import { FormMessage, Select, TextField } from "~/features/admin/form-fields";
+import { requireStaffPage } from "~/features/admin/staff-guard.server";
+import { FormDialog } from "~/features/staff/form-dialog";
+import { staffErrorKey } from "~/features/staff/staff-errors.server";
+import { translator } from "~/i18n/translator";
+import { adminPaths } from "~/lib/admin-paths";
+import { cn } from "~/lib/cn";
+import {
+  AdminInviteStaff,
+  AdminListStaffQuery,
+  AdminUpdateStaff,
+  type StaffMember,
+} from "../../server/modules/staff/staff.schemas";
+import type { Route } from "./+types/our-staff";
+
+/** Query params the list understands; anything malformed falls back to the defaults. */
+function listQuery(url: URL) {
+  const raw = Object.fromEntries(url.searchParams);
+  const parsed = AdminListStaffQuery.safeParse(raw);
+  if (parsed.success) return parsed.data;
+  const bad = new Set(parsed.error.issues.map((issue) => String(issue.path[0])));
+  const kept = Object.fromEntries(Object.entries(raw).filter(([name]) => !bad.has(name)));
+  return AdminListStaffQuery.safeParse(kept).data ?? AdminListStaffQuery.parse({});
+}
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  await requireStaffPage(context, request, "staff", "read");
+  const query = listQuery(new URL(request.url));
+  const [list, roles, info] = await Promise.all([
+    context.services.staffMembers.list(context.company.id, query),
+    context.services.staffRoles.list(context.company.id),
+    context.services.settings.storeInfo(context.company.id),
+  ]);
+  return { list, roles: roles.map((role) => ({ id: role.id, name: role.name })), timeZone: info.timeZone };
+}
+
+type ActionResult = {
+  ok: boolean;
+  intent: string;
+  message: string | null;
+  fieldErrors: Record<string, string>;
+  email?: string;
+};
+
+const fail = (
+  intent: string,
+  message: string | null,
+  fieldErrors: Record<string, string> = {},
+  status = 400,
+) => data<ActionResult>({ ok: false, intent, message, fieldErrors }, status);
+
+export async function action({ context, request }: Route.ActionArgs) {
+  const principal = await requireStaffPage(context, request, "staff", "write");
+  const actor = { staffId: principal.staffId, email: principal.email, role: principal.role };
+  const form = await request.formData();
+  const text = (name: string) => {
+    const value = form.get(name);
+    return typeof value === "string" ? value : "";
+  };
+  const intent = text("intent");
+  const { staffMembers, staffOnboarding } = context.services;
+  try {
+    if (intent === "invite") {
+      const parsed = AdminInviteStaff.safeParse({
+        email: text("email"),
+        roleId: text("roleId"),
+        ...(text("name") ? { name: text("name") } : {}),
+      });
+      if (!parsed.success) {
+        const fieldErrors: Record<string, string> = {};
+        for (const issue of parsed.error.issues) {
+          const field = String(issue.path[0]);
+          if (field === "email")
+            fieldErrors.email ??=
+              issue.code === "too_small"
+                ? "adminStaff.errors.emailRequired"
+                : "adminStaff.errors.emailInvalid";
+          if (field === "roleId") fieldErrors.roleId ??= "adminStaff.errors.roleRequired";
+        }
+        return fail(intent, null, fieldErrors);
+      }
+      await staffOnboarding.invite(context.company.id, actor, parsed.data, {
+        origin: context.origin,
+        language: context.language,
+      });
+      return {
+        ok: true,
+        intent,
+        message: "adminStaff.list.invited",
+        fieldErrors: {},
+        email: parsed.data.email,
+      };
+    }
+    if (intent === "update") {
+      const parsed = AdminUpdateStaff.safeParse({
+        roleId: text("roleId"),
+        status: text("status"),
+        phone: text("phone"),
+      });
+      if (!parsed.success) {
+        const fields = new Set(parsed.error.issues.map((issue) => String(issue.path[0])));
+        return fail(
+          intent,
+          null,
+          fields.has("phone") ? { phone: "adminStaff.errors.phoneInvalid" } : {},
+          400,
+        );
+      }
+      await staffMembers.update(context.company.id, actor, text("id"), parsed.data);
+      return { ok: true, intent, message: "adminStaff.list.updated", fieldErrors: {} };
+    }
+    if (intent === "delete") {
+      await staffMembers.remove(context.company.id, actor, text("id"));
+      return { ok: true, intent, message: "adminStaff.list.deleted", fieldErrors: {} };
+    }
+    return fail(intent, "adminStaff.errors.generic");
+  } catch (error) {
+    const key = staffErrorKey(error);
+    if (key === "adminStaff.errors.emailTaken") return fail(intent, null, { email: key }, 409);
+    return fail(intent, key, {}, 422);
+  }
+}
+
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const root = matches[0]?.data as Parameters<typeof translator>[0] | undefined;
+  return root ? [{ title: translator(root)("adminStaff.list.title") }] : [];
+};
+
+/** Toasts what an action answered, once per answer. */
+function useActionToast(result: ActionResult | undefined, onSuccess?: () => void) {
+  const { t } = useTranslation();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per answer
+  useEffect(() => {
+    if (!result) return;
+    if (result.ok) {
+      if (result.message) notify.success(t(result.message, { email: result.email }));
+      onSuccess?.();
+    } else if (result.message) {
+      notify.error(t(result.message));
+    }
+  }, [result]);
+}
+
+function InviteDialog({ roles }: { roles: { id: string; name: string }[] }) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const fetcher = useFetcher<ActionResult>();
+  const result = fetcher.data?.intent === "invite" ? fetcher.data : undefined;
+  useActionToast(result, () => setOpen(false));
+  const busy = fetcher.state !== "idle";
+  const error = (field: string) => (result?.fieldErrors[field] ? t(result.fieldErrors[field]) : undefined);
+  return (
+    <>
+      <Button onClick={() => setOpen(true)}>
+        <Send aria-hidden="true" />
+        {t("adminStaff.list.invite")}
+      </Button>
+      <FormDialog
+        isOpen={open}
+        onOpenChange={setOpen}
+        title={t("adminStaff.inviteDialog.title")}
+        intro={t("adminStaff.inviteDialog.intro")}
+      >
+        <fetcher.Form method="post" noValidate className="grid gap-4">
+          <input type="hidden" name="intent" value="invite" />
+          <TextField
+            name="email"
+            type="email"
+            label={t("adminStaff.inviteDialog.email")}
+            error={error("email")}
+            isRequired
+            autoFocus
+          />
+          <TextField name="name" label={t("adminStaff.inviteDialog.name")} />
+          <Select
+            name="roleId"
+            label={t("adminStaff.inviteDialog.role")}
+            options={roles.map((role) => ({ value: role.id, label: role.name }))}
+            error={error("roleId")}
+            isRequired
+          />
+          <div className="mt-2 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+            <Button variant="secondary" onClick={() => setOpen(false)}>
+              {t("adminStaff.inviteDialog.cancel")}
+            </Button>
+            <Button type="submit" disabled={busy}>
+              {busy ? t("adminStaff.inviteDialog.sending") : t("adminStaff.inviteDialog.send")}
+            </Button>
+          </div>
+        </fetcher.Form>
+      </FormDialog>
+    </>
+  );
+}
+
+function EditDialog({
+  member,
+  roles,
+  onClose,
+}: {
+  member: StaffMember;
+  roles: { id: string; name: string }[];
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const fetcher = useFetcher<ActionResult>();
+  const result = fetcher.data?.intent === "update" ? fetcher.data : undefined;
+  useActionToast(result, onClose);
+  const busy = fetcher.state !== "idle";
+  return (
+    <FormDialog
+      isOpen
+      onOpenChange={(open) => !open && onClose()}
+      title={`${t("adminStaff.edit.title")}: ${member.name.en ?? member.email}`}
+    >
+      <fetcher.Form method="post" noValidate className="grid gap-4">
+        <input type="hidden" name="intent" value="update" />
+        <input type="hidden" name="id" value={member.id} />
+        {result?.message && !result.ok && <FormMessage>{t(result.message)}</FormMessage>}
+        <TextField
+          name="phone"
+          type="tel"
+          label={t("adminStaff.edit.phone")}
+          defaultValue={member.phone ?? ""}
+          error={result?.fieldErrors.phone ? t(result.fieldErrors.phone) : undefined}
+        />
+        <Select
+          name="roleId"
+          label={t("adminStaff.edit.role")}
+          defaultValue={member.roleId}
+          options={roles.map((role) => ({ value: role.id, label: role.name }))}
+        />
+        <Select
+          name="status"
+          label={t("adminStaff.edit.status")}
+          defaultValue={member.status}
+          options={[
+            { value: "active", label: t("adminStaff.list.active") },
+            { value: "inactive", label: t("adminStaff.list.inactive") },
+          ]}
+        />
+        <div className="mt-2 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+          <Button variant="secondary" onClick={onClose}>
+            {t("adminStaff.edit.cancel")}
+          </Button>
+          <Button type="submit" disabled={busy}>
+            {t("adminStaff.edit.save")}
+          </Button>
+        </div>
+      </fetcher.Form>
+    </FormDialog>
+  );
+}
+
+const displayName = (member: StaffMember, language: string) =>
+  member.name[language] || member.name.en || member.email;
+
+/** Our Staff (spec: /our-staff): the staff list, invitations, edits and deletion. */
+export default function OurStaff({ loaderData }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation();
+  const { list, roles, timeZone } = loaderData;
+  const layout = useAdminLayoutData();
+  const canWrite = useCan("staff", "write");
+  const [editing, setEditing] = useState<StaffMember | null>(null);
+  const [deleting, setDeleting] = useState<StaffMember | null>(null);
+  const [deleteResult, setDeleteResult] = useState<ActionResult | undefined>(undefined);
+  useActionToast(deleteResult);
+  const format = useMemo(
+    () => new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeZone }),
+    [i18n.language, timeZone],
+  );
+  const nameOf = (member: StaffMember) => displayName(member, i18n.language);
+
+  const columns = useMemo<DataTableColumn<StaffMember>[]>(
+    () => [
+      {
+        id: "image",
+        header: t("adminStaff.list.image"),
+        cell: (member) =>
+          member.image ? (
+            <img
+              src={member.image}
+              alt=""
+              width={36}
+              height={36}
+              className="size-9 rounded-full object-cover"
+            />
+          ) : (
+            <span
+              aria-hidden="true"
+              className="inline-flex size-9 items-center justify-center rounded-full bg-primary text-sm font-bold text-on-primary"
+            >
+              {member.email.charAt(0).toUpperCase()}
+            </span>
+          ),
+        className: "w-14",
+      },
+      {
+        id: "name",
+        header: t("adminStaff.list.name"),
+        sortable: true,
+        cell: (member) => (
+          <span className="font-semibold">
+            {displayName(member, i18n.language)}
+            {member.id === layout?.staff.id && (
+              <span className="ml-2 rounded-full bg-sunken px-2 py-0.5 text-xs font-medium text-ink-muted">
+                {t("adminStaff.list.you")}
+              </span>
+            )}
+          </span>
+        ),
+        csv: (member) => displayName(member, i18n.language),
+      },
+      {
+        id: "email",
+        header: t("adminStaff.list.email"),
+        sortable: true,
+        cell: (m) => m.email,
+        csv: (m) => m.email,
+      },
+      {
+        id: "phone",
+        header: t("adminStaff.list.phone"),
+        cell: (m) => m.phone ?? "—",
+        csv: (m) => m.phone ?? "",
+        className: "hidden lg:table-cell",
+      },
+      {
+        id: "joinedAt",
+        header: t("adminStaff.list.joined"),
+        sortable: true,
+        cell: (m) => <time dateTime={m.joinedAt}>{format.format(new Date(m.joinedAt))}</time>,
+        csv: (m) => m.joinedAt.slice(0, 10),
+        className: "whitespace-nowrap hidden md:table-cell",
+      },
+      {
+        id: "role",
+        header: t("adminStaff.list.role"),
+        sortable: true,
+        cell: (m) => m.role,
+        csv: (m) => m.role,
+      },
+      {
+        id: "status",
+        header: t("adminStaff.list.status"),
+        sortable: true,
+        cell: (m) => (
+          <span
+            className={cn(
+              "rounded-full px-2.5 py-0.5 text-xs font-semibold",
+              m.status === "active" ? "bg-primary-soft text-on-primary-soft" : "bg-danger-soft text-danger",
+            )}
+          >
+            {t(`adminStaff.list.${m.status}`)}
+          </span>
+        ),
+        csv: (m) => m.status,
+      },
+    ],
+    [t, format, layout?.staff.id, i18n.language],
+  );
+
+  return (
+    <AdminPage
+      title={t("adminStaff.list.title")}
+      description={t("adminStaff.list.description")}
+      actions={
+        <>
+          <ButtonLink to={adminPaths.staffRoles()} variant="secondary">
+            <ShieldCheck aria-hidden="true" />
+            {t("adminStaff.list.roles")}
+          </ButtonLink>
+          {canWrite && <InviteDialog roles={roles} />}
+        </>
+      }
+    >
+      <DataTable
+        label={t("adminStaff.list.label")}
+        columns={columns}
+        rows={list.items}
+        getRowId={(member) => member.id}
+        total={list.total}
+        page={list.page}
+        limit={list.limit}
+        searchPlaceholder={t("adminStaff.list.search")}
+        filterParams={["roleId", "status"]}
+        filters={
+          <>
+            <DataTableFilter
+              param="roleId"
+              label={t("adminStaff.list.role")}
+              allLabel={t("adminStaff.list.allRoles")}
+              options={roles.map((role) => ({ value: role.id, label: role.name }))}
+            />
+            <DataTableFilter
+              param="status"
+              label={t("adminStaff.list.status")}
+              allLabel={t("adminStaff.list.allStatuses")}
+              options={[
+                { value: "active", label: t("adminStaff.list.active") },
+                { value: "inactive", label: t("adminStaff.list.inactive") },
+              ]}
+            />
+          </>
+        }
+        rowActions={
+          canWrite
+            ? (member) => (
+                <>
+                  <Button
+                    variant="ghost"
+                    aria-label={t("adminStaff.list.edit", { name: nameOf(member) })}
+                    onClick={() => setEditing(member)}
+                  >
+                    <Pencil aria-hidden="true" />
+                  </Button>
+                  {member.id !== layout?.staff.id && (
+                    <Button
+                      variant="ghost"
+                      aria-label={t("adminStaff.list.delete", { name: nameOf(member) })}
+                      onClick={() => setDeleting(member)}
+                      className="text-danger hover:text-danger"
+                    >
+                      <Trash2 aria-hidden="true" />
+                    </Button>
+                  )}
+                </>
+              )
+            : undefined
+        }
+        exportCsv={{ filename: "staff.csv" }}
+        empty={{ title: t("adminStaff.list.emptyTitle"), hint: t("adminStaff.list.emptyHint") }}
+      />
+      {deleting && (
+        <ConfirmDeleteDialog
+          isOpen
+          onOpenChange={(open) => !open && setDeleting(null)}
+          name={nameOf(deleting)}
+          submission={{ fields: { intent: "delete", id: deleting.id } }}
+          onDone={(result) => {
+            setDeleting(null);
+            setDeleteResult(result as ActionResult);
+          }}
+        />
+      )}
+      {editing && <EditDialog member={editing} roles={roles} onClose={() => setEditing(null)} />}
+    </AdminPage>
+  );
+}

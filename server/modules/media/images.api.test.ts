@@ -1,0 +1,46 @@
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "../../../tests/support/test-app";
+import { IMAGE_MESSAGES } from "./image-store";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+describe("GET /api/media/images/{folder}/{file}", () => {
+  it("serves an uploaded picture, checked by content and resized to a WebP square", async () => {
+    const png = await sharp({ create: { width: 600, height: 400, channels: 3, background: "#0f6b63" } })
+      .png()
+      .toBuffer();
+    const address = await t.app.services.images.store(png, { folder: "staff", size: 256 });
+    expect(address).toMatch(/^\/api\/media\/images\/staff\/[0-9a-f-]{36}\.webp$/);
+    const response = await t.app.inject({ method: "GET", url: address });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["content-type"]).toBe("image/webp");
+    const meta = await sharp(response.rawPayload).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(["webp", 256, 256]);
+  });
+
+  it("refuses what is not a JPEG, WebP or PNG whatever its name, and answers 404 for unknown files", async () => {
+    await expect(
+      t.app.services.images.store(new TextEncoder().encode("<svg xmlns='http://www.w3.org/2000/svg'/>"), {
+        folder: "staff",
+        size: 256,
+      }),
+    ).rejects.toMatchObject({ status: 400, message: IMAGE_MESSAGES.type });
+    const gif = await sharp({ create: { width: 4, height: 4, channels: 3, background: "#000" } })
+      .gif()
+      .toBuffer();
+    await expect(t.app.services.images.store(gif, { folder: "staff", size: 256 })).rejects.toMatchObject({
+      status: 400,
+    });
+    for (const url of [
+      "/api/media/images/staff/00000000-0000-4000-8000-000000000000.webp",
+      "/api/media/images/staff/..%2F..%2Fetc%2Fpasswd",
+    ]) {
+      expect((await t.app.inject({ method: "GET", url })).statusCode).toBe(404);
+    }
+  });
+});

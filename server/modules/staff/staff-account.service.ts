@@ -1,0 +1,140 @@
+import { and, eq, sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { badRequest, notFound } from "../../lib/errors";
+import type { Language } from "../../lib/language";
+import type { AuditService } from "../audit/audit.service";
+import { createPasswordReset, type PasswordReset } from "../auth/password-reset";
+import { hashPassword, verifyPassword } from "../auth/passwords";
+import type { SessionService } from "../auth/sessions.service";
+import { passwordResetMail } from "../customers/customer-mails";
+import type { Mailer } from "../mail/mailer";
+import type { SettingsService } from "../settings/settings.service";
+import type { ChangePasswordBody, ProfileBody } from "./staff.schemas";
+import { staff } from "./staff.tables";
+import type { StaffPrincipal } from "./staff-access";
+
+export const CURRENT_PASSWORD_WRONG = "Your current password is not correct.";
+
+/** Password reset links of the staff realm (the shared module, storing into `staff`). */
+export function createStaffPasswordReset(db: Db, sessions: SessionService): PasswordReset {
+  return createPasswordReset(db, {
+    sessions,
+    realm: "staff",
+    async setPasswordHash(tx, companyId, staffId, passwordHash) {
+      const [updated] = await tx
+        .update(staff)
+        .set({ passwordHash, updatedAt: new Date() })
+        .where(and(eq(staff.id, staffId), eq(staff.companyId, companyId)))
+        .returning({ id: staff.id });
+      return Boolean(updated);
+    },
+  });
+}
+
+export interface StaffAccountDeps {
+  sessions: SessionService;
+  audit: AuditService;
+  mailer: Mailer;
+  settings: SettingsService;
+  passwordReset: PasswordReset;
+  log: { error(obj: object, msg: string): void };
+}
+
+const actorOf = (principal: StaffPrincipal) => ({ id: principal.staffId, email: principal.email });
+
+/** A staff member's own account: profile, password, forgotten password. */
+export function createStaffAccountService(db: Db, deps: StaffAccountDeps) {
+  return {
+    /** Name (translatable) and image address; returns what the adminInfo cookie mirrors. */
+    async updateProfile(companyId: string, principal: StaffPrincipal, input: ProfileBody) {
+      return db.transaction(async (tx) => {
+        const patch: Partial<typeof staff.$inferInsert> = { name: input.name };
+        if (input.image !== undefined) patch.image = input.image || null;
+        const [row] = await tx
+          .update(staff)
+          .set({ ...patch, updatedAt: new Date() })
+          .where(and(eq(staff.companyId, companyId), eq(staff.id, principal.staffId)))
+          .returning({ name: staff.name, email: staff.email, image: staff.image });
+        if (!row) throw notFound("No such staff member exists.", "STAFF_NOT_FOUND");
+        await deps.audit.record(tx, {
+          companyId,
+          staff: actorOf(principal),
+          action: "update",
+          entity: "staff",
+          entityId: principal.staffId,
+          summary: `${principal.email} updated their profile`,
+          changes: {
+            name: { from: principal.name, to: input.name },
+            ...(input.image !== undefined ? { image: { from: principal.image, to: patch.image } } : {}),
+          },
+        });
+        return { name: row.name as Record<string, string>, email: row.email, image: row.image };
+      });
+    },
+
+    /** Checks the current password; the other sessions of the staff member end, this one continues. */
+    async changePassword(companyId: string, principal: StaffPrincipal, input: ChangePasswordBody) {
+      const [row] = await db
+        .select({ passwordHash: staff.passwordHash })
+        .from(staff)
+        .where(and(eq(staff.companyId, companyId), eq(staff.id, principal.staffId)));
+      const ok = row?.passwordHash ? await verifyPassword(row.passwordHash, input.currentPassword) : false;
+      if (!ok) {
+        throw badRequest(CURRENT_PASSWORD_WRONG, [
+          { path: "currentPassword", message: CURRENT_PASSWORD_WRONG },
+        ]);
+      }
+      const passwordHash = await hashPassword(input.newPassword);
+      await db.transaction(async (tx) => {
+        await tx
+          .update(staff)
+          .set({ passwordHash, updatedAt: new Date() })
+          .where(and(eq(staff.companyId, companyId), eq(staff.id, principal.staffId)));
+        await deps.sessions.revokeAll("staff", principal.staffId, principal.sessionId, tx);
+        await deps.audit.record(tx, {
+          companyId,
+          staff: actorOf(principal),
+          action: "update",
+          entity: "staff",
+          entityId: principal.staffId,
+          summary: `${principal.email} changed their password`,
+        });
+      });
+    },
+
+    /** Mails a reset link to an active staff member's address; the caller answers the same either way. */
+    async requestPasswordReset(
+      companyId: string,
+      email: string,
+      options: { origin: string; language: Language },
+    ): Promise<void> {
+      const [row] = await db
+        .select({ id: staff.id, email: staff.email, name: staff.name, status: staff.status })
+        .from(staff)
+        .where(and(eq(staff.companyId, companyId), sql`lower(${staff.email}) = ${email.toLowerCase()}`));
+      if (row?.status !== "active") return;
+      const token = await deps.passwordReset.issue(companyId, row.id);
+      const store = await deps.settings.storeInfo(companyId);
+      const link = new URL(`/reset-password/${encodeURIComponent(token)}`, options.origin).toString();
+      try {
+        await deps.mailer.send(
+          passwordResetMail({
+            to: row.email,
+            name: (row.name as Record<string, string>)[options.language] || row.name.en || row.email,
+            shopName: store.shopName || "Course Market",
+            link,
+            language: options.language,
+          }),
+        );
+      } catch (error) {
+        deps.log.error({ err: error, staffId: row.id }, "staff password reset mail could not be sent");
+      }
+    },
+
+    resetPassword(companyId: string, input: { token: string; newPassword: string }): Promise<void> {
+      return deps.passwordReset.reset(companyId, input);
+    },
+  };
+}
+
+export type StaffAccountService = ReturnType<typeof createStaffAccountService>;

@@ -1,0 +1,268 @@
+import { and, eq, gt, isNull, sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { businessRule, conflict, forbidden } from "../../lib/errors";
+import type { Language } from "../../lib/language";
+import type { AuditService } from "../audit/audit.service";
+import { hashPassword } from "../auth/passwords";
+import type { SessionService } from "../auth/sessions.service";
+import type { ClientInfo } from "../auth/sign-in";
+import { hashToken, newToken } from "../auth/tokens";
+import type { Mailer } from "../mail/mailer";
+import type { SettingsService } from "../settings/settings.service";
+import { SUPER_ADMIN_ROLE } from "./permissions";
+import type { AdminInviteStaff, Invitation, StaffSignupBody } from "./staff.schemas";
+import { isUniqueViolation, STAFF_RULES, type StaffActor } from "./staff.service";
+import { roles, staff, staffInvitations } from "./staff.tables";
+import type { StaffSignedIn } from "./staff-auth.service";
+import { invitationMail } from "./staff-mails";
+
+/** An invitation link works for 7 days. */
+export const INVITATION_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
+
+/** The settings group that opens `/signup` to anyone (closed unless an admin opens it). */
+export const STAFF_SIGNUP_SETTINGS = "staffSignup";
+/** The role (by name) of accounts made through an open sign-up, unless the settings name another. */
+export const OPEN_SIGNUP_DEFAULT_ROLE = "Security Guard";
+
+export const ONBOARDING_MESSAGES = {
+  closed:
+    "Staff accounts can only be created with an invitation from an administrator. Please ask an administrator of the school to invite you.",
+  invitationInvalid: "This invitation link is not valid. Please ask an administrator for a new invitation.",
+  invitationExpired: "This invitation has expired. Please ask an administrator for a new invitation.",
+  invitationUsed: "This invitation has already been used. Please sign in.",
+  emailMismatch: "Please sign up with the email address the invitation was sent to.",
+  alreadyStaff: "A staff member with this email address already exists.",
+  pendingActivation:
+    "Your account has been created. An administrator must activate it before you can sign in.",
+} as const;
+
+export interface SignupResult {
+  /** Signed in straight away (invitation), or waiting for an admin to activate the account. */
+  signedIn: StaffSignedIn | null;
+}
+
+export interface OnboardingDeps {
+  sessions: SessionService;
+  audit: AuditService;
+  mailer: Mailer;
+  settings: SettingsService;
+  log: { error(obj: object, msg: string): void };
+}
+
+/** Invitations by email and the staff sign-up (`/signup`) they lead to. */
+export function createStaffOnboarding(db: Db, deps: OnboardingDeps) {
+  async function openSignup(companyId: string): Promise<{ open: boolean; role: string }> {
+    const value = await deps.settings.read(companyId, STAFF_SIGNUP_SETTINGS);
+    return {
+      open: value.open === true,
+      role: typeof value.role === "string" && value.role ? value.role : OPEN_SIGNUP_DEFAULT_ROLE,
+    };
+  }
+
+  /** The invitation behind a token, checked; throws the message the sign-up page shows. */
+  async function validInvitation(companyId: string, token: string) {
+    const [row] = await db
+      .select({
+        id: staffInvitations.id,
+        email: staffInvitations.email,
+        name: staffInvitations.name,
+        roleId: staffInvitations.roleId,
+        role: roles.name,
+        expiresAt: staffInvitations.expiresAt,
+        acceptedAt: staffInvitations.acceptedAt,
+      })
+      .from(staffInvitations)
+      .innerJoin(roles, eq(roles.id, staffInvitations.roleId))
+      .where(
+        and(eq(staffInvitations.companyId, companyId), eq(staffInvitations.tokenHash, hashToken(token))),
+      );
+    if (!row) throw businessRule(ONBOARDING_MESSAGES.invitationInvalid, "INVITATION_INVALID");
+    if (row.acceptedAt) throw businessRule(ONBOARDING_MESSAGES.invitationUsed, "INVITATION_USED");
+    if (row.expiresAt.getTime() <= Date.now()) {
+      throw businessRule(ONBOARDING_MESSAGES.invitationExpired, "INVITATION_EXPIRED");
+    }
+    return row;
+  }
+
+  return {
+    openSignup,
+
+    /** What the sign-up page shows for an invitation link. */
+    async invitation(companyId: string, token: string): Promise<Invitation> {
+      const row = await validInvitation(companyId, token);
+      return {
+        id: row.id,
+        email: row.email,
+        name: row.name,
+        role: row.role,
+        expiresAt: row.expiresAt.toISOString(),
+      };
+    },
+
+    /**
+     * Stores an invitation (token hashed, 7 days) and mails its `/signup?invitation=` link after the
+     * commit. A mail failure is logged: the admin can invite again.
+     */
+    async invite(
+      companyId: string,
+      actor: StaffActor,
+      input: AdminInviteStaff,
+      options: { origin: string; language: Language },
+    ): Promise<Invitation> {
+      const token = newToken();
+      const created = await db.transaction(async (tx) => {
+        const [role] = await tx
+          .select({ id: roles.id, name: roles.name })
+          .from(roles)
+          .where(and(eq(roles.companyId, companyId), eq(roles.id, input.roleId)));
+        if (!role) throw businessRule(STAFF_RULES.noSuchRole, "ROLE_NOT_FOUND");
+        if (role.name === SUPER_ADMIN_ROLE && actor.role !== SUPER_ADMIN_ROLE) {
+          throw forbidden(STAFF_RULES.superAdminOnly);
+        }
+        const [existing] = await tx
+          .select({ id: staff.id })
+          .from(staff)
+          .where(and(eq(staff.companyId, companyId), sql`lower(${staff.email}) = ${input.email}`));
+        if (existing) throw conflict(ONBOARDING_MESSAGES.alreadyStaff, "EMAIL_TAKEN");
+        const [row] = await tx
+          .insert(staffInvitations)
+          .values({
+            companyId,
+            email: input.email,
+            name: input.name ?? "",
+            roleId: role.id,
+            tokenHash: hashToken(token),
+            invitedBy: actor.staffId,
+            expiresAt: new Date(Date.now() + INVITATION_LIFETIME_MS),
+          })
+          .returning();
+        await deps.audit.record(tx, {
+          companyId,
+          staff: { id: actor.staffId, email: actor.email },
+          action: "create",
+          entity: "staff_invitation",
+          entityId: row!.id,
+          summary: `${input.email} (${role.name})`,
+          changes: { role: role.name },
+        });
+        return { row: row!, role: role.name };
+      });
+      const store = await deps.settings.storeInfo(companyId);
+      const link = new URL(`/signup?invitation=${encodeURIComponent(token)}`, options.origin).toString();
+      try {
+        await deps.mailer.send(
+          invitationMail({
+            to: input.email,
+            name: input.name ?? "",
+            role: created.role,
+            shopName: store.shopName || "Course Market",
+            invitedBy: actor.email,
+            link,
+            language: options.language,
+          }),
+        );
+      } catch (error) {
+        deps.log.error(
+          { err: error, invitationId: created.row.id },
+          "staff invitation mail could not be sent",
+        );
+      }
+      return {
+        id: created.row.id,
+        email: created.row.email,
+        name: created.row.name,
+        role: created.role,
+        expiresAt: created.row.expiresAt.toISOString(),
+      };
+    },
+
+    /**
+     * `/signup`: with a valid invitation the account gets the invited role and is signed in; without
+     * one only when the settings open sign-up, and then it waits (inactive) for an admin.
+     */
+    async signup(companyId: string, input: StaffSignupBody, client: ClientInfo = {}): Promise<SignupResult> {
+      const invitation = input.invitation ? await validInvitation(companyId, input.invitation) : null;
+      if (invitation && invitation.email.toLowerCase() !== input.email) {
+        throw businessRule(ONBOARDING_MESSAGES.emailMismatch, "INVITATION_EMAIL_MISMATCH");
+      }
+      const open = invitation ? null : await openSignup(companyId);
+      if (open && !open.open) throw forbidden(ONBOARDING_MESSAGES.closed);
+      const passwordHash = await hashPassword(input.password);
+      try {
+        const created = await db.transaction(async (tx) => {
+          let roleId: string;
+          let roleName: string;
+          if (invitation) {
+            const [accepted] = await tx
+              .update(staffInvitations)
+              .set({ acceptedAt: new Date() })
+              .where(
+                and(
+                  eq(staffInvitations.id, invitation.id),
+                  isNull(staffInvitations.acceptedAt),
+                  gt(staffInvitations.expiresAt, new Date()),
+                ),
+              )
+              .returning({ id: staffInvitations.id });
+            if (!accepted) throw businessRule(ONBOARDING_MESSAGES.invitationUsed, "INVITATION_USED");
+            roleId = invitation.roleId;
+            roleName = invitation.role;
+          } else {
+            const [role] = await tx
+              .select({ id: roles.id, name: roles.name })
+              .from(roles)
+              .where(and(eq(roles.companyId, companyId), eq(roles.name, open!.role)));
+            if (!role) throw businessRule(STAFF_RULES.noSuchRole, "ROLE_NOT_FOUND");
+            roleId = role.id;
+            roleName = role.name;
+          }
+          const status = invitation ? "active" : "inactive";
+          const [row] = await tx
+            .insert(staff)
+            .values({ companyId, name: { en: input.name }, email: input.email, passwordHash, roleId, status })
+            .returning();
+          await deps.audit.record(tx, {
+            companyId,
+            staff: { id: row!.id, email: row!.email },
+            action: "create",
+            entity: "staff",
+            entityId: row!.id,
+            summary: `${row!.email} (${roleName}) signed up${invitation ? " with an invitation" : ""}`,
+            changes: { role: roleName, status },
+          });
+          return { row: row!, roleName };
+        });
+        if (!invitation) return { signedIn: null };
+        const session = await deps.sessions.start({
+          companyId,
+          realm: "staff",
+          subjectId: created.row.id,
+          userAgent: client.userAgent,
+          ip: client.ip,
+        });
+        const [role] = await db
+          .select({ permissions: roles.permissions })
+          .from(roles)
+          .where(eq(roles.id, created.row.roleId));
+        return {
+          signedIn: {
+            session,
+            staff: {
+              id: created.row.id,
+              name: created.row.name as Record<string, string>,
+              email: created.row.email,
+              image: created.row.image,
+              role: created.roleName,
+              permissions: role?.permissions ?? {},
+            },
+          },
+        };
+      } catch (error) {
+        if (isUniqueViolation(error)) throw conflict(ONBOARDING_MESSAGES.alreadyStaff, "EMAIL_TAKEN");
+        throw error;
+      }
+    },
+  };
+}
+
+export type StaffOnboarding = ReturnType<typeof createStaffOnboarding>;
