@@ -9,6 +9,7 @@ import { notFound } from "./lib/errors";
 import { auditRoutes } from "./modules/audit/audit.routes";
 import { catalogRoutes } from "./modules/catalog/catalog.routes";
 import { checkoutRoutes } from "./modules/checkout/checkout.routes";
+import { couponRoutes } from "./modules/coupons/coupons.routes";
 import { customerRoutes } from "./modules/customers/customers.routes";
 import { healthRoutes } from "./modules/health/health.routes";
 import { learningRoutes } from "./modules/learning/learning.routes";
@@ -94,6 +95,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(mediaRoutes);
       await api.register(staffAuthRoutes);
       await api.register(auditRoutes);
+      await api.register(couponRoutes);
       api.all("/*", { schema: { hide: true }, config: { tenant: false } }, async (request) => {
         throw notFound(`No API route ${request.method} ${request.url.split("?")[0]}.`, "ROUTE_NOT_FOUND");
       });

@@ -136,8 +136,13 @@ export const StudentUpdateBody = z.strictObject({
 });
 export type StudentUpdateBody = z.output<typeof StudentUpdateBody>;
 
+/** Columns the staff's customer list can be sorted by. */
+export const CUSTOMER_SORTS = ["createdAt", "name", "email", "phone", "orderCount"] as const;
+
 export const AdminListCustomersQuery = z.strictObject({
   searchText: z.string().trim().max(100, "searchText must have at most 100 characters").optional(),
+  sort: z.enum(CUSTOMER_SORTS, { message: `sort must be one of ${CUSTOMER_SORTS.join(", ")}` }).optional(),
+  order: z.enum(["asc", "desc"], { message: "order must be asc or desc" }).optional(),
   page: wholeNumber("page", 1).default(1),
   limit: wholeNumber("limit", 1, MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
 });
@@ -183,9 +188,14 @@ export const Customer = z
   .meta({ id: "Customer" });
 export type Customer = z.output<typeof Customer>;
 
+export const CustomerListItem = Customer.extend({
+  orderCount: z.number().int().describe("How many orders the customer has placed"),
+}).meta({ id: "CustomerListItem" });
+export type CustomerListItem = z.output<typeof CustomerListItem>;
+
 export const CustomerList = z
   .object({
-    customers: z.array(Customer),
+    customers: z.array(CustomerListItem),
     totalDoc: z.number().int(),
     page: z.number().int(),
     limit: z.number().int(),
