@@ -10,10 +10,24 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   await requireStaffPage(context, request, "coupons", "read");
   const query = parseListQuery(AdminListCouponsQuery, new URL(request.url));
   const rows: (string | number | boolean)[][] = [
-    ["code", "campaign_name", "discount_type", "discount_value", "minimum_amount_cents", "starts_at", "ends_at", "published", "status"],
+    [
+      "code",
+      "campaign_name",
+      "discount_type",
+      "discount_value",
+      "minimum_amount_cents",
+      "starts_at",
+      "ends_at",
+      "published",
+      "status",
+    ],
   ];
   for (let page = 1; ; page += 1) {
-    const list = await context.services.coupons.list(context.company.id, { ...query, page, limit: LIST_MAX_LIMIT });
+    const list = await context.services.coupons.list(context.company.id, {
+      ...query,
+      page,
+      limit: LIST_MAX_LIMIT,
+    });
     for (const coupon of list.items) {
       rows.push([
         coupon.code,

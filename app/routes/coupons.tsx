@@ -3,12 +3,12 @@ import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useFetcher, useSearchParams } from "react-router";
 import { Button } from "~/components/ui/button";
-import { Switch } from "~/features/admin/form-fields";
 import { notify } from "~/components/ui/toast";
 import { useCan } from "~/features/admin/admin-layout-data";
 import { AdminPage } from "~/features/admin/admin-page";
 import { ConfirmDeleteDialog } from "~/features/admin/confirm-delete-dialog";
 import { DataTable, type DataTableColumn, DataTableFilter } from "~/features/admin/data-table";
+import { Switch } from "~/features/admin/form-fields";
 import { parseListQuery } from "~/features/admin/parse-list-query";
 import { requireStaffPage } from "~/features/admin/staff-guard.server";
 import { CouponDrawer } from "~/features/coupons-admin/coupon-drawer";
@@ -44,7 +44,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     context.services.settings.storeInfo(context.company.id),
     editId.success ? context.services.coupons.get(context.company.id, editId.data.id) : null,
   ]);
-  return { list, editing, currency: info.currency, timeZone: info.timeZone };
+  return { list, editing, currency: info.currency };
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
@@ -95,7 +95,7 @@ function PublishedSwitch({ coupon, disabled }: { coupon: Coupon; disabled: boole
 /** Discount campaigns: list, filters, bulk delete, export; create and edit in a drawer. */
 export default function Coupons({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
-  const { list, editing, currency, timeZone } = loaderData;
+  const { list, editing, currency } = loaderData;
   const canWrite = useCan(AREA, "write");
   const [params, setParams] = useSearchParams();
   const [creating, setCreating] = useState(false);
@@ -104,9 +104,6 @@ export default function Coupons({ loaderData }: Route.ComponentProps) {
     () => new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeZone: "UTC" }),
     [i18n.language],
   );
-  const money = (cents: number) => formatMoney(cents, currency, i18n.language);
-  const discount = (coupon: Coupon) =>
-    coupon.discountType === "percentage" ? `${coupon.discountValue}%` : money(coupon.discountValue);
   const openEdit = (coupon: Coupon) => {
     const next = new URLSearchParams(params);
     next.set("edit", coupon.id);
@@ -121,8 +118,11 @@ export default function Coupons({ loaderData }: Route.ComponentProps) {
     }
   };
 
-  const columns = useMemo<DataTableColumn<Coupon>[]>(
-    () => [
+  const columns = useMemo<DataTableColumn<Coupon>[]>(() => {
+    const money = (cents: number) => formatMoney(cents, currency, i18n.language);
+    const discount = (coupon: Coupon) =>
+      coupon.discountType === "percentage" ? `${coupon.discountValue}%` : money(coupon.discountValue);
+    return [
       {
         id: "campaignName",
         header: t("adminCoupons.columns.campaign"),
@@ -130,12 +130,18 @@ export default function Coupons({ loaderData }: Route.ComponentProps) {
         cell: (coupon) => (
           <span className="flex items-center gap-3">
             {coupon.bannerImage && (
-              <img src={coupon.bannerImage} alt="" className="hidden h-9 w-14 rounded object-cover sm:block" />
+              <img
+                src={coupon.bannerImage}
+                alt=""
+                className="hidden h-9 w-14 rounded object-cover sm:block"
+              />
             )}
-            <span className="font-semibold">{translate(coupon.campaignName as never, i18n.language)}</span>
+            <span className="font-semibold">
+              {translate({ en: "", ...coupon.campaignName }, i18n.language)}
+            </span>
           </span>
         ),
-        csv: (coupon) => translate(coupon.campaignName as never, i18n.language),
+        csv: (coupon) => translate({ en: "", ...coupon.campaignName }, i18n.language),
       },
       {
         id: "code",
@@ -186,10 +192,8 @@ export default function Coupons({ loaderData }: Route.ComponentProps) {
           </span>
         ),
       },
-    ],
-    // biome-ignore lint/correctness/useExhaustiveDependencies: money and discount follow currency and language
-    [t, dates, i18n.language, currency, canWrite],
-  );
+    ];
+  }, [t, dates, i18n.language, currency, canWrite]);
 
   return (
     <AdminPage
@@ -220,13 +224,19 @@ export default function Coupons({ loaderData }: Route.ComponentProps) {
               param="status"
               label={t("adminCoupons.columns.status")}
               allLabel={t("adminCoupons.allStatuses")}
-              options={COUPON_STATUSES.map((status) => ({ value: status, label: t(`adminCoupons.statuses.${status}`) }))}
+              options={COUPON_STATUSES.map((status) => ({
+                value: status,
+                label: t(`adminCoupons.statuses.${status}`),
+              }))}
             />
             <DataTableFilter
               param="discountType"
               label={t("adminCoupons.fields.discountType")}
               allLabel={t("adminCoupons.allTypes")}
-              options={DISCOUNT_TYPES.map((type) => ({ value: type, label: t(`adminCoupons.types.${type}`) }))}
+              options={DISCOUNT_TYPES.map((type) => ({
+                value: type,
+                label: t(`adminCoupons.types.${type}`),
+              }))}
             />
             <DataTableFilter
               param="published"

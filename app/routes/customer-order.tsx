@@ -3,8 +3,8 @@ import { useTranslation } from "react-i18next";
 import { data, Link } from "react-router";
 import { AdminCard, AdminPage } from "~/features/admin/admin-page";
 import { DataTable, type DataTableColumn, DataTableFilter } from "~/features/admin/data-table";
-import { requireStaffPage } from "~/features/admin/staff-guard.server";
 import { useListParams } from "~/features/admin/list-params";
+import { requireStaffPage } from "~/features/admin/staff-guard.server";
 import { translator } from "~/i18n/translator";
 import { adminPaths } from "~/lib/admin-paths";
 import { formatMoney } from "~/lib/format";
@@ -29,8 +29,9 @@ function orderFilter(url: URL) {
   if (parsed.success) return parsed.data;
   const bad = new Set(parsed.error.issues.map((issue) => String(issue.path[0])));
   return (
-    AdminCustomerOrdersBody.safeParse(Object.fromEntries(Object.entries(raw).filter(([name]) => !bad.has(name))))
-      .data ?? AdminCustomerOrdersBody.parse({})
+    AdminCustomerOrdersBody.safeParse(
+      Object.fromEntries(Object.entries(raw).filter(([name]) => !bad.has(name))),
+    ).data ?? AdminCustomerOrdersBody.parse({})
   );
 }
 
@@ -50,7 +51,9 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ matches, data: page }) => {
   const root = matches[0]?.data as Parameters<typeof translator>[0] | undefined;
-  return root && page ? [{ title: translator(root)("adminCustomers.orders.title", { name: page.customer.name }) }] : [];
+  return root && page
+    ? [{ title: translator(root)("adminCustomers.orders.title", { name: page.customer.name }) }]
+    : [];
 };
 
 /** A date filter bound to one URL param. */
@@ -100,7 +103,8 @@ export default function CustomerOrders({ loaderData }: Route.ComponentProps) {
       {
         id: "paymentMethod",
         header: t("adminCustomers.orders.method"),
-        cell: (order) => t(`adminCustomers.orders.methods.${order.paymentMethod}`, { defaultValue: order.paymentMethod }),
+        cell: (order) =>
+          t(`adminCustomers.orders.methods.${order.paymentMethod}`, { defaultValue: order.paymentMethod }),
       },
       {
         id: "status",

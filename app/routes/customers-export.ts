@@ -1,6 +1,6 @@
-import { toCsv } from "~/lib/csv";
 import { parseListQuery } from "~/features/admin/parse-list-query";
 import { requireStaffPage } from "~/features/admin/staff-guard.server";
+import { toCsv } from "~/lib/csv";
 import { AdminListCustomersQuery, MAX_PAGE_SIZE } from "../../server/modules/customers/customers.schemas";
 import type { Route } from "./+types/customers-export";
 
@@ -10,7 +10,11 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const query = parseListQuery(AdminListCustomersQuery, new URL(request.url));
   const rows: (string | number)[][] = [["joined", "name", "email", "phone", "address", "orders"]];
   for (let page = 1; ; page += 1) {
-    const list = await context.services.customers.list(context.company.id, { ...query, page, limit: MAX_PAGE_SIZE });
+    const list = await context.services.customers.list(context.company.id, {
+      ...query,
+      page,
+      limit: MAX_PAGE_SIZE,
+    });
     for (const customer of list.customers) {
       rows.push([
         customer.createdAt.slice(0, 10),

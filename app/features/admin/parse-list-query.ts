@@ -4,10 +4,7 @@ import type { z } from "zod";
  * A list's query from the page URL: params that do not parse (a hand-edited URL) are dropped,
  * so the page falls back to the defaults instead of failing.
  */
-export function parseListQuery<S extends z.ZodType<unknown, Record<string, string>>>(
-  schema: S,
-  url: URL,
-): z.output<S> {
+export function parseListQuery<S extends z.ZodType>(schema: S, url: URL): z.output<S> {
   const raw = Object.fromEntries(url.searchParams);
   const parsed = schema.safeParse(raw);
   if (parsed.success) return parsed.data;

@@ -75,7 +75,9 @@ export function CouponDrawer({
     if (fetcher.state !== "idle" || !result || handled.current === result) return;
     handled.current = result;
     if (result.intent === "save" && result.ok) {
-      notify.success(t(result.created ? "adminCoupons.created" : "adminCoupons.updated", { code: result.code }));
+      notify.success(
+        t(result.created ? "adminCoupons.created" : "adminCoupons.updated", { code: result.code }),
+      );
       onClose();
     }
   }, [fetcher.state, result]);

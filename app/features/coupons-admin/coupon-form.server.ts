@@ -55,7 +55,8 @@ export async function saveCoupon(
   const values = formText(form);
   const languages = await context.services.editingLanguages.list(context.company.id);
   const discountType = values.discountType === "fixed" ? "fixed" : "percentage";
-  const discount = discountType === "fixed" ? eurosToCents(values.discountValue) : Number(values.discountValue);
+  const discount =
+    discountType === "fixed" ? eurosToCents(values.discountValue) : Number(values.discountValue);
   const minimum = values.minimumAmount?.trim() ? eurosToCents(values.minimumAmount) : 0;
   const day = (value: string | undefined, time: string) =>
     /^\d{4}-\d{2}-\d{2}$/.test(value ?? "") ? `${value}T${time}Z` : (value ?? "");
@@ -98,10 +99,17 @@ export async function saveCoupon(
     return { intent: "save", ok: true, code: saved.code, created: !id };
   } catch (error) {
     if (!isClientError(error)) throw error;
-    if (error.code === "COUPON_CODE_TAKEN") return { intent: "save", ok: false, errors: { code: "codeTaken" } };
-    if (error.message === IMAGE_MESSAGES.tooLarge) return { intent: "save", ok: false, errors: { banner: "bannerTooLarge" } };
-    if (error.message === IMAGE_MESSAGES.format) return { intent: "save", ok: false, errors: { banner: "bannerFormat" } };
-    return { intent: "save", ok: false, errors: { form: error.code === "COUPON_NOT_FOUND" ? "notFound" : "generic" } };
+    if (error.code === "COUPON_CODE_TAKEN")
+      return { intent: "save", ok: false, errors: { code: "codeTaken" } };
+    if (error.message === IMAGE_MESSAGES.tooLarge)
+      return { intent: "save", ok: false, errors: { banner: "bannerTooLarge" } };
+    if (error.message === IMAGE_MESSAGES.format)
+      return { intent: "save", ok: false, errors: { banner: "bannerFormat" } };
+    return {
+      intent: "save",
+      ok: false,
+      errors: { form: error.code === "COUPON_NOT_FOUND" ? "notFound" : "generic" },
+    };
   }
 }
 
@@ -128,7 +136,12 @@ export async function publishCoupon(
   const parsed = CouponIdParams.safeParse({ id });
   if (!parsed.success) return { intent: "publish", ok: false, error: "notFound" };
   try {
-    await context.services.coupons.setPublished(context.company.id, parsed.data.id, published, actorOf(staff));
+    await context.services.coupons.setPublished(
+      context.company.id,
+      parsed.data.id,
+      published,
+      actorOf(staff),
+    );
     return { intent: "publish", ok: true, count: 1 };
   } catch (error) {
     if (!isClientError(error)) throw error;

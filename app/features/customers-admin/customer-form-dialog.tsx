@@ -41,7 +41,9 @@ export function CustomerFormDialog({
     handled.current = result;
     if (result.ok) {
       notify.success(
-        t(result.intent === "create" ? "adminCustomers.created" : "adminCustomers.updated", { name: result.name }),
+        t(result.intent === "create" ? "adminCustomers.created" : "adminCustomers.updated", {
+          name: result.name,
+        }),
       );
       onOpenChange(false);
     }
@@ -96,7 +98,11 @@ export function CustomerFormDialog({
             {t("adminCustomers.cancel")}
           </Button>
           <Button type="submit" disabled={busy}>
-            {busy ? t("adminCustomers.saving") : customer ? t("adminCustomers.save") : t("adminCustomers.add")}
+            {busy
+              ? t("adminCustomers.saving")
+              : customer
+                ? t("adminCustomers.save")
+                : t("adminCustomers.add")}
           </Button>
         </div>
       </fetcher.Form>

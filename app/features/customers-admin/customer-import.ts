@@ -1,8 +1,5 @@
 import { CsvParseError, parseCsvRecords } from "~/lib/csv";
-import {
-  AdminImportCustomer,
-  MAX_IMPORT_SIZE,
-} from "../../../server/modules/customers/customers.schemas";
+import { AdminImportCustomer, MAX_IMPORT_SIZE } from "../../../server/modules/customers/customers.schemas";
 import { customerFieldErrors } from "./customer-fields";
 
 /** The columns an import file has: name and email required, phone and address optional. */
@@ -39,7 +36,10 @@ export function checkImportFile(text: string): ImportCheck {
   }
   const headers = parsed.headers.map((name) => name.toLowerCase());
   if (!headers.includes("name") || !headers.includes("email")) {
-    return { ok: false, problems: [{ row: 1, key: "headers", values: { headers: IMPORT_HEADERS.join(",") } }] };
+    return {
+      ok: false,
+      problems: [{ row: 1, key: "headers", values: { headers: IMPORT_HEADERS.join(",") } }],
+    };
   }
   const records = parsed.records.filter((record) =>
     Object.values(record.values).some((value) => value.trim() !== ""),

@@ -2,11 +2,17 @@ import { type AppLoadContext, data } from "react-router";
 import { formText } from "~/features/accounts/form-errors";
 import { isClientError } from "~/features/accounts/service-errors.server";
 import type { StaffPrincipal } from "~/features/admin/staff-guard.server";
-import { AdminCreateCustomer, CustomerIdParams, UpdateCustomerBody } from "../../../server/modules/customers/customers.schemas";
+import {
+  AdminCreateCustomer,
+  CustomerIdParams,
+  UpdateCustomerBody,
+} from "../../../server/modules/customers/customers.schemas";
 import { customerFieldErrors } from "./customer-fields";
 import type { CustomerSaveResult } from "./customer-form-dialog";
 
-export type CustomerDeleteResult = { intent: "delete"; ok: true } | { intent: "delete"; ok: false; error: string };
+export type CustomerDeleteResult =
+  | { intent: "delete"; ok: true }
+  | { intent: "delete"; ok: false; error: string };
 
 const actorOf = (staff: StaffPrincipal) => ({ id: staff.staffId, email: staff.email });
 
@@ -27,7 +33,12 @@ export async function saveCustomer(
 ): Promise<CustomerSaveResult> {
   const intent = form.get("intent") === "update" ? "update" : "create";
   const values = formText(form);
-  const input = { name: values.name ?? "", email: values.email ?? "", phone: values.phone ?? "", address: values.address ?? "" };
+  const input = {
+    name: values.name ?? "",
+    email: values.email ?? "",
+    phone: values.phone ?? "",
+    address: values.address ?? "",
+  };
   const companyId = context.company.id;
   try {
     if (intent === "create") {
@@ -40,7 +51,12 @@ export async function saveCustomer(
     if (!target.success) return { intent, ok: false, errors: { form: "notFound" } };
     const parsed = UpdateCustomerBody.safeParse(input);
     if (!parsed.success) return { intent, ok: false, errors: customerFieldErrors(parsed.error) };
-    const updated = await context.services.customers.update(companyId, target.data.id, parsed.data, actorOf(staff));
+    const updated = await context.services.customers.update(
+      companyId,
+      target.data.id,
+      parsed.data,
+      actorOf(staff),
+    );
     return { intent, ok: true, name: updated.name };
   } catch (error) {
     const key = serviceErrorKey(error);

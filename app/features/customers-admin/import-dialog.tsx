@@ -118,7 +118,8 @@ export function ImportCustomersDialog() {
     }
   };
 
-  const phaseLabel = phase === "idle" || phase === "failed" ? null : t(`adminCustomers.import.phase.${phase}`);
+  const phaseLabel =
+    phase === "idle" || phase === "failed" ? null : t(`adminCustomers.import.phase.${phase}`);
 
   return (
     <>

@@ -27,7 +27,7 @@ export function couponStatus(row: { startsAt: Date; endsAt: Date }, now = new Da
 const toCoupon = (row: Row, now = new Date()): Coupon => ({
   id: row.id,
   code: row.code,
-  campaignName: row.campaignName,
+  campaignName: row.campaignName as Record<string, string>,
   bannerImage: row.bannerImage,
   startsAt: row.startsAt.toISOString(),
   endsAt: row.endsAt.toISOString(),

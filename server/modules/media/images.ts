@@ -32,7 +32,8 @@ export async function storeImage(
     .metadata()
     .then((meta) => meta.format)
     .catch(() => undefined);
-  if (!format || !(IMAGE_FORMATS as readonly string[]).includes(format)) throw badRequest(IMAGE_MESSAGES.format);
+  if (!format || !(IMAGE_FORMATS as readonly string[]).includes(format))
+    throw badRequest(IMAGE_MESSAGES.format);
   const output = await sharp(bytes)
     .rotate()
     .resize({ width: options.maxWidth, height: options.maxHeight, fit: "inside", withoutEnlargement: true })
