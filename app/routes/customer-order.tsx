@@ -46,7 +46,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
     context.services.customers.orders(context.company.id, customer.id, filter),
     context.services.settings.storeInfo(context.company.id),
   ]);
-  return { customer, orders, filter, timeZone: info.timeZone };
+  return { customer, orders, filter, statuses: ORDER_STATUSES, timeZone: info.timeZone };
 }
 
 export const meta: Route.MetaFunction = ({ matches, data: page }) => {
@@ -75,7 +75,7 @@ function DateFilter({ param, label }: { param: string; label: string }) {
 /** One customer's details and orders, filtered by status and date range. */
 export default function CustomerOrders({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
-  const { customer, orders, timeZone } = loaderData;
+  const { customer, orders, statuses, timeZone } = loaderData;
   const dates = useMemo(
     () => new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "short", timeZone }),
     [i18n.language, timeZone],
@@ -168,7 +168,7 @@ export default function CustomerOrders({ loaderData }: Route.ComponentProps) {
                 param="status"
                 label={t("adminCustomers.orders.status")}
                 allLabel={t("adminCustomers.orders.allStatuses")}
-                options={ORDER_STATUSES.map((status) => ({
+                options={statuses.map((status) => ({
                   value: status,
                   label: t(`adminCustomers.orders.statuses.${status}`),
                 }))}
