@@ -56,21 +56,23 @@ describe("customers in the back office", () => {
     await dialog.waitFor({ state: "detached" });
 
     await search(page, email);
-    await table(page).getByRole("link", { name: "Grace Hopper" }).waitFor();
+    await table(page).getByRole("link", { name: "Grace Hopper", exact: true }).waitFor();
 
     await page.getByRole("button", { name: "Edit Grace Hopper" }).click();
     const edit = page.getByRole("dialog", { name: "Edit customer" });
     await edit.getByLabel("Name").fill("Grace B. Hopper");
     await edit.getByRole("button", { name: "Save changes" }).click();
     await page.getByText("Grace B. Hopper has been updated.").waitFor();
-    await table(page).getByRole("link", { name: "Grace B. Hopper" }).waitFor();
+    await table(page).getByRole("link", { name: "Grace B. Hopper", exact: true }).waitFor();
 
     await page.getByRole("button", { name: "Delete Grace B. Hopper" }).click();
     const confirm = page.getByRole("alertdialog");
     await confirm.getByText("Are you sure you want to delete").waitFor();
     await confirm.getByRole("button", { name: "Yes, Delete It" }).click();
     await page.getByText("Grace B. Hopper has been deleted.").waitFor();
-    await expect.poll(() => table(page).getByRole("link", { name: "Grace B. Hopper" }).count()).toBe(0);
+    await expect
+      .poll(() => table(page).getByRole("link", { name: "Grace B. Hopper", exact: true }).count())
+      .toBe(0);
     expect(errors()).toEqual([]);
   });
 
@@ -108,9 +110,9 @@ describe("customers in the back office", () => {
       .setInputFiles({ name: "good.csv", mimeType: "text/csv", buffer: Buffer.from(good) });
     await dialog.getByRole("button", { name: "Import", exact: true }).click();
     await page.getByText("2 customers imported.").waitFor();
-    await table(page).getByRole("link", { name: "Ada Import" }).waitFor();
+    await table(page).getByRole("link", { name: "Ada Import", exact: true }).waitFor();
 
-    await table(page).getByRole("link", { name: "Ada Import" }).click();
+    await table(page).getByRole("link", { name: "Ada Import", exact: true }).click();
     await page.waitForURL((url) => url.pathname.startsWith("/customer-order/"));
     await page.getByRole("heading", { level: 1, name: "Ada Import" }).waitFor();
     await page.getByText("This customer has no orders yet.").waitFor();
