@@ -9,6 +9,7 @@ import { notFound } from "./lib/errors";
 import { auditRoutes } from "./modules/audit/audit.routes";
 import { catalogRoutes } from "./modules/catalog/catalog.routes";
 import { checkoutRoutes } from "./modules/checkout/checkout.routes";
+import { couponRoutes } from "./modules/coupons/coupons.routes";
 import { customerRoutes } from "./modules/customers/customers.routes";
 import { healthRoutes } from "./modules/health/health.routes";
 import { learningRoutes } from "./modules/learning/learning.routes";
@@ -90,6 +91,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(rateLimitPlugin, {});
 
   await app.register(healthRoutes);
+  await app.register(imageRoutes);
   await app.register(
     async (api) => {
       await api.register(catalogRoutes);
@@ -99,11 +101,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(invoiceRoutes);
       await api.register(learningRoutes);
       await api.register(mediaRoutes);
-      await api.register(imageRoutes);
       await api.register(staffAuthRoutes);
       await api.register(staffAccountRoutes);
       await api.register(staffRoutes);
       await api.register(auditRoutes);
+      await api.register(couponRoutes);
       api.all("/*", { schema: { hide: true }, config: { tenant: false } }, async (request) => {
         throw notFound(`No API route ${request.method} ${request.url.split("?")[0]}.`, "ROUTE_NOT_FOUND");
       });

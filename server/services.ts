@@ -6,6 +6,7 @@ import { createSessionService } from "./modules/auth/sessions.service";
 import { createCatalogService } from "./modules/catalog/catalog.service";
 import { createCheckoutService } from "./modules/checkout/checkout.service";
 import { createCompanyService } from "./modules/companies/companies.service";
+import { createCouponService } from "./modules/coupons/coupons.service";
 import { createCustomerService } from "./modules/customers/customers.service";
 import { createEditingLanguagesService } from "./modules/international/editing-languages";
 import { createLearningService } from "./modules/learning/learning.service";
@@ -44,7 +45,8 @@ export function createServices(db: Db, { env, log }: ServiceOptions) {
   const staffAuth = createStaffAuthService(db, { sessions });
   const audit = createAuditService(db);
   const editingLanguages = createEditingLanguagesService(db);
-  const customers = createCustomerService(db, { sessions, mailer, settings, log });
+  const customers = createCustomerService(db, { sessions, audit, mailer, settings, log });
+  const coupons = createCouponService(db, { audit });
   const invoices = createInvoiceService(db, settings);
   const provider = createPaymentProvider(env);
   const stripeConnect = createStripeConnect(env, settings);
@@ -83,6 +85,7 @@ export function createServices(db: Db, { env, log }: ServiceOptions) {
     audit,
     editingLanguages,
     customers,
+    coupons,
     provider,
     stripeConnect,
     checkout,

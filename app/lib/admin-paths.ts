@@ -19,6 +19,10 @@ export const adminPaths = {
   attribute: (id: string) => `/attributes/${encodeURIComponent(id)}`,
   coupons: () => "/coupons",
   customers: () => "/customers",
+  /** GET: every customer matching the list's filters as CSV. */
+  customersExport: () => "/customers/export.csv",
+  /** GET: every coupon matching the list's filters as CSV. */
+  couponsExport: () => "/coupons/export.csv",
   customerOrders: (id: string) => `/customer-order/${encodeURIComponent(id)}`,
   orders: () => "/orders",
   order: (id: string) => `/order/${encodeURIComponent(id)}`,

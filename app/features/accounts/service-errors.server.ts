@@ -8,7 +8,7 @@ const byMessage: Record<string, string> = {
   "Your current password is not correct.": "currentWrong",
 };
 
-interface ClientError {
+export interface ClientError {
   status: number;
   code: string;
   message: string;
@@ -18,7 +18,7 @@ interface ClientError {
  * An AppError of the services. Checked by shape, not `instanceof`: the services come from the
  * server bundle, this module from the React Router bundle, each with its own copy of the class.
  */
-function isClientError(error: unknown): error is ClientError {
+export function isClientError(error: unknown): error is ClientError {
   const candidate = error as Partial<ClientError> | null;
   return (
     error instanceof Error &&

@@ -410,7 +410,7 @@ describe("GET /api/customer", () => {
   it("validates the query", async () => {
     expect((await call("GET", "/api/customer?limit=101", { token: adminToken })).status).toBe(400);
     expect((await call("GET", "/api/customer?page=0", { token: adminToken })).status).toBe(400);
-    expect((await call("GET", "/api/customer?sort=name", { token: adminToken })).status).toBe(400);
+    expect((await call("GET", "/api/customer?sort=joined", { token: adminToken })).status).toBe(400);
   });
 
   it("needs staff allowed to read customers", async () => {
@@ -700,5 +700,60 @@ describe("POST /api/customer/filter/{id}", () => {
     expect((await call("POST", url, { body: {} })).status).toBe(401);
     expect((await call("POST", url, { token: body.token, body: {} })).status).toBe(403);
     expect((await call("POST", url, { token: driverToken, body: {} })).status).toBe(403);
+  });
+});
+
+describe("audit of the staff's customer writes", () => {
+  it("records create, import, update and delete with the staff member; not a customer's own edits", async () => {
+    const created = await call("POST", "/api/customer/create", {
+      token: adminToken,
+      body: { name: "Audit Person", email: uniqueEmail("audit") },
+    });
+    expect(created.status).toBe(201);
+    const id = (created.body as Customer).id;
+    expect(
+      (await call("PUT", `/api/customer/${id}`, { token: adminToken, body: { phone: "+31 6 1234" } })).status,
+    ).toBe(200);
+    expect(
+      (
+        await call("POST", "/api/customer/add/all", {
+          token: adminToken,
+          body: [{ name: "Imported One", email: uniqueEmail("import") }],
+        })
+      ).status,
+    ).toBe(201);
+    expect((await call("DELETE", `/api/customer/${id}`, { token: adminToken })).status).toBe(200);
+
+    const log = await call("GET", "/api/admin/audit-log?entity=customer&limit=100", { token: adminToken });
+    const entries = log.body.items as {
+      action: string;
+      entityId: string | null;
+      summary: string;
+      staff: unknown;
+    }[];
+    const mine = entries.filter((entry) => entry.entityId === id).map((entry) => entry.action);
+    expect(mine.sort()).toEqual(["create", "delete", "update"]);
+    expect(entries.some((entry) => entry.summary === "Imported 1 customers")).toBe(true);
+    expect(entries.every((entry) => entry.staff !== null)).toBe(true);
+
+    const own = await register();
+    const before = (await call("GET", "/api/admin/audit-log?entity=customer", { token: adminToken })).body
+      .total;
+    await call("PUT", `/api/customer/${own.body.customer.id}`, {
+      token: own.body.token,
+      body: { name: "Myself" },
+    });
+    expect(
+      (await call("GET", "/api/admin/audit-log?entity=customer", { token: adminToken })).body.total,
+    ).toBe(before);
+  });
+
+  it("lists each customer's order count and sorts by it", async () => {
+    const { body } = await call("GET", "/api/customer?sort=orderCount&order=desc", { token: adminToken });
+    const list = body as CustomerList;
+    expect(list.customers[0]!.orderCount).toBeGreaterThan(0);
+    const counts = list.customers.map((customer) => customer.orderCount);
+    expect(counts).toEqual([...counts].sort((a, b) => b - a));
+    expect((await call("GET", "/api/customer?sort=password", { token: adminToken })).status).toBe(400);
   });
 });

@@ -4,6 +4,7 @@ import { forbidden, notFound, unauthorized } from "../../lib/errors";
 import { requireCustomer, requireStaff } from "../../plugins/auth";
 import { ErrorResponse } from "../../plugins/openapi";
 import type { Area } from "../staff/permissions";
+import type { StaffPrincipal } from "../staff/staff-access";
 import {
   AdminCreateCustomer,
   AdminCustomerOrdersBody,
@@ -25,7 +26,7 @@ import {
   StudentUpdateBody,
   UpdateCustomerBody,
 } from "./customers.schemas";
-import { FORGOT_PASSWORD_ANSWER, type SignedIn } from "./customers.service";
+import { FORGOT_PASSWORD_ANSWER, type SignedIn, type StaffActor } from "./customers.service";
 
 const TAG = "Customers";
 const ACCOUNT_TAG = "Customer account";
@@ -42,15 +43,21 @@ async function staffOnly(request: FastifyRequest, level: "read" | "write") {
  * The customer themself, or staff allowed `level` on customers. Another customer's id answers
  * 404, exactly like an id that does not exist, so ids cannot be probed.
  */
-async function selfOrStaff(request: FastifyRequest, id: string, level: "read" | "write") {
-  if (request.customer?.customerId === id) return;
-  if (request.staffSession) {
-    await requireStaff(request, "customers", level);
-    return;
-  }
+async function selfOrStaff(
+  request: FastifyRequest,
+  id: string,
+  level: "read" | "write",
+): Promise<StaffActor | null> {
+  if (request.customer?.customerId === id) return null;
+  if (request.staffSession) return actorOf(await requireStaff(request, "customers", level));
   if (request.customer) throw notFound("No such customer exists.", "CUSTOMER_NOT_FOUND");
   throw unauthorized();
 }
+
+const actorOf = (principal: StaffPrincipal): StaffActor => ({
+  id: principal.staffId,
+  email: principal.email,
+});
 
 function client(request: FastifyRequest) {
   return { ip: request.ip, userAgent: request.headers["user-agent"] };
@@ -230,8 +237,8 @@ export const customerRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await staffOnly(request, "write");
-      const imported = await customers.importAll(request.company.id, request.body);
+      const staff = await staffOnly(request, "write");
+      const imported = await customers.importAll(request.company.id, request.body, actorOf(staff));
       return reply.status(201).send({
         message: `${imported.length} customers imported.`,
         count: imported.length,
@@ -258,8 +265,8 @@ export const customerRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await staffOnly(request, "write");
-      return reply.status(201).send(await customers.create(request.company.id, request.body));
+      const staff = await staffOnly(request, "write");
+      return reply.status(201).send(await customers.create(request.company.id, request.body, actorOf(staff)));
     },
   );
 
@@ -358,8 +365,8 @@ export const customerRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await selfOrStaff(request, request.params.id, "write");
-      const updated = await customers.update(request.company.id, request.params.id, request.body);
+      const actor = await selfOrStaff(request, request.params.id, "write");
+      const updated = await customers.update(request.company.id, request.params.id, request.body, actor);
       refreshInfoCookie(request, reply, updated);
       return updated;
     },
@@ -384,8 +391,8 @@ export const customerRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await staffOnly(request, "write");
-      await customers.remove(request.company.id, request.params.id);
+      const staff = await staffOnly(request, "write");
+      await customers.remove(request.company.id, request.params.id, actorOf(staff));
       return { message: "The customer has been deleted." };
     },
   );

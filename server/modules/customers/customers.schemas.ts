@@ -1,11 +1,19 @@
 import { z } from "zod";
 import { NewPassword, PASSWORD_MAX_LENGTH } from "../auth/password-policy";
 import { ORDER_STATUSES } from "../orders/orders.tables";
+import {
+  Address,
+  AdminImportCustomer,
+  CustomerEmail,
+  CustomerName,
+  MAX_IMPORT_SIZE,
+  Phone,
+} from "./customer-fields";
+
+export { AdminImportCustomer, CustomerEmail, CustomerName, MAX_IMPORT_SIZE };
 
 export const DEFAULT_PAGE_SIZE = 20;
 export const MAX_PAGE_SIZE = 100;
-/** The most customers one import may hold. */
-export const MAX_IMPORT_SIZE = 1000;
 
 const wholeNumber = (name: string, min: number, max?: number) => {
   const range = max === undefined ? `at least ${min}` : `between ${min} and ${max}`;
@@ -17,24 +25,6 @@ const wholeNumber = (name: string, min: number, max?: number) => {
   return schema;
 };
 
-export const CustomerName = z
-  .string({ message: "Please enter a name" })
-  .trim()
-  .min(1, "Please enter a name")
-  .max(120, "The name must have at most 120 characters");
-export const CustomerEmail = z
-  .string({ message: "Please enter an email address" })
-  .trim()
-  .toLowerCase()
-  .min(1, "Please enter an email address")
-  .max(254, "The email address is too long")
-  .pipe(z.email("Please enter a valid email address"));
-const Phone = z
-  .string()
-  .trim()
-  .max(40, "The phone number must have at most 40 characters")
-  .regex(/^[+\d\s().-]*$/, "The phone number may only hold digits, spaces and + ( ) . -");
-const Address = z.string().trim().max(500, "The address must have at most 500 characters");
 const ImageUrl = z
   .string()
   .trim()
@@ -103,14 +93,6 @@ export const AdminCreateCustomer = z.strictObject({
 });
 export type AdminCreateCustomer = z.output<typeof AdminCreateCustomer>;
 
-export const AdminImportCustomer = z.strictObject({
-  name: CustomerName,
-  email: CustomerEmail,
-  phone: optional(Phone),
-  address: optional(Address),
-});
-export type AdminImportCustomer = z.output<typeof AdminImportCustomer>;
-
 export const AdminImportCustomers = z
   .array(AdminImportCustomer)
   .min(1, "The list is empty")
@@ -136,8 +118,13 @@ export const StudentUpdateBody = z.strictObject({
 });
 export type StudentUpdateBody = z.output<typeof StudentUpdateBody>;
 
+/** Columns the staff's customer list can be sorted by. */
+export const CUSTOMER_SORTS = ["createdAt", "name", "email", "phone", "orderCount"] as const;
+
 export const AdminListCustomersQuery = z.strictObject({
   searchText: z.string().trim().max(100, "searchText must have at most 100 characters").optional(),
+  sort: z.enum(CUSTOMER_SORTS, { message: `sort must be one of ${CUSTOMER_SORTS.join(", ")}` }).optional(),
+  order: z.enum(["asc", "desc"], { message: "order must be asc or desc" }).optional(),
   page: wholeNumber("page", 1).default(1),
   limit: wholeNumber("limit", 1, MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
 });
@@ -183,9 +170,14 @@ export const Customer = z
   .meta({ id: "Customer" });
 export type Customer = z.output<typeof Customer>;
 
+export const CustomerListItem = Customer.extend({
+  orderCount: z.number().int().describe("How many orders the customer has placed"),
+}).meta({ id: "CustomerListItem" });
+export type CustomerListItem = z.output<typeof CustomerListItem>;
+
 export const CustomerList = z
   .object({
-    customers: z.array(Customer),
+    customers: z.array(CustomerListItem),
     totalDoc: z.number().int(),
     page: z.number().int(),
     limit: z.number().int(),

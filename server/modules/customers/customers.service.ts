@@ -1,7 +1,8 @@
-import { and, count, desc, eq, gte, ilike, inArray, isNull, lt, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lt, or, type SQL, sql } from "drizzle-orm";
 import type { Db, Queryable } from "../../db/client";
 import { badRequest, conflict, notFound, unauthorized } from "../../lib/errors";
 import type { Language } from "../../lib/language";
+import type { AuditService } from "../audit/audit.service";
 import { createPasswordReset } from "../auth/password-reset";
 import { hashPassword, verifyPassword } from "../auth/passwords";
 import type { SessionService, StartedSession } from "../auth/sessions.service";
@@ -58,8 +59,15 @@ function isDuplicateEmail(error: unknown): boolean {
 
 const duplicateEmail = () => conflict("A customer with this email address already exists.", "EMAIL_TAKEN");
 
+/** The staff member making a back-office change (recorded in the audit log). */
+export interface StaffActor {
+  id: string;
+  email: string;
+}
+
 export interface CustomerServiceDeps {
   sessions: SessionService;
+  audit: AuditService;
   mailer: Mailer;
   settings: ReturnType<typeof createSettingsService>;
   log: { error(obj: object, msg: string): void };
@@ -70,7 +78,21 @@ export interface CustomerServiceDeps {
  * passwords and reset links, the learner's own record, and the staff's customer list.
  */
 export function createCustomerService(db: Db, deps: CustomerServiceDeps) {
-  const { sessions } = deps;
+  const { sessions, audit } = deps;
+
+  /** An audit entry about a customer, when a staff member made the change. */
+  const recordChange = (
+    tx: Queryable,
+    companyId: string,
+    actor: StaffActor | null | undefined,
+    entry: {
+      action: "create" | "update" | "delete";
+      entityId: string | null;
+      summary: string;
+      changes?: Record<string, unknown>;
+    },
+  ) =>
+    actor ? audit.record(tx, { companyId, staff: actor, entity: "customer", ...entry }) : Promise.resolve();
 
   // Without an account (or a password), a decoy hash is verified: a miss costs as much as a hit.
   const passwordMatches = createPasswordCheck();
@@ -127,17 +149,26 @@ export function createCustomerService(db: Db, deps: CustomerServiceDeps) {
     companyId: string,
     id: string,
     patch: Partial<Pick<CustomerRow, "name" | "email" | "phone" | "address" | "image">>,
+    actor?: StaffActor | null,
   ): Promise<Customer> {
     const values = Object.fromEntries(Object.entries(patch).filter(([, value]) => value !== undefined));
     if (Object.keys(values).length === 0) return toCustomer(await requireRow(companyId, id));
     try {
-      const [row] = await db
-        .update(customers)
-        .set({ ...values, updatedAt: new Date() })
-        .where(and(eq(customers.companyId, companyId), eq(customers.id, id)))
-        .returning();
-      if (!row) throw notFound("No such customer exists.", "CUSTOMER_NOT_FOUND");
-      return toCustomer(row);
+      return await db.transaction(async (tx) => {
+        const [row] = await tx
+          .update(customers)
+          .set({ ...values, updatedAt: new Date() })
+          .where(and(eq(customers.companyId, companyId), eq(customers.id, id)))
+          .returning();
+        if (!row) throw notFound("No such customer exists.", "CUSTOMER_NOT_FOUND");
+        await recordChange(tx, companyId, actor, {
+          action: "update",
+          entityId: row.id,
+          summary: `${row.name} <${row.email}>`,
+          changes: { fields: Object.keys(values) },
+        });
+        return toCustomer(row);
+      });
     } catch (error) {
       if (isDuplicateEmail(error)) throw duplicateEmail();
       throw error;
@@ -272,14 +303,25 @@ export function createCustomerService(db: Db, deps: CustomerServiceDeps) {
       return row ? toCustomer(row) : null;
     },
 
-    update(companyId: string, id: string, input: UpdateCustomerBody): Promise<Customer> {
-      return applyUpdate(companyId, id, {
-        name: input.name,
-        email: input.email,
-        phone: orNull(input.phone),
-        address: orNull(input.address),
-        image: orNull(input.image),
-      });
+    /** `actor`: the staff member making the change (audited); omitted when customers edit themselves. */
+    update(
+      companyId: string,
+      id: string,
+      input: UpdateCustomerBody,
+      actor?: StaffActor | null,
+    ): Promise<Customer> {
+      return applyUpdate(
+        companyId,
+        id,
+        {
+          name: input.name,
+          email: input.email,
+          phone: orNull(input.phone),
+          address: orNull(input.address),
+          image: orNull(input.image),
+        },
+        actor,
+      );
     },
 
     /** What a learner may change about themselves. */
@@ -292,6 +334,7 @@ export function createCustomerService(db: Db, deps: CustomerServiceDeps) {
       });
     },
 
+    /** The staff's list: search by name, email or phone; sortable; each row with its order count. */
     async list(companyId: string, query: AdminListCustomersQuery): Promise<CustomerList> {
       const conditions: SQL[] = [eq(customers.companyId, companyId)];
       if (query.searchText) {
@@ -305,19 +348,36 @@ export function createCustomerService(db: Db, deps: CustomerServiceDeps) {
         );
       }
       const where = and(...conditions);
+      // Table names spelled out: inside raw SQL drizzle leaves columns unqualified.
+      const orderCount = sql<number>`(select count(*)::int from "orders" where "orders"."company_id" = "customers"."company_id" and "orders"."customer_id" = "customers"."id")`;
+      const sortColumn = {
+        createdAt: customers.createdAt,
+        name: sql`lower(${customers.name})`,
+        email: customers.email,
+        phone: customers.phone,
+        orderCount,
+      }[query.sort ?? "createdAt"];
+      const direction =
+        query.order === "asc" ||
+        (!query.order && query.sort && query.sort !== "createdAt" && query.sort !== "orderCount")
+          ? asc
+          : desc;
       const [rows, [total]] = await Promise.all([
         db
-          .select()
+          .select({ row: customers, orderCount })
           .from(customers)
           .where(where)
-          .orderBy(desc(customers.createdAt), desc(customers.id))
+          .orderBy(direction(sortColumn), desc(customers.createdAt), desc(customers.id))
           .limit(query.limit)
           .offset((query.page - 1) * query.limit),
         db.select({ value: count() }).from(customers).where(where),
       ]);
       const totalDoc = total?.value ?? 0;
       return {
-        customers: rows.map(toCustomer),
+        customers: rows.map(({ row, orderCount }) => ({
+          ...toCustomer(row),
+          orderCount: Number(orderCount),
+        })),
         totalDoc,
         page: query.page,
         limit: query.limit,
@@ -325,21 +385,32 @@ export function createCustomerService(db: Db, deps: CustomerServiceDeps) {
       };
     },
 
-    async create(companyId: string, input: AdminCreateCustomer): Promise<Customer> {
+    async create(
+      companyId: string,
+      input: AdminCreateCustomer,
+      actor?: StaffActor | null,
+    ): Promise<Customer> {
       const passwordHash = input.password ? await hashPassword(input.password) : null;
       try {
-        const [row] = await db
-          .insert(customers)
-          .values({
-            companyId,
-            name: input.name,
-            email: input.email.toLowerCase(),
-            phone: input.phone || null,
-            address: input.address || null,
-            passwordHash,
-          })
-          .returning();
-        return toCustomer(row!);
+        return await db.transaction(async (tx) => {
+          const [row] = await tx
+            .insert(customers)
+            .values({
+              companyId,
+              name: input.name,
+              email: input.email.toLowerCase(),
+              phone: input.phone || null,
+              address: input.address || null,
+              passwordHash,
+            })
+            .returning();
+          await recordChange(tx, companyId, actor, {
+            action: "create",
+            entityId: row!.id,
+            summary: `${row!.name} <${row!.email}>`,
+          });
+          return toCustomer(row!);
+        });
       } catch (error) {
         if (isDuplicateEmail(error)) throw duplicateEmail();
         throw error;
@@ -347,7 +418,11 @@ export function createCustomerService(db: Db, deps: CustomerServiceDeps) {
     },
 
     /** All or nothing: one duplicate (in the list or already a customer) rejects the whole list. */
-    async importAll(companyId: string, list: AdminImportCustomer[]): Promise<Customer[]> {
+    async importAll(
+      companyId: string,
+      list: AdminImportCustomer[],
+      actor?: StaffActor | null,
+    ): Promise<Customer[]> {
       const problems: { index: number; email: string; message: string }[] = [];
       const firstSeen = new Map<string, number>();
       list.forEach((entry, index) => {
@@ -388,15 +463,21 @@ export function createCustomerService(db: Db, deps: CustomerServiceDeps) {
             })),
           )
           .returning();
+        await recordChange(tx, companyId, actor, {
+          action: "create",
+          entityId: null,
+          summary: `Imported ${rows.length} customers`,
+          changes: { emails: rows.map((row) => row.email) },
+        });
         return rows.map(toCustomer);
       });
     },
 
     /** A customer with orders or enrolments is kept: their invoices must stay. */
-    async remove(companyId: string, id: string): Promise<void> {
+    async remove(companyId: string, id: string, actor?: StaffActor | null): Promise<void> {
       await db.transaction(async (tx) => {
         const [row] = await tx
-          .select({ id: customers.id })
+          .select({ id: customers.id, name: customers.name, email: customers.email })
           .from(customers)
           .where(and(eq(customers.companyId, companyId), eq(customers.id, id)))
           .for("update");
@@ -420,6 +501,11 @@ export function createCustomerService(db: Db, deps: CustomerServiceDeps) {
         await sessions.revokeAll("customer", id, undefined, tx);
         await passwordReset.forget(tx, id);
         await tx.delete(customers).where(and(eq(customers.companyId, companyId), eq(customers.id, id)));
+        await recordChange(tx, companyId, actor, {
+          action: "delete",
+          entityId: id,
+          summary: `${row.name} <${row.email}>`,
+        });
       });
     },
 

@@ -14,20 +14,23 @@ export const IMAGE_MESSAGES = {
   size: "The image must be at most 5 MB.",
 } as const;
 
-/** Where served images live: `/api/media/images/<folder>/<file>.webp`. */
-export const IMAGE_URL_PREFIX = "/api/media/images/";
+/** Where served images live: `/media/images/<folder>/<file>.webp` (public, immutable names). */
+export const IMAGE_URL_PREFIX = "/media/images/";
 const FOLDER = /^[a-z0-9-]{1,40}$/;
 const FILE = /^[0-9a-f-]{36}\.webp$/;
 
+/** How to fit the picture: a square cropped to `size` px (avatars), or within a box (covers, banners). */
+export type ImageFit = { size: number } | { maxWidth: number; maxHeight: number };
+
 /**
  * Uploaded pictures under DATA_DIR/media/images: checked by content (JPEG, WebP, PNG), resized
- * to a square and stored as WebP; the returned address is what records keep.
+ * and stored as WebP; the returned address is what records keep.
  */
 export function createImageStore({ dataDir }: { dataDir: string }) {
   const root = `${dataDir.replace(/\/+$/, "")}/media/images`;
   return {
-    /** Validates, resizes (cover, `size` px square) and stores the image; returns its address. */
-    async store(bytes: Uint8Array, options: { folder: string; size: number }): Promise<string> {
+    /** Validates, resizes and stores the image; returns its public address. */
+    async store(bytes: Uint8Array, options: { folder: string } & ImageFit): Promise<string> {
       if (!FOLDER.test(options.folder)) throw new Error(`bad image folder ${options.folder}`);
       if (bytes.byteLength > IMAGE_MAX_BYTES) throw badRequest(IMAGE_MESSAGES.size);
       const format = await sharp(bytes)
@@ -37,11 +40,16 @@ export function createImageStore({ dataDir }: { dataDir: string }) {
       if (!format || !(IMAGE_FORMATS as readonly string[]).includes(format)) {
         throw badRequest(IMAGE_MESSAGES.type);
       }
-      const output = await sharp(bytes)
-        .rotate()
-        .resize(options.size, options.size, { fit: "cover" })
-        .webp({ quality: 82 })
-        .toBuffer();
+      const resize =
+        "size" in options
+          ? { width: options.size, height: options.size, fit: "cover" as const }
+          : {
+              width: options.maxWidth,
+              height: options.maxHeight,
+              fit: "inside" as const,
+              withoutEnlargement: true,
+            };
+      const output = await sharp(bytes).rotate().resize(resize).webp({ quality: 82 }).toBuffer();
       const name = `${options.folder}/${uuidv7()}.webp`;
       const path = resolveInside(root, name)!;
       await mkdir(dirname(path), { recursive: true });

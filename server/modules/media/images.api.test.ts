@@ -9,18 +9,41 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-describe("GET /api/media/images/{folder}/{file}", () => {
+describe("GET /media/images/{folder}/{file}", () => {
   it("serves an uploaded picture, checked by content and resized to a WebP square", async () => {
     const png = await sharp({ create: { width: 600, height: 400, channels: 3, background: "#0f6b63" } })
       .png()
       .toBuffer();
     const address = await t.app.services.images.store(png, { folder: "staff", size: 256 });
-    expect(address).toMatch(/^\/api\/media\/images\/staff\/[0-9a-f-]{36}\.webp$/);
+    expect(address).toMatch(/^\/media\/images\/staff\/[0-9a-f-]{36}\.webp$/);
     const response = await t.app.inject({ method: "GET", url: address });
     expect(response.statusCode).toBe(200);
     expect(response.headers["content-type"]).toBe("image/webp");
     const meta = await sharp(response.rawPayload).metadata();
     expect([meta.format, meta.width, meta.height]).toEqual(["webp", 256, 256]);
+  });
+
+  it("fits covers and banners inside a box without enlarging them", async () => {
+    const jpeg = await sharp({ create: { width: 2400, height: 1000, channels: 3, background: "#b4530e" } })
+      .jpeg()
+      .toBuffer();
+    const address = await t.app.services.images.store(jpeg, {
+      folder: "coupons",
+      maxWidth: 1600,
+      maxHeight: 800,
+    });
+    const meta = await sharp((await t.app.inject({ method: "GET", url: address })).rawPayload).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(["webp", 1600, 667]);
+    const small = await sharp({ create: { width: 300, height: 100, channels: 3, background: "#fff" } })
+      .webp()
+      .toBuffer();
+    const kept = await t.app.services.images.store(small, {
+      folder: "coupons",
+      maxWidth: 1600,
+      maxHeight: 800,
+    });
+    const keptMeta = await sharp((await t.app.inject({ method: "GET", url: kept })).rawPayload).metadata();
+    expect([keptMeta.width, keptMeta.height]).toEqual([300, 100]);
   });
 
   it("refuses what is not a JPEG, WebP or PNG whatever its name, and answers 404 for unknown files", async () => {
@@ -37,8 +60,8 @@ describe("GET /api/media/images/{folder}/{file}", () => {
       status: 400,
     });
     for (const url of [
-      "/api/media/images/staff/00000000-0000-4000-8000-000000000000.webp",
-      "/api/media/images/staff/..%2F..%2Fetc%2Fpasswd",
+      "/media/images/staff/00000000-0000-4000-8000-000000000000.webp",
+      "/media/images/staff/..%2F..%2Fetc%2Fpasswd",
     ]) {
       expect((await t.app.inject({ method: "GET", url })).statusCode).toBe(404);
     }

@@ -31,12 +31,12 @@ const Phone = z
   .max(30, "The contact number must have at most 30 characters")
   .regex(/^[+0-9 ()-]*$/, "Please enter a valid contact number");
 
-/** An image address: an uploaded picture (/api/media/images/…) or http(s) (empty removes it). */
+/** An image address: an uploaded picture (/media/images/…) or http(s) (empty removes it). */
 export const ImageUrl = z
   .string()
   .trim()
   .max(1000, "The image address is too long")
-  .refine((value) => value === "" || /^(https?:\/\/|\/api\/media\/images\/)[^\s]+$/i.test(value), {
+  .refine((value) => value === "" || /^(https?:\/\/|\/media\/images\/)[^\s]+$/i.test(value), {
     message: "Please enter an image address starting with https://",
   });
 

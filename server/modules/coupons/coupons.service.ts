@@ -1,0 +1,252 @@
+import { and, asc, count, desc, eq, gt, ilike, inArray, lte, ne, or, type SQL, sql } from "drizzle-orm";
+import type { Db, Queryable } from "../../db/client";
+import { conflict, notFound } from "../../lib/errors";
+import { containsPattern, type ListPage, listPage, pageOffset } from "../../lib/list-query";
+import type { Translatable } from "../../lib/translatable";
+import type { AuditService } from "../audit/audit.service";
+import { coupons } from "../orders/orders.tables";
+import type { AdminListCouponsQuery, Coupon, CouponBody, CouponStatus } from "./coupons.schemas";
+
+/** The staff member making a change (recorded in the audit log). */
+export interface CouponActor {
+  id: string;
+  email: string;
+}
+
+type Row = typeof coupons.$inferSelect;
+
+export const DUPLICATE_CODE = "A coupon with this code already exists.";
+
+/** Where a coupon stands at `now`: not started, running, or over. */
+export function couponStatus(row: { startsAt: Date; endsAt: Date }, now = new Date()): CouponStatus {
+  if (row.startsAt > now) return "scheduled";
+  if (row.endsAt <= now) return "expired";
+  return "active";
+}
+
+const toCoupon = (row: Row, now = new Date()): Coupon => ({
+  id: row.id,
+  code: row.code,
+  campaignName: row.campaignName as Record<string, string>,
+  bannerImage: row.bannerImage,
+  startsAt: row.startsAt.toISOString(),
+  endsAt: row.endsAt.toISOString(),
+  discountType: row.discountType,
+  discountValue: row.discountValue,
+  minimumAmountCents: row.minimumAmountCents,
+  published: row.published,
+  status: couponStatus(row, now),
+  createdAt: row.createdAt.toISOString(),
+  updatedAt: row.updatedAt.toISOString(),
+});
+
+/** A date-only value is midnight UTC of that day. */
+const toDate = (value: string) => new Date(value.length === 10 ? `${value}T00:00:00.000Z` : value);
+
+const SORT_COLUMNS = {
+  campaignName: sql`lower(${coupons.campaignName}->>'en')`,
+  code: coupons.code,
+  discountValue: coupons.discountValue,
+  startsAt: coupons.startsAt,
+  endsAt: coupons.endsAt,
+  minimumAmountCents: coupons.minimumAmountCents,
+  createdAt: coupons.createdAt,
+} as const;
+
+/** Postgres unique violation (the company + upper(code) index). */
+function isUniqueViolation(error: unknown): boolean {
+  const cause = (error as { cause?: { code?: string } })?.cause ?? error;
+  return (cause as { code?: string })?.code === "23505";
+}
+
+/** Discount campaigns: the staff's CRUD; checkout applies them (checkout/coupons.ts). */
+export function createCouponService(db: Db, deps: { audit: AuditService }) {
+  const { audit } = deps;
+
+  async function codeTaken(tx: Queryable, companyId: string, code: string, exceptId?: string) {
+    const conditions: SQL[] = [
+      eq(coupons.companyId, companyId),
+      eq(sql`upper(${coupons.code})`, code.toUpperCase()),
+    ];
+    if (exceptId) conditions.push(ne(coupons.id, exceptId));
+    const [row] = await tx
+      .select({ id: coupons.id })
+      .from(coupons)
+      .where(and(...conditions));
+    return Boolean(row);
+  }
+
+  const values = (input: CouponBody) => ({
+    code: input.code.toUpperCase(),
+    campaignName: cleanName(input.campaignName),
+    bannerImage: input.bannerImage || null,
+    startsAt: toDate(input.startsAt),
+    endsAt: toDate(input.endsAt),
+    discountType: input.discountType,
+    discountValue: input.discountValue,
+    minimumAmountCents: input.minimumAmountCents,
+    published: input.published,
+  });
+
+  /** Runs a write; a concurrent duplicate code (unique index) reads as the same 409. */
+  async function guarded<T>(work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (error) {
+      if (isUniqueViolation(error)) throw conflict(DUPLICATE_CODE, "COUPON_CODE_TAKEN");
+      throw error;
+    }
+  }
+
+  return {
+    async list(companyId: string, query: AdminListCouponsQuery): Promise<ListPage<Coupon>> {
+      const now = new Date();
+      const conditions: SQL[] = [eq(coupons.companyId, companyId)];
+      if (query.searchText) {
+        const pattern = containsPattern(query.searchText);
+        conditions.push(
+          or(ilike(coupons.code, pattern), sql`${coupons.campaignName}::text ilike ${pattern}`)!,
+        );
+      }
+      if (query.status === "scheduled") conditions.push(gt(coupons.startsAt, now));
+      if (query.status === "expired") conditions.push(lte(coupons.endsAt, now));
+      if (query.status === "active") conditions.push(lte(coupons.startsAt, now), gt(coupons.endsAt, now));
+      if (query.discountType) conditions.push(eq(coupons.discountType, query.discountType));
+      if (query.published) conditions.push(eq(coupons.published, query.published === "true"));
+      const where = and(...conditions);
+      const direction = query.order === "asc" ? asc : desc;
+      const [rows, [total]] = await Promise.all([
+        db
+          .select()
+          .from(coupons)
+          .where(where)
+          .orderBy(
+            direction(SORT_COLUMNS[query.sort ?? "createdAt"]),
+            desc(coupons.createdAt),
+            desc(coupons.id),
+          )
+          .limit(query.limit)
+          .offset(pageOffset(query)),
+        db.select({ value: count() }).from(coupons).where(where),
+      ]);
+      return listPage(
+        rows.map((row) => toCoupon(row, now)),
+        total?.value ?? 0,
+        query,
+      );
+    },
+
+    async get(companyId: string, id: string): Promise<Coupon | null> {
+      const [row] = await db
+        .select()
+        .from(coupons)
+        .where(and(eq(coupons.companyId, companyId), eq(coupons.id, id)));
+      return row ? toCoupon(row) : null;
+    },
+
+    create(companyId: string, input: CouponBody, actor: CouponActor): Promise<Coupon> {
+      return guarded(() =>
+        db.transaction(async (tx) => {
+          if (await codeTaken(tx, companyId, input.code)) throw conflict(DUPLICATE_CODE, "COUPON_CODE_TAKEN");
+          const [row] = await tx
+            .insert(coupons)
+            .values({ companyId, ...values(input) })
+            .returning();
+          await audit.record(tx, {
+            companyId,
+            staff: actor,
+            action: "create",
+            entity: "coupon",
+            entityId: row!.id,
+            summary: `${row!.code}: ${row!.campaignName.en}`,
+          });
+          return toCoupon(row!);
+        }),
+      );
+    },
+
+    update(companyId: string, id: string, input: CouponBody, actor: CouponActor): Promise<Coupon> {
+      return guarded(() =>
+        db.transaction(async (tx) => {
+          if (await codeTaken(tx, companyId, input.code, id)) {
+            throw conflict(DUPLICATE_CODE, "COUPON_CODE_TAKEN");
+          }
+          const [row] = await tx
+            .update(coupons)
+            .set({ ...values(input), updatedAt: new Date() })
+            .where(and(eq(coupons.companyId, companyId), eq(coupons.id, id)))
+            .returning();
+          if (!row) throw notFound("No such coupon exists.", "COUPON_NOT_FOUND");
+          await audit.record(tx, {
+            companyId,
+            staff: actor,
+            action: "update",
+            entity: "coupon",
+            entityId: row.id,
+            summary: `${row.code}: ${row.campaignName.en}`,
+          });
+          return toCoupon(row);
+        }),
+      );
+    },
+
+    /** Publishes or unpublishes: an unpublished coupon is refused at checkout. */
+    async setPublished(
+      companyId: string,
+      id: string,
+      published: boolean,
+      actor: CouponActor,
+    ): Promise<Coupon> {
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .update(coupons)
+          .set({ published, updatedAt: new Date() })
+          .where(and(eq(coupons.companyId, companyId), eq(coupons.id, id)))
+          .returning();
+        if (!row) throw notFound("No such coupon exists.", "COUPON_NOT_FOUND");
+        await audit.record(tx, {
+          companyId,
+          staff: actor,
+          action: "update",
+          entity: "coupon",
+          entityId: row.id,
+          summary: `${row.code}: ${published ? "published" : "unpublished"}`,
+          changes: { published },
+        });
+        return toCoupon(row);
+      });
+    },
+
+    /** Deletes coupons of this company (orders keep the code they used); returns how many. */
+    async remove(companyId: string, ids: string[], actor: CouponActor): Promise<number> {
+      return db.transaction(async (tx) => {
+        const rows = await tx
+          .delete(coupons)
+          .where(and(eq(coupons.companyId, companyId), inArray(coupons.id, ids)))
+          .returning({ id: coupons.id, code: coupons.code });
+        for (const row of rows) {
+          await audit.record(tx, {
+            companyId,
+            staff: actor,
+            action: "delete",
+            entity: "coupon",
+            entityId: row.id,
+            summary: row.code,
+          });
+        }
+        return rows.length;
+      });
+    },
+  };
+}
+
+/** Trimmed translations; empty ones other than English are left out. */
+function cleanName(name: Record<string, string>): Translatable {
+  const cleaned: Translatable = { en: (name.en ?? "").trim() };
+  for (const [code, text] of Object.entries(name)) {
+    if (code !== "en" && text.trim()) cleaned[code] = text.trim();
+  }
+  return cleaned;
+}
+
+export type CouponService = ReturnType<typeof createCouponService>;
