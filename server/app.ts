@@ -10,10 +10,12 @@ import { auditRoutes } from "./modules/audit/audit.routes";
 import { catalogRoutes } from "./modules/catalog/catalog.routes";
 import { checkoutRoutes } from "./modules/checkout/checkout.routes";
 import { customerRoutes } from "./modules/customers/customers.routes";
+import { dashboardRoutes } from "./modules/dashboard/dashboard.routes";
 import { healthRoutes } from "./modules/health/health.routes";
 import { learningRoutes } from "./modules/learning/learning.routes";
 import { mediaRoutes } from "./modules/media/media.routes";
 import { invoiceRoutes } from "./modules/orders/invoices.routes";
+import { orderAdminRoutes } from "./modules/orders/orders-admin.routes";
 import { paymentWebhookRoutes } from "./modules/payments/payments.routes";
 import { staffAuthRoutes } from "./modules/staff/staff-auth.routes";
 import { authPlugin } from "./plugins/auth";
@@ -94,6 +96,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(mediaRoutes);
       await api.register(staffAuthRoutes);
       await api.register(auditRoutes);
+      await api.register(orderAdminRoutes);
+      await api.register(dashboardRoutes);
       api.all("/*", { schema: { hide: true }, config: { tenant: false } }, async (request) => {
         throw notFound(`No API route ${request.method} ${request.url.split("?")[0]}.`, "ROUTE_NOT_FOUND");
       });

@@ -7,11 +7,13 @@ import { createCatalogService } from "./modules/catalog/catalog.service";
 import { createCheckoutService } from "./modules/checkout/checkout.service";
 import { createCompanyService } from "./modules/companies/companies.service";
 import { createCustomerService } from "./modules/customers/customers.service";
+import { createDashboardService } from "./modules/dashboard/dashboard.service";
 import { createEditingLanguagesService } from "./modules/international/editing-languages";
 import { createLearningService } from "./modules/learning/learning.service";
 import { createMailer } from "./modules/mail/mailer";
 import { createMediaStore } from "./modules/media/media-store";
 import { createInvoiceService } from "./modules/orders/invoices.service";
+import { createOrderAdminService } from "./modules/orders/orders-admin.service";
 import { createPaymentProvider } from "./modules/payments/payment-providers";
 import { createStripeConnect } from "./modules/payments/stripe-connect";
 import { createSettingsService } from "./modules/settings/settings.service";
@@ -54,6 +56,8 @@ export function createServices(db: Db, { env, log }: ServiceOptions) {
   });
   const media = createMediaStore({ dataDir: env.DATA_DIR });
   const learning = createLearningService(db, { catalog });
+  const orderAdmin = createOrderAdminService(db, { settings, audit, provider });
+  const dashboard = createDashboardService(db, { settings });
   return {
     companies,
     catalog,
@@ -71,6 +75,8 @@ export function createServices(db: Db, { env, log }: ServiceOptions) {
     invoices,
     media,
     learning,
+    orderAdmin,
+    dashboard,
   };
 }
 
