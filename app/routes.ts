@@ -29,6 +29,9 @@ export default [
   layout("routes/admin-area.tsx", [
     route("admin/stripe-connect", "routes/admin-stripe-connect.tsx"),
     route("audit-log", "routes/audit-log.tsx"),
+    route("dashboard", "routes/dashboard.tsx"),
+    route("orders", "routes/orders.tsx"),
+    route("order/:id", "routes/order.tsx"),
     route("404", "routes/admin-not-found.tsx"),
     route("coming-soon", "routes/coming-soon.tsx"),
   ]),

@@ -67,7 +67,7 @@ beforeAll(async () => {
     const input = {
       lines: lines.map((course) => ({
         courseId: courseIds[course]!,
-        title: { en: `Course ${course}` },
+        title: { en: `Course ${course}`, nl: `Cursus ${course}` },
         unitPriceCents: [3000, 5000, 7000][course]!,
       })),
       status,

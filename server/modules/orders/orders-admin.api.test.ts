@@ -34,7 +34,7 @@ beforeAll(async () => {
   other.id = await insertCustomer(db, company.id, { name: other.name, email: other.email });
   const line = (courseId: string, cents: number) => ({
     courseId,
-    title: { en: cents === 6000 ? "Course A" : "Course B" },
+    title: { en: cents === 6000 ? "Course A" : "Course B", nl: cents === 6000 ? "Cursus A" : "Cursus B" },
     unitPriceCents: cents,
   });
   const now = Date.now();
