@@ -2,88 +2,27 @@ import { Download, Printer } from "lucide-react";
 import { type ReactNode, useEffect, useMemo, useState } from "react";
 import { Dialog, Heading, Modal, ModalOverlay } from "react-aria-components";
 import { useTranslation } from "react-i18next";
-import { data, useFetcher } from "react-router";
+import { useFetcher } from "react-router";
 import { Button } from "~/components/ui/button";
 import { notify } from "~/components/ui/toast";
 import { useCan } from "~/features/admin/admin-layout-data";
 import { AdminCard, AdminPage } from "~/features/admin/admin-page";
 import { Checkbox, Select, TextField } from "~/features/admin/form-fields";
-import { requireStaffPage } from "~/features/admin/staff-guard.server";
 import { InvoiceSheet } from "~/features/invoices/invoice-sheet";
-import {
-  actingStaff,
-  type OrderActionResult,
-  orderAction,
-  parseStatus,
-} from "~/features/orders/order-actions.server";
+import type { OrderActionResult } from "~/features/orders/order-action-result";
+import { loadOrderPage, orderPageAction } from "~/features/orders/order-page.server";
 import { OrderStatusBadge } from "~/features/orders/order-status-badge";
 import { translator } from "~/i18n/translator";
 import { adminPaths } from "~/lib/admin-paths";
 import { formatMoney } from "~/lib/format";
-import { AppError } from "../../server/lib/errors";
-import { isUuid } from "../../server/lib/ids";
-import { RETURN_DONE_MESSAGE } from "../../server/modules/orders/orders-admin.schemas";
 import type { Route } from "./+types/order";
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
-  await requireStaffPage(context, request, "orders", "read");
-  if (!isUuid(params.id)) throw data(null, { status: 404 });
-  const companyId = context.company.id;
-  try {
-    const order = await context.services.orderAdmin.get(companyId, params.id, context.language);
-    const [invoice, info] = await Promise.all([
-      order.invoice ? context.services.invoices.getForCompany(companyId, order.invoice.id) : undefined,
-      context.services.settings.storeInfo(companyId),
-    ]);
-    return { order, invoice: invoice ?? null, timeZone: info.timeZone };
-  } catch (error) {
-    if (error instanceof AppError && error.status === 404) throw data(null, { status: 404 });
-    throw error;
-  }
+  return loadOrderPage(context, request, params.id);
 }
 
 export async function action({ context, request, params }: Route.ActionArgs) {
-  const staff = await requireStaffPage(context, request, "orders", "write");
-  const form = await request.formData();
-  const intent = String(form.get("intent") ?? "");
-  const { orderAdmin } = context.services;
-  if (intent === "status") {
-    const status = parseStatus(form.get("status"));
-    if (!status) return data({ ok: false as const, intent, message: "Choose a status." }, { status: 400 });
-    return orderAction(intent, async () => {
-      const order = await orderAdmin.changeStatus(
-        context.company.id,
-        actingStaff(staff),
-        params.id,
-        status,
-        context.language,
-      );
-      return { status: order.status, number: order.number };
-    });
-  }
-  if (intent === "return") {
-    const lineIds = form.getAll("lineIds").map(String).filter(isUuid);
-    if (lineIds.length === 0) {
-      return data(
-        { ok: false as const, intent, message: "Choose at least one course to return." },
-        { status: 400 },
-      );
-    }
-    const reason = String(form.get("reason") ?? "")
-      .trim()
-      .slice(0, 500);
-    return orderAction(intent, async () => {
-      await orderAdmin.createReturn(
-        context.company.id,
-        actingStaff(staff),
-        params.id,
-        { lineIds, restock: form.get("restock") === "true", ...(reason ? { reason } : {}) },
-        context.language,
-      );
-      return { message: RETURN_DONE_MESSAGE };
-    });
-  }
-  return data({ ok: false as const, intent, message: "Unknown action." }, { status: 400 });
+  return orderPageAction(context, request, params.id);
 }
 
 export const meta: Route.MetaFunction = ({ matches, data: loaded }) => {

@@ -9,18 +9,14 @@ import { DataTable, type DataTableColumn, DataTableFilter } from "~/features/adm
 import { Select } from "~/features/admin/form-fields";
 import { useListParams } from "~/features/admin/list-params";
 import { requireStaffPage } from "~/features/admin/staff-guard.server";
-import {
-  actingStaff,
-  type OrderActionResult,
-  orderAction,
-  parseStatus,
-} from "~/features/orders/order-actions.server";
+import type { OrderActionResult } from "~/features/orders/order-action-result";
+import { actingStaff, orderAction, parseStatus } from "~/features/orders/order-actions.server";
 import { OrderStatusBadge } from "~/features/orders/order-status-badge";
 import { translator } from "~/i18n/translator";
 import { adminPaths } from "~/lib/admin-paths";
 import { formatMoney } from "~/lib/format";
+import { ORDER_STATUSES, type OrderStatus, PAYMENT_METHODS } from "../../server/modules/orders/order-enums";
 import { ORDER_TRANSITIONS } from "../../server/modules/orders/order-status";
-import { ORDER_STATUSES, type OrderStatus, PAYMENT_METHODS } from "../../server/modules/orders/orders.tables";
 import {
   AdminListOrdersQuery,
   type AdminOrderListItem,

@@ -2,19 +2,7 @@ import { data } from "react-router";
 import { AppError } from "../../../server/lib/errors";
 import { ORDER_STATUSES, type OrderStatus } from "../../../server/modules/orders/orders.tables";
 import type { StaffPrincipal } from "../admin/staff-guard.server";
-
-/** What an order page action answers: a success message key, or the server's error message. */
-export type OrderActionResult =
-  | {
-      ok: true;
-      intent: string;
-      message?: string;
-      changed?: number;
-      refused?: number;
-      status?: OrderStatus;
-      number?: number;
-    }
-  | { ok: false; intent: string; message: string };
+import type { OrderActionResult } from "./order-action-result";
 
 export const actingStaff = (staff: StaffPrincipal) => ({ id: staff.staffId, email: staff.email });
 

@@ -1,4 +1,4 @@
-import type { OrderStatus } from "./orders.tables";
+import type { OrderStatus } from "./order-enums";
 
 /**
  * The order statuses staff may move an order to, from each status:

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { AdminListQuery, listPageSchema } from "../../lib/list-query";
-import { ORDER_CHANNELS, ORDER_STATUSES, PAYMENT_METHODS } from "./orders.tables";
+import { ORDER_CHANNELS, ORDER_STATUSES, PAYMENT_METHODS } from "./order-enums";
 
 export const ORDER_SORTS = [
   "number",
