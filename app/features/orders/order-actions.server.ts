@@ -1,5 +1,4 @@
 import { data } from "react-router";
-import { AppError } from "../../../server/lib/errors";
 import { ORDER_STATUSES, type OrderStatus } from "../../../server/modules/orders/orders.tables";
 import type { StaffPrincipal } from "../admin/staff-guard.server";
 import type { OrderActionResult } from "./order-action-result";
@@ -12,6 +11,16 @@ export function parseStatus(value: FormDataEntryValue | null): OrderStatus | nul
     : null;
 }
 
+/**
+ * The status of a service's AppError below 500, else null. Checked by shape, not `instanceof`: the
+ * services come from the server bundle, this module from the React Router bundle.
+ */
+export function clientErrorStatus(error: unknown): number | null {
+  if (!(error instanceof Error) || error.name !== "AppError") return null;
+  const status = (error as { status?: unknown }).status;
+  return typeof status === "number" && status < 500 ? status : null;
+}
+
 /** Runs an order change; a business error becomes `{ ok: false, message }` with its HTTP status. */
 export async function orderAction(
   intent: string,
@@ -20,9 +29,8 @@ export async function orderAction(
   try {
     return { ok: true as const, intent, ...(await run()) };
   } catch (error) {
-    if (error instanceof AppError && error.status < 500) {
-      return data({ ok: false as const, intent, message: error.message }, { status: error.status });
-    }
+    const status = clientErrorStatus(error);
+    if (status) return data({ ok: false as const, intent, message: (error as Error).message }, { status });
     throw error;
   }
 }

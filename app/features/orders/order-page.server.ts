@@ -1,9 +1,8 @@
 import { type AppLoadContext, data } from "react-router";
-import { AppError } from "../../../server/lib/errors";
 import { isUuid } from "../../../server/lib/ids";
 import { RETURN_DONE_MESSAGE } from "../../../server/modules/orders/orders-admin.schemas";
 import { requireStaffPage } from "../admin/staff-guard.server";
-import { actingStaff, orderAction, parseStatus } from "./order-actions.server";
+import { actingStaff, clientErrorStatus, orderAction, parseStatus } from "./order-actions.server";
 
 /** The /order/{id} page's loader: the order in full, its invoice document and the time zone. */
 export async function loadOrderPage(context: AppLoadContext, request: Request, id: string) {
@@ -18,7 +17,7 @@ export async function loadOrderPage(context: AppLoadContext, request: Request, i
     ]);
     return { order, invoice: invoice ?? null, timeZone: info.timeZone };
   } catch (error) {
-    if (error instanceof AppError && error.status === 404) throw data(null, { status: 404 });
+    if (clientErrorStatus(error) === 404) throw data(null, { status: 404 });
     throw error;
   }
 }
