@@ -11,11 +11,13 @@ import { catalogRoutes } from "./modules/catalog/catalog.routes";
 import { checkoutRoutes } from "./modules/checkout/checkout.routes";
 import { couponRoutes } from "./modules/coupons/coupons.routes";
 import { customerRoutes } from "./modules/customers/customers.routes";
+import { dashboardRoutes } from "./modules/dashboard/dashboard.routes";
 import { healthRoutes } from "./modules/health/health.routes";
 import { learningRoutes } from "./modules/learning/learning.routes";
 import { imageRoutes } from "./modules/media/images.routes";
 import { mediaRoutes } from "./modules/media/media.routes";
 import { invoiceRoutes } from "./modules/orders/invoices.routes";
+import { orderAdminRoutes } from "./modules/orders/orders-admin.routes";
 import { paymentWebhookRoutes } from "./modules/payments/payments.routes";
 import { staffRoutes } from "./modules/staff/staff.routes";
 import { staffAccountRoutes } from "./modules/staff/staff-account.routes";
@@ -106,6 +108,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(staffRoutes);
       await api.register(auditRoutes);
       await api.register(couponRoutes);
+      await api.register(orderAdminRoutes);
+      await api.register(dashboardRoutes);
       api.all("/*", { schema: { hide: true }, config: { tenant: false } }, async (request) => {
         throw notFound(`No API route ${request.method} ${request.url.split("?")[0]}.`, "ROUTE_NOT_FOUND");
       });

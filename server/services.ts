@@ -8,12 +8,14 @@ import { createCheckoutService } from "./modules/checkout/checkout.service";
 import { createCompanyService } from "./modules/companies/companies.service";
 import { createCouponService } from "./modules/coupons/coupons.service";
 import { createCustomerService } from "./modules/customers/customers.service";
+import { createDashboardService } from "./modules/dashboard/dashboard.service";
 import { createEditingLanguagesService } from "./modules/international/editing-languages";
 import { createLearningService } from "./modules/learning/learning.service";
 import { createMailer } from "./modules/mail/mailer";
 import { createImageStore } from "./modules/media/image-store";
 import { createMediaStore } from "./modules/media/media-store";
 import { createInvoiceService } from "./modules/orders/invoices.service";
+import { createOrderAdminService } from "./modules/orders/orders-admin.service";
 import { createPaymentProvider } from "./modules/payments/payment-providers";
 import { createStripeConnect } from "./modules/payments/stripe-connect";
 import { createSettingsService } from "./modules/settings/settings.service";
@@ -74,6 +76,8 @@ export function createServices(db: Db, { env, log }: ServiceOptions) {
     passwordReset: staffPasswordReset,
     log,
   });
+  const orderAdmin = createOrderAdminService(db, { settings, audit, provider });
+  const dashboard = createDashboardService(db, { settings });
   return {
     companies,
     catalog,
@@ -97,6 +101,8 @@ export function createServices(db: Db, { env, log }: ServiceOptions) {
     staffRoles,
     staffOnboarding,
     staffAccount,
+    orderAdmin,
+    dashboard,
   };
 }
 

@@ -56,6 +56,22 @@ export function createAuditService(db: Db) {
       });
     },
 
+    /** Every entry about one record, oldest first (e.g. an order's status history). */
+    async forRecord(companyId: string, entity: string, entityId: string): Promise<AuditEntry[]> {
+      const rows = await db
+        .select()
+        .from(auditLogs)
+        .where(
+          and(
+            eq(auditLogs.companyId, companyId),
+            eq(auditLogs.entity, entity),
+            eq(auditLogs.entityId, entityId),
+          ),
+        )
+        .orderBy(asc(auditLogs.createdAt), asc(auditLogs.id));
+      return rows.map(toEntry);
+    },
+
     /** Newest first unless sorted otherwise; search matches the summary, entity and staff email. */
     async list(companyId: string, query: AdminListAuditQuery): Promise<AuditList> {
       const conditions: SQL[] = [eq(auditLogs.companyId, companyId)];

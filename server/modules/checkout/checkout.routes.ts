@@ -1,6 +1,10 @@
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { requireStaff } from "../../plugins/auth";
 import { ErrorResponse } from "../../plugins/openapi";
+import { AdminOrder } from "../orders/orders-admin.schemas";
+import { allows } from "../staff/permissions";
 import {
   IdempotencyHeaders,
   OrderParams,
@@ -26,7 +30,7 @@ export function requestVisitor(request: FastifyRequest) {
 
 /** Cart quote, checkout, payment and the visitor's own orders: thin adapters over the checkout service. */
 export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { checkout } = app.services;
+  const { checkout, orderAdmin, staffAccess } = app.services;
 
   app.post(
     "/checkout/quote",
@@ -100,11 +104,32 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ["Checkout"],
-        summary: "One of the visitor's own orders (customer or guest session)",
+        summary: "One order: any of the company's orders for staff, else one of the visitor's own",
+        description:
+          "Staff allowed to read orders get the full back-office view (lines, payments, invoice, " +
+          "instalments, return, status history). A customer or guest gets only their own orders " +
+          "(404 for any other id).",
         params: OrderParams,
-        response: { 200: OrderView, 400: ErrorResponse, 404: ErrorResponse },
+        response: {
+          200: z.union([AdminOrder, OrderView]),
+          400: ErrorResponse,
+          401: ErrorResponse,
+          403: ErrorResponse,
+          404: ErrorResponse,
+        },
       },
     },
-    async (request) => checkout.getOrder(requestVisitor(request), request.params.orderId),
+    async (request) => {
+      const { orderId } = request.params;
+      if (request.staffSession) {
+        // Staff only: 401/403 as for every admin route. Staff browsing as a buyer too: their own orders.
+        if (!request.visitorSession) await requireStaff(request, "orders", "read");
+        const staff = await staffAccess.principalFor(request.staffSession);
+        if (staff && allows(staff.permissions, "orders", "read")) {
+          return orderAdmin.get(request.company.id, orderId, request.language);
+        }
+      }
+      return checkout.getOrder(requestVisitor(request), orderId);
+    },
   );
 };

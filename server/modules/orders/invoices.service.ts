@@ -156,6 +156,12 @@ export function createInvoiceService(db: Db, settings: SettingsService) {
       return document(companyId, and(eq(invoices.id, invoiceId), eq(orders.customerId, customerId))!);
     },
 
+    /** Any invoice of the company, for staff; undefined for an unknown id. */
+    async getForCompany(companyId: string, invoiceId: string) {
+      if (!isUuid(invoiceId)) return undefined;
+      return document(companyId, eq(invoices.id, invoiceId));
+    },
+
     /** The invoice of an order (for the order confirmation mail); undefined before it is paid. */
     async getForOrder(companyId: string, orderId: string) {
       if (!isUuid(orderId)) return undefined;

@@ -14,11 +14,15 @@ import { companyId, id, timestamps, translatable } from "../../db/columns";
 import { courses } from "../catalog/catalog.tables";
 import { customers } from "../customers/customers.tables";
 
-export const ORDER_STATUSES = ["pending", "processing", "delivered", "cancel"] as const;
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
-export const PAYMENT_METHODS = ["cash", "card", "credit", "stripe", "paypal", "cod"] as const;
-export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
-export const ORDER_CHANNELS = ["online", "pos"] as const;
+import { ORDER_CHANNELS, ORDER_STATUSES, PAYMENT_METHODS } from "./order-enums";
+
+export {
+  ORDER_CHANNELS,
+  ORDER_STATUSES,
+  type OrderStatus,
+  PAYMENT_METHODS,
+  type PaymentMethod,
+} from "./order-enums";
 
 export const coupons = pgTable(
   "coupons",

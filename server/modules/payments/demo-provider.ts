@@ -41,7 +41,7 @@ export function createDemoProvider(now: () => Date = () => new Date()): PaymentP
     },
 
     async refund() {
-      // Nothing was charged.
+      // No money moved: the refund exists only as the payment's local record (status, details).
     },
   };
 }

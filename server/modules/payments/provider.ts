@@ -33,14 +33,24 @@ export interface PaymentEvent {
   message?: string;
 }
 
+export interface RefundOptions {
+  /** Part of the charge to give back; the whole charge when left out. */
+  amountCents?: number;
+  idempotencyKey?: string;
+}
+
 /** One way of taking card payments. The checkout workflow only talks to this interface. */
 export interface PaymentProvider {
   readonly name: PaymentProviderName;
   /** Publishable key the browser needs (Stripe.js), or null. */
   readonly publishableKey: string | null;
   charge(request: ChargeRequest): Promise<ChargeResult>;
-  /** Gives back a successful charge (compensation when fulfilment fails after payment). */
-  refund(reference: string): Promise<void>;
+  /**
+   * Gives back a successful charge, in full or `amountCents` of it (a return of some lines).
+   * Used as compensation when fulfilment fails after payment, and by staff cancelling or
+   * returning a paid order. The same `idempotencyKey` never refunds twice.
+   */
+  refund(reference: string, options?: RefundOptions): Promise<void>;
   /**
    * Verifies and parses a webhook delivery. Throws PaymentWebhookError on a bad signature;
    * returns null for events this app does not act on.

@@ -54,8 +54,14 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
       return { status: "requires_action", reference: intent.id, clientSecret: intent.client_secret };
     },
 
-    async refund(reference) {
-      await stripe.refunds.create({ payment_intent: reference }, { idempotencyKey: `refund-${reference}` });
+    async refund(reference, options = {}) {
+      await stripe.refunds.create(
+        {
+          payment_intent: reference,
+          ...(options.amountCents === undefined ? {} : { amount: options.amountCents }),
+        },
+        { idempotencyKey: options.idempotencyKey ?? `refund-${reference}` },
+      );
     },
 
     parseWebhook(rawBody, signature): PaymentEvent | null {

@@ -1,0 +1,47 @@
+import { z } from "zod";
+import { ORDER_CHANNELS, ORDER_STATUSES, PAYMENT_METHODS } from "../orders/order-enums";
+
+const cents = z.number().int();
+
+export const DashboardFigures = z
+  .object({
+    currency: z.string().describe("The company's currency; sales count orders in it"),
+    timeZone: z.string().describe("The company's time zone; days and months are counted in it"),
+    sales: z
+      .object({ todayCents: cents, yesterdayCents: cents, thisMonthCents: cents, allTimeCents: cents })
+      .describe("Totals of paid orders (processing or delivered) by the day they were placed"),
+    orders: z.object({
+      total: z.number().int(),
+      pending: z.number().int(),
+      processing: z.number().int(),
+      delivered: z.number().int(),
+      cancel: z.number().int(),
+    }),
+    channels: z.object({ online: z.number().int(), pos: z.number().int() }),
+    weeklySales: z
+      .array(
+        z.object({ date: z.string().describe("YYYY-MM-DD"), totalCents: cents, orders: z.number().int() }),
+      )
+      .describe("The last 7 days, oldest first, today last"),
+    bestSellers: z
+      .array(z.object({ courseId: z.uuid(), title: z.string(), sold: z.number().int(), revenueCents: cents }))
+      .describe("Top 5 courses by paid order lines"),
+    paymentMethods: z
+      .array(z.object({ method: z.enum(PAYMENT_METHODS), orders: z.number().int(), totalCents: cents }))
+      .describe("Paid orders per payment method (cash, card, credit, …)"),
+    recentOrders: z.array(
+      z.object({
+        id: z.uuid(),
+        number: z.number().int(),
+        createdAt: z.string(),
+        customerName: z.string(),
+        paymentMethod: z.enum(PAYMENT_METHODS),
+        channel: z.enum(ORDER_CHANNELS),
+        status: z.enum(ORDER_STATUSES),
+        totalCents: cents,
+        currency: z.string(),
+      }),
+    ),
+  })
+  .meta({ id: "DashboardFigures" });
+export type DashboardFigures = z.output<typeof DashboardFigures>;

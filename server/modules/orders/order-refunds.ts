@@ -1,0 +1,58 @@
+import { businessRule } from "../../lib/errors";
+import type { PaymentProvider } from "../payments/provider";
+
+/** Payments that never went through a remote provider: a refund is only the local record. */
+const LOCAL_PROVIDERS = new Set(["demo", "pos"]);
+
+export interface RefundablePayment {
+  provider: string;
+  providerReference: string;
+  amountCents: number;
+  details: Record<string, unknown> | null;
+}
+
+/** What of a payment has been given back already (returns record it in `details.refundedCents`). */
+export const refundedCents = (payment: Pick<RefundablePayment, "details">): number =>
+  typeof payment.details?.refundedCents === "number" ? payment.details.refundedCents : 0;
+
+/**
+ * Gives money back through the provider that took it: the configured provider (Stripe creates a
+ * Refund), or nothing remote for demo and point-of-sale payments. Called BEFORE the transaction
+ * that records the refund, never inside it.
+ */
+export function createRefunder(provider: PaymentProvider) {
+  return async (payment: RefundablePayment, amountCents: number, idempotencyKey: string): Promise<void> => {
+    if (amountCents <= 0) return;
+    if (payment.provider === provider.name) {
+      await provider.refund(payment.providerReference, { amountCents, idempotencyKey });
+      return;
+    }
+    if (LOCAL_PROVIDERS.has(payment.provider)) return;
+    throw businessRule(
+      `This order was paid through ${payment.provider}, which is not set up here, so it cannot be refunded.`,
+      "REFUND_PROVIDER_UNAVAILABLE",
+    );
+  };
+}
+
+/**
+ * Splits `amountCents` over the payments in order, each up to what is still refundable on it.
+ * Returns the parts (payment index and amount) and what could not be covered.
+ */
+export function splitRefund(
+  payments: Pick<RefundablePayment, "amountCents" | "details">[],
+  amountCents: number,
+): { parts: { index: number; amountCents: number }[]; uncovered: number } {
+  let left = amountCents;
+  const parts: { index: number; amountCents: number }[] = [];
+  payments.forEach((payment, index) => {
+    if (left <= 0) return;
+    const available = payment.amountCents - refundedCents(payment);
+    const part = Math.min(available, left);
+    if (part > 0) {
+      parts.push({ index, amountCents: part });
+      left -= part;
+    }
+  });
+  return { parts, uncovered: left };
+}

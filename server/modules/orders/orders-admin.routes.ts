@@ -1,0 +1,186 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { toCsv } from "../../../app/lib/csv";
+import { notFound } from "../../lib/errors";
+import { requireStaff } from "../../plugins/auth";
+import { ErrorResponse } from "../../plugins/openapi";
+import { renderInvoicePdf } from "./invoice-pdf";
+import { InvoicePdf } from "./invoices.schemas";
+import {
+  AdminCreateReturnBody,
+  AdminInvoiceParams,
+  AdminListOrdersQuery,
+  AdminOrder,
+  AdminOrderList,
+  AdminOrderParams,
+  AdminUpdateOrderBody,
+  RETURN_DONE_MESSAGE,
+  ReturnResult,
+} from "./orders-admin.schemas";
+
+const security = [{ bearer: [] }];
+const staffErrors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse } as const;
+
+/** Orders in the back office. `GET /api/orders/{id}` lives with checkout (it also serves buyers). */
+export const orderAdminRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { orderAdmin, invoices } = app.services;
+
+  app.get(
+    "/orders",
+    {
+      schema: {
+        tags: ["Orders"],
+        summary: "List the company's orders (staff): filters, search, sort, 20 per page",
+        description:
+          "`days` (5, 7, 15, 30) keeps orders placed in that many last days; `startDate`/`endDate` " +
+          "(YYYY-MM-DD, inclusive) are days in the company's time zone. `searchText` matches the order " +
+          "or invoice number and the customer's name or email.",
+        security,
+        querystring: AdminListOrdersQuery,
+        response: { 200: AdminOrderList, ...staffErrors },
+      },
+    },
+    async (request) => {
+      await requireStaff(request, "orders", "read");
+      return orderAdmin.list(request.company.id, request.query);
+    },
+  );
+
+  app.get(
+    "/admin/orders/export",
+    {
+      schema: {
+        tags: ["Orders"],
+        summary: "Every order matching the list's filters as CSV (staff)",
+        security,
+        querystring: AdminListOrdersQuery,
+        response: { 200: z.string().describe("text/csv"), ...staffErrors },
+      },
+    },
+    async (request, reply) => {
+      await requireStaff(request, "orders", "read");
+      const rows = await orderAdmin.exportRows(request.company.id, request.query);
+      const csv = toCsv([
+        [
+          "Order",
+          "Invoice",
+          "Time",
+          "Customer",
+          "Email",
+          "Payment method",
+          "Channel",
+          "Amount",
+          "Currency",
+          "Status",
+        ],
+        ...rows.map((row) => [
+          row.number,
+          row.invoiceNumber,
+          row.createdAt,
+          row.customerName,
+          row.customerEmail,
+          row.paymentMethod,
+          row.channel,
+          (row.totalCents / 100).toFixed(2),
+          row.currency,
+          row.status,
+        ]),
+      ]);
+      return reply
+        .type("text/csv; charset=utf-8")
+        .header("content-disposition", 'attachment; filename="orders.csv"')
+        .header("cache-control", "private, no-store")
+        .send(csv);
+    },
+  );
+
+  app.put(
+    "/orders/:orderId",
+    {
+      schema: {
+        tags: ["Orders"],
+        summary: "Change an order's status (staff)",
+        description:
+          "Allowed: pending → processing | cancel; processing → delivered | cancel; delivered → cancel; " +
+          "cancel is final. Anything else is 422. Cancelling a paid order refunds it through its payment " +
+          "provider, deletes its enrolments and gives the seats back.",
+        security,
+        params: AdminOrderParams,
+        body: AdminUpdateOrderBody,
+        response: {
+          200: AdminOrder,
+          ...staffErrors,
+          404: ErrorResponse,
+          409: ErrorResponse,
+          422: ErrorResponse,
+        },
+      },
+    },
+    async (request) => {
+      const staff = await requireStaff(request, "orders", "write");
+      return orderAdmin.changeStatus(
+        request.company.id,
+        { id: staff.staffId, email: staff.email },
+        request.params.orderId,
+        request.body.status,
+        request.language,
+      );
+    },
+  );
+
+  app.post(
+    "/orders/:orderId/returns",
+    {
+      schema: {
+        tags: ["Orders"],
+        summary: "Return order lines (once per order), refunding them; optionally give the seats back",
+        security,
+        params: AdminOrderParams,
+        body: AdminCreateReturnBody,
+        response: {
+          201: ReturnResult,
+          ...staffErrors,
+          404: ErrorResponse,
+          409: ErrorResponse,
+          422: ErrorResponse,
+        },
+      },
+    },
+    async (request, reply) => {
+      const staff = await requireStaff(request, "orders", "write");
+      const order = await orderAdmin.createReturn(
+        request.company.id,
+        { id: staff.staffId, email: staff.email },
+        request.params.orderId,
+        request.body,
+        request.language,
+      );
+      return reply.status(201).send({ message: RETURN_DONE_MESSAGE, order });
+    },
+  );
+
+  app.get(
+    "/admin/invoices/:id/pdf",
+    {
+      schema: {
+        tags: ["Orders"],
+        summary: "Download any invoice of the company as PDF (staff)",
+        security,
+        params: AdminInvoiceParams,
+        response: { 200: InvoicePdf, ...staffErrors, 404: ErrorResponse },
+      },
+    },
+    async (request, reply) => {
+      await requireStaff(request, "orders", "read");
+      const invoice = await invoices.getForCompany(request.company.id, request.params.id);
+      if (!invoice) throw notFound(`No invoice "${request.params.id}" exists.`, "INVOICE_NOT_FOUND");
+      const pdf = await renderInvoicePdf(invoice, request.language);
+      const filename = `invoice-${invoice.number.replace(/[^\w.-]+/g, "-")}.pdf`;
+      return reply
+        .type("application/pdf")
+        .header("content-disposition", `attachment; filename="${filename}"`)
+        .header("cache-control", "private, no-store")
+        .send(pdf);
+    },
+  );
+};

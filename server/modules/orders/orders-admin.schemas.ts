@@ -1,0 +1,160 @@
+import { z } from "zod";
+import { AdminListQuery, listPageSchema } from "../../lib/list-query";
+import { ORDER_CHANNELS, ORDER_STATUSES, PAYMENT_METHODS } from "./order-enums";
+
+export const ORDER_SORTS = [
+  "number",
+  "createdAt",
+  "customerName",
+  "totalCents",
+  "status",
+  "paymentMethod",
+] as const;
+/** The spec's quick date filters: the last 5, 7, 15 or 30 days. */
+export const ORDER_DAY_RANGES = ["5", "7", "15", "30"] as const;
+
+const isoDate = (name: string) =>
+  z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, `${name} must be a date as YYYY-MM-DD`)
+    .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), `${name} is not a valid date`)
+    .optional();
+
+export const AdminListOrdersQuery = AdminListQuery.extend({
+  sort: z.enum(ORDER_SORTS, { message: `sort must be one of ${ORDER_SORTS.join(", ")}` }).optional(),
+  status: z
+    .enum(ORDER_STATUSES, { message: `status must be one of ${ORDER_STATUSES.join(", ")}` })
+    .optional(),
+  paymentMethod: z
+    .enum(PAYMENT_METHODS, { message: `paymentMethod must be one of ${PAYMENT_METHODS.join(", ")}` })
+    .optional(),
+  channel: z.enum(ORDER_CHANNELS, { message: "channel must be online or pos" }).optional(),
+  startDate: isoDate("startDate"),
+  endDate: isoDate("endDate"),
+  days: z.enum(ORDER_DAY_RANGES, { message: "days must be 5, 7, 15 or 30" }).optional(),
+}).refine((query) => !query.startDate || !query.endDate || query.startDate <= query.endDate, {
+  message: "startDate must not be after endDate",
+  path: ["endDate"],
+});
+export type AdminListOrdersQuery = z.output<typeof AdminListOrdersQuery>;
+
+export const AdminOrderListItem = z
+  .object({
+    id: z.uuid(),
+    number: z.number().int(),
+    invoiceNumber: z.string().nullable().describe("Formatted as the company's settings say"),
+    createdAt: z.string(),
+    customerName: z.string(),
+    customerEmail: z.string(),
+    paymentMethod: z.enum(PAYMENT_METHODS),
+    channel: z.enum(ORDER_CHANNELS),
+    status: z.enum(ORDER_STATUSES),
+    totalCents: z.number().int(),
+    currency: z.string(),
+  })
+  .meta({ id: "AdminOrderListItem" });
+export type AdminOrderListItem = z.output<typeof AdminOrderListItem>;
+
+export const AdminOrderList = listPageSchema(AdminOrderListItem);
+export type AdminOrderList = z.output<typeof AdminOrderList>;
+
+export const AdminOrder = z
+  .object({
+    id: z.uuid(),
+    number: z.number().int(),
+    status: z.enum(ORDER_STATUSES),
+    nextStatuses: z.array(z.enum(ORDER_STATUSES)).describe("Where staff may move the order from here"),
+    paymentMethod: z.enum(PAYMENT_METHODS),
+    channel: z.enum(ORDER_CHANNELS),
+    currency: z.string(),
+    subtotalCents: z.number().int(),
+    discountCents: z.number().int(),
+    vatRateBp: z.number().int(),
+    vatCents: z.number().int(),
+    totalCents: z.number().int(),
+    couponCode: z.string().nullable(),
+    instalmentCount: z.number().int(),
+    language: z.string(),
+    notes: z.string().nullable(),
+    createdAt: z.string(),
+    paidAt: z.string().nullable(),
+    customer: z.object({ id: z.uuid(), name: z.string(), email: z.string() }),
+    lines: z.array(
+      z.object({
+        id: z.uuid(),
+        courseId: z.uuid().nullable(),
+        title: z.string(),
+        unitPriceCents: z.number().int(),
+        quantity: z.number().int(),
+        totalCents: z.number().int(),
+        returned: z.boolean(),
+      }),
+    ),
+    payments: z.array(
+      z.object({
+        id: z.uuid(),
+        provider: z.string(),
+        reference: z.string(),
+        status: z.enum(["pending", "succeeded", "failed", "refunded"]),
+        amountCents: z.number().int(),
+        refundedCents: z.number().int(),
+        currency: z.string(),
+        createdAt: z.string(),
+      }),
+    ),
+    invoice: z.object({ id: z.uuid(), number: z.string() }).nullable(),
+    instalments: z.array(
+      z.object({
+        sequence: z.number().int(),
+        dueAt: z.string(),
+        amountCents: z.number().int(),
+        status: z.enum(["scheduled", "paid", "cancelled"]),
+      }),
+    ),
+    return: z
+      .object({
+        lineIds: z.array(z.string()),
+        restocked: z.boolean(),
+        refundCents: z.number().int(),
+        reason: z.string().nullable(),
+        createdAt: z.string(),
+      })
+      .nullable(),
+    statusChangedAt: z.string().nullable(),
+    statusChangedBy: z.string().nullable().describe("Email of the staff member who last changed the status"),
+    statusHistory: z.array(
+      z.object({
+        from: z.string(),
+        to: z.string(),
+        by: z.string().nullable(),
+        at: z.string(),
+      }),
+    ),
+  })
+  .meta({ id: "AdminOrder" });
+export type AdminOrder = z.output<typeof AdminOrder>;
+
+export const AdminUpdateOrderBody = z
+  .strictObject({
+    status: z.enum(ORDER_STATUSES, { message: `status must be one of ${ORDER_STATUSES.join(", ")}` }),
+  })
+  .describe("The new status; see the allowed transitions in the description");
+
+export const AdminCreateReturnBody = z.strictObject({
+  lineIds: z
+    .array(z.uuid({ message: "each line id must be a UUID" }), { message: "lineIds must be a list of ids" })
+    .min(1, "Choose at least one line to return.")
+    .max(50, "A return holds at most 50 lines.")
+    .refine((ids) => new Set(ids).size === ids.length, { message: "A line can be returned only once." }),
+  restock: z.boolean({ message: "restock must be true or false" }),
+  reason: z.string().trim().max(500, "The reason must have at most 500 characters").optional(),
+});
+export type AdminCreateReturnBody = z.output<typeof AdminCreateReturnBody>;
+
+export const ReturnResult = z.object({ message: z.string(), order: AdminOrder });
+
+export const AdminOrderParams = z.strictObject({ orderId: z.uuid({ message: "orderId must be a UUID" }) });
+export const AdminInvoiceParams = z.strictObject({ id: z.uuid({ message: "id must be a UUID" }) });
+
+export const RETURN_DONE_MESSAGE = "Item returned in this bill.";
+export const ALREADY_RETURNED_MESSAGE = "This Order Already had return items!";
