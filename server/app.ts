@@ -8,13 +8,16 @@ import type { Database } from "./db/client";
 import { notFound } from "./lib/errors";
 import { auditRoutes } from "./modules/audit/audit.routes";
 import { catalogRoutes } from "./modules/catalog/catalog.routes";
+import { contentRoutes } from "./modules/content/content.routes";
 import { checkoutRoutes } from "./modules/checkout/checkout.routes";
 import { customerRoutes } from "./modules/customers/customers.routes";
 import { healthRoutes } from "./modules/health/health.routes";
 import { learningRoutes } from "./modules/learning/learning.routes";
 import { mediaRoutes } from "./modules/media/media.routes";
+import { internationalRoutes } from "./modules/international/international.routes";
 import { invoiceRoutes } from "./modules/orders/invoices.routes";
 import { paymentWebhookRoutes } from "./modules/payments/payments.routes";
+import { settingsAdminRoutes } from "./modules/settings/settings-admin.routes";
 import { staffAuthRoutes } from "./modules/staff/staff-auth.routes";
 import { authPlugin } from "./plugins/auth";
 import { errorsPlugin } from "./plugins/errors";
@@ -94,6 +97,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(mediaRoutes);
       await api.register(staffAuthRoutes);
       await api.register(auditRoutes);
+      await api.register(settingsAdminRoutes);
+      await api.register(contentRoutes);
+      await api.register(internationalRoutes);
       api.all("/*", { schema: { hide: true }, config: { tenant: false } }, async (request) => {
         throw notFound(`No API route ${request.method} ${request.url.split("?")[0]}.`, "ROUTE_NOT_FOUND");
       });

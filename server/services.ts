@@ -5,9 +5,13 @@ import { createAuditService } from "./modules/audit/audit.service";
 import { createSessionService } from "./modules/auth/sessions.service";
 import { createCatalogService } from "./modules/catalog/catalog.service";
 import { createCheckoutService } from "./modules/checkout/checkout.service";
+import { createEmailTemplatesService } from "./modules/content/email-templates.service";
+import { createFaqsService } from "./modules/content/faqs.service";
+import { createPagesService } from "./modules/content/pages.service";
 import { createCompanyService } from "./modules/companies/companies.service";
 import { createCustomerService } from "./modules/customers/customers.service";
 import { createEditingLanguagesService } from "./modules/international/editing-languages";
+import { createInternationalService } from "./modules/international/international.service";
 import { createLearningService } from "./modules/learning/learning.service";
 import { createMailer } from "./modules/mail/mailer";
 import { createMediaStore } from "./modules/media/media-store";
@@ -15,6 +19,7 @@ import { createInvoiceService } from "./modules/orders/invoices.service";
 import { createPaymentProvider } from "./modules/payments/payment-providers";
 import { createStripeConnect } from "./modules/payments/stripe-connect";
 import { createSettingsService } from "./modules/settings/settings.service";
+import { createSettingsAdminService } from "./modules/settings/settings-admin.service";
 import { createStaffAccessService } from "./modules/staff/staff-access";
 import { createStaffAuthService } from "./modules/staff/staff-auth.service";
 
@@ -39,7 +44,12 @@ export function createServices(db: Db, { env, log }: ServiceOptions) {
   const staffAuth = createStaffAuthService(db, { sessions });
   const audit = createAuditService(db);
   const editingLanguages = createEditingLanguagesService(db);
-  const customers = createCustomerService(db, { sessions, mailer, settings, log });
+  const settingsAdmin = createSettingsAdminService(db, { settings, audit });
+  const pages = createPagesService(db, { audit });
+  const faqs = createFaqsService(db, { audit });
+  const emailTemplates = createEmailTemplatesService(db, { audit });
+  const international = createInternationalService(db, { audit, settings });
+  const customers = createCustomerService(db, { sessions, mailer, settings, emailTemplates, log });
   const invoices = createInvoiceService(db, settings);
   const provider = createPaymentProvider(env);
   const stripeConnect = createStripeConnect(env, settings);
@@ -47,6 +57,7 @@ export function createServices(db: Db, { env, log }: ServiceOptions) {
     settings,
     sessions,
     mailer,
+    emailTemplates,
     invoices,
     provider,
     log,
@@ -71,6 +82,11 @@ export function createServices(db: Db, { env, log }: ServiceOptions) {
     invoices,
     media,
     learning,
+    settingsAdmin,
+    pages,
+    faqs,
+    emailTemplates,
+    international,
   };
 }
 

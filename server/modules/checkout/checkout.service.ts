@@ -9,6 +9,7 @@ import { nextCounter } from "../orders/counters";
 import { instalmentSchedule } from "../orders/instalments";
 import { renderInvoicePdf } from "../orders/invoice-pdf";
 import type { InvoiceService } from "../orders/invoices.service";
+import type { EmailTemplatesService } from "../content/email-templates.service";
 import { orderConfirmationMail } from "../orders/order-confirmation-mail";
 import { loadOrderDetails, type OrderDetails, toOrderView } from "../orders/order-details";
 import { enrolments, orderInstalments, orderLines, orders } from "../orders/orders.tables";
@@ -56,6 +57,8 @@ export interface CheckoutDeps {
   sessions: SessionService;
   mailer: Mailer;
   invoices: InvoiceService;
+  /** The school's saved mail wording; without it the built-in text is sent. */
+  emailTemplates?: Pick<EmailTemplatesService, "resolve">;
   provider: PaymentProvider;
   log: WorkflowLog & { warn?(obj: object, msg: string): void };
   /** Absolute address of this site for links in mail (PUBLIC_URL, else the local address). */
@@ -319,7 +322,10 @@ export function createCheckoutService(db: Db, deps: CheckoutDeps) {
           ? details
           : await loadOrderDetails(db, companyId, orderId, details.language);
       if (!order) return;
-      const attachments = await invoiceAttachments(companyId, orderId, order.language);
+      const [attachments, template] = await Promise.all([
+        invoiceAttachments(companyId, orderId, order.language),
+        deps.emailTemplates?.resolve(companyId, "order-confirmation", order.language) ?? null,
+      ]);
       const base = (deps.publicUrl ?? "").replace(/\/+$/, "");
       await deps.mailer.send(
         orderConfirmationMail({
@@ -327,6 +333,7 @@ export function createCheckoutService(db: Db, deps: CheckoutDeps) {
           store,
           coursesUrl: `${base}/user-courses`,
           attachments,
+          template,
         }),
       );
     } catch (error) {

@@ -10,6 +10,7 @@ import { hashToken, newToken } from "../auth/tokens";
 import type { Mailer } from "../mail/mailer";
 import { enrolments, invoices, orders } from "../orders/orders.tables";
 import type { createSettingsService } from "../settings/settings.service";
+import type { EmailTemplatesService } from "../content/email-templates.service";
 import { passwordResetMail } from "./customer-mails";
 import type {
   AdminCreateCustomer,
@@ -73,6 +74,8 @@ export interface CustomerServiceDeps {
   sessions: SessionService;
   mailer: Mailer;
   settings: ReturnType<typeof createSettingsService>;
+  /** The school's saved mail wording; without it the built-in text is sent. */
+  emailTemplates?: Pick<EmailTemplatesService, "resolve">;
   log: { error(obj: object, msg: string): void };
 }
 
@@ -230,6 +233,7 @@ export function createCustomerService(db: Db, deps: CustomerServiceDeps) {
       const store = await deps.settings.storeInfo(companyId);
       const link = new URL(`/user/reset-password/${encodeURIComponent(token)}`, options.origin).toString();
       try {
+        const template = await deps.emailTemplates?.resolve(companyId, "password-reset", options.language);
         await deps.mailer.send(
           passwordResetMail({
             to: row.email,
@@ -237,6 +241,7 @@ export function createCustomerService(db: Db, deps: CustomerServiceDeps) {
             shopName: store.shopName || "Course Market",
             link,
             language: options.language,
+            template,
           }),
         );
       } catch (error) {
