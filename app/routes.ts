@@ -17,6 +17,9 @@ export default [
   route("thank-you", "routes/thank-you.tsx"),
   route("general-terms-and-conditions", "routes/general-terms-and-conditions.tsx"),
   route("payment-plan-agreement", "routes/payment-plan-agreement.tsx"),
+  route("about-us", "routes/about-us.tsx"),
+  route("privacy-policy", "routes/privacy-policy.tsx"),
+  route("help", "routes/help.tsx"),
   layout("routes/user-area.tsx", [
     route("user-dashboard", "routes/user-dashboard.tsx"),
     route("user-details", "routes/user-details.tsx"),
@@ -29,6 +32,13 @@ export default [
   layout("routes/admin-area.tsx", [
     route("admin/stripe-connect", "routes/admin-stripe-connect.tsx"),
     route("audit-log", "routes/audit-log.tsx"),
+    route("settings", "routes/settings.tsx"),
+    route("store/store-settings", "routes/store-settings.tsx"),
+    route("store/customization", "routes/store-customization.tsx"),
+    route("faq", "routes/faq.tsx"),
+    route("email-templates", "routes/email-templates.tsx"),
+    route("languages", "routes/languages.tsx"),
+    route("currencies", "routes/currencies.tsx"),
     route("404", "routes/admin-not-found.tsx"),
     route("coming-soon", "routes/coming-soon.tsx"),
   ]),
