@@ -8,7 +8,13 @@ import { ConfirmDeleteDialog } from "~/features/admin/confirm-delete-dialog";
 import { DataTable, type DataTableColumn } from "~/features/admin/data-table";
 import { Switch, TextField } from "~/features/admin/form-fields";
 import { requireStaffPage } from "~/features/admin/staff-guard.server";
-import { actorOf, formFlag, formText, invalid, runWrite } from "~/features/settings-content/admin-write.server";
+import {
+  actorOf,
+  formFlag,
+  formText,
+  invalid,
+  runWrite,
+} from "~/features/settings-content/admin-write.server";
 import { listQueryFrom } from "~/features/settings-content/list-query";
 import { RecordDialog } from "~/features/settings-content/record-dialog";
 import { translator } from "~/i18n/translator";
@@ -46,7 +52,9 @@ export async function action({ context, request }: Route.ActionArgs) {
   });
   if (!parsed.success) return invalid(intent, parsed.error.issues);
   if (intent === "update") {
-    return runWrite(intent, () => international.updateCurrency(companyId, formText(form, "id"), parsed.data, actor));
+    return runWrite(intent, () =>
+      international.updateCurrency(companyId, formText(form, "id"), parsed.data, actor),
+    );
   }
   return runWrite("create", () => international.createCurrency(companyId, parsed.data, actor));
 }
@@ -60,8 +68,20 @@ function CurrencyFields({ currency, errors }: { currency: Currency | null; error
   const { t } = useTranslation();
   return (
     <div className="grid gap-4 sm:grid-cols-2">
-      <TextField name="name" label={t("adminInternational.currencies.name")} defaultValue={currency?.name ?? ""} isRequired error={errors.name} />
-      <TextField name="symbol" label={t("adminInternational.currencies.symbol")} defaultValue={currency?.symbol ?? ""} isRequired error={errors.symbol} />
+      <TextField
+        name="name"
+        label={t("adminInternational.currencies.name")}
+        defaultValue={currency?.name ?? ""}
+        isRequired
+        error={errors.name}
+      />
+      <TextField
+        name="symbol"
+        label={t("adminInternational.currencies.symbol")}
+        defaultValue={currency?.symbol ?? ""}
+        isRequired
+        error={errors.symbol}
+      />
       <TextField
         name="isoCode"
         label={t("adminInternational.currencies.isoCode")}
@@ -79,7 +99,11 @@ function CurrencyFields({ currency, errors }: { currency: Currency | null; error
         isRequired
         error={errors.exchangeRate}
       />
-      <Switch name="enabled" defaultSelected={currency?.enabled ?? true} isDisabled={currency?.isShopCurrency === true}>
+      <Switch
+        name="enabled"
+        defaultSelected={currency?.enabled ?? true}
+        isDisabled={currency?.isShopCurrency === true}
+      >
         {t("adminInternational.currencies.enabled")}
       </Switch>
       {currency?.isShopCurrency && <input type="hidden" name="enabled" value="on" />}
@@ -115,8 +139,19 @@ export default function Currencies({ loaderData }: Route.ComponentProps) {
         ),
         csv: (row) => row.name,
       },
-      { id: "symbol", header: t("adminInternational.currencies.symbol"), cell: (row) => row.symbol, csv: (row) => row.symbol },
-      { id: "isoCode", header: t("adminInternational.currencies.isoCode"), sortable: true, cell: (row) => row.isoCode, csv: (row) => row.isoCode },
+      {
+        id: "symbol",
+        header: t("adminInternational.currencies.symbol"),
+        cell: (row) => row.symbol,
+        csv: (row) => row.symbol,
+      },
+      {
+        id: "isoCode",
+        header: t("adminInternational.currencies.isoCode"),
+        sortable: true,
+        cell: (row) => row.isoCode,
+        csv: (row) => row.isoCode,
+      },
       {
         id: "exchangeRate",
         header: t("adminInternational.currencies.exchangeRate"),
@@ -164,11 +199,19 @@ export default function Currencies({ loaderData }: Route.ComponentProps) {
           canWrite
             ? (row) => (
                 <div className="flex justify-end gap-1">
-                  <Button variant="ghost" aria-label={t("adminInternational.edit", { name: row.name })} onClick={() => setEditing(row)}>
+                  <Button
+                    variant="ghost"
+                    aria-label={t("adminInternational.edit", { name: row.name })}
+                    onClick={() => setEditing(row)}
+                  >
                     <Pencil aria-hidden="true" />
                   </Button>
                   {!row.isShopCurrency && (
-                    <Button variant="ghost" aria-label={t("adminInternational.delete", { name: row.name })} onClick={() => setDeleting(row)}>
+                    <Button
+                      variant="ghost"
+                      aria-label={t("adminInternational.delete", { name: row.name })}
+                      onClick={() => setDeleting(row)}
+                    >
                       <Trash2 aria-hidden="true" />
                     </Button>
                   )}

@@ -9,7 +9,13 @@ import { FormMessage, Select, Switch } from "~/features/admin/form-fields";
 import { requireStaffPage } from "~/features/admin/staff-guard.server";
 import { TranslatableField } from "~/features/admin/translatable-field";
 import { translatableFromForm } from "~/features/admin/translatable-form";
-import { actorOf, formFlag, formText, invalid, runWrite } from "~/features/settings-content/admin-write.server";
+import {
+  actorOf,
+  formFlag,
+  formText,
+  invalid,
+  runWrite,
+} from "~/features/settings-content/admin-write.server";
 import { translator } from "~/i18n/translator";
 import { cn } from "~/lib/cn";
 import { EmailTemplateInput } from "../../server/modules/content/content.schemas";
@@ -80,7 +86,8 @@ export default function EmailTemplates({ loaderData }: Route.ComponentProps) {
     if (!result || result === last.current || fetcher.state !== "idle") return;
     last.current = result;
     if (result.intent === "preview") return;
-    if (result.ok) notify.success(t(result.intent === "reset" ? "adminContent.email.resetDone" : "adminSettings.saved"));
+    if (result.ok)
+      notify.success(t(result.intent === "reset" ? "adminContent.email.resetDone" : "adminSettings.saved"));
     else if ("message" in result) notify.error(result.message);
   }, [result, fetcher.state, t]);
   const errors = result && !result.ok && "fields" in result ? result.fields : {};
@@ -97,7 +104,9 @@ export default function EmailTemplates({ loaderData }: Route.ComponentProps) {
             aria-current={item.event === event ? "page" : undefined}
             className={cn(
               "inline-flex min-h-11 items-center gap-2 rounded-full border px-4 text-sm font-semibold",
-              item.event === event ? "border-primary bg-primary-soft text-on-primary-soft" : "border-line bg-surface text-ink hover:border-primary-ink",
+              item.event === event
+                ? "border-primary bg-primary-soft text-on-primary-soft"
+                : "border-line bg-surface text-ink hover:border-primary-ink",
             )}
           >
             {t(`adminContent.email.event.${item.event}`)}
@@ -114,13 +123,34 @@ export default function EmailTemplates({ loaderData }: Route.ComponentProps) {
             <p className="text-sm text-ink-muted">
               {t("adminContent.email.placeholders")}{" "}
               {template.placeholders.map((name) => (
-                <code key={name} className="mr-2 rounded bg-sunken px-1.5 py-0.5 text-xs text-ink">{`{{${name}}}`}</code>
+                <code
+                  key={name}
+                  className="mr-2 rounded bg-sunken px-1.5 py-0.5 text-xs text-ink"
+                >{`{{${name}}}`}</code>
               ))}
             </p>
             {result && !result.ok && "message" in result && <FormMessage>{result.message}</FormMessage>}
-            <TranslatableField label={t("adminContent.email.subject")} name="subject" defaultValue={template.subject} errors={errorsOf(errors, "subject")} isRequired />
-            <TranslatableField label={t("adminContent.email.body")} name="body" multiline rows={10} defaultValue={template.body} errors={errorsOf(errors, "body")} isRequired />
-            <Switch name="enabled" defaultSelected={template.enabled} description={t("adminContent.email.enabledHint")}>
+            <TranslatableField
+              label={t("adminContent.email.subject")}
+              name="subject"
+              defaultValue={template.subject}
+              errors={errorsOf(errors, "subject")}
+              isRequired
+            />
+            <TranslatableField
+              label={t("adminContent.email.body")}
+              name="body"
+              multiline
+              rows={10}
+              defaultValue={template.body}
+              errors={errorsOf(errors, "body")}
+              isRequired
+            />
+            <Switch
+              name="enabled"
+              defaultSelected={template.enabled}
+              description={t("adminContent.email.enabledHint")}
+            >
               {t("adminContent.email.enabled")}
             </Switch>
           </div>
@@ -159,10 +189,14 @@ export default function EmailTemplates({ loaderData }: Route.ComponentProps) {
               <span className="font-semibold text-ink">{t("adminContent.email.subject")}: </span>
               <span data-testid="preview-subject">{preview.subject}</span>
             </p>
-            <pre className="rounded-lg border border-line bg-sunken p-4 font-sans text-sm whitespace-pre-wrap text-ink">{preview.text}</pre>
+            <pre className="rounded-lg border border-line bg-sunken p-4 font-sans text-sm whitespace-pre-wrap text-ink">
+              {preview.text}
+            </pre>
             {preview.unknownPlaceholders.length > 0 && (
               <FormMessage>
-                {t("adminContent.email.unknown", { names: preview.unknownPlaceholders.map((name) => `{{${name}}}`).join(", ") })}
+                {t("adminContent.email.unknown", {
+                  names: preview.unknownPlaceholders.map((name) => `{{${name}}}`).join(", "),
+                })}
               </FormMessage>
             )}
           </section>

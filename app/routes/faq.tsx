@@ -11,7 +11,13 @@ import { Switch } from "~/features/admin/form-fields";
 import { requireStaffPage } from "~/features/admin/staff-guard.server";
 import { TranslatableField } from "~/features/admin/translatable-field";
 import { translatableFromForm } from "~/features/admin/translatable-form";
-import { actorOf, formFlag, formText, invalid, runWrite } from "~/features/settings-content/admin-write.server";
+import {
+  actorOf,
+  formFlag,
+  formText,
+  invalid,
+  runWrite,
+} from "~/features/settings-content/admin-write.server";
 import { listQueryFrom } from "~/features/settings-content/list-query";
 import { RecordDialog } from "~/features/settings-content/record-dialog";
 import { translator } from "~/i18n/translator";
@@ -46,7 +52,8 @@ export async function action({ context, request }: Route.ActionArgs) {
     published: formFlag(form, "published"),
   });
   if (!parsed.success) return invalid(intent, parsed.error.issues);
-  if (intent === "update") return runWrite(intent, () => faqs.update(companyId, formText(form, "id"), parsed.data, actor));
+  if (intent === "update")
+    return runWrite(intent, () => faqs.update(companyId, formText(form, "id"), parsed.data, actor));
   return runWrite("create", () => faqs.create(companyId, parsed.data, actor));
 }
 
@@ -54,6 +61,8 @@ export const meta: Route.MetaFunction = ({ matches }) => {
   const root = matches[0]?.data as Parameters<typeof translator>[0] | undefined;
   return root ? [{ title: translator(root)("adminContent.faq.title") }] : [];
 };
+
+const inLanguage = (value: Record<string, string>, language: string) => value[language] || value.en || "";
 
 const errorsOf = (errors: Record<string, string>, name: string) =>
   Object.fromEntries(
@@ -65,13 +74,24 @@ const errorsOf = (errors: Record<string, string>, name: string) =>
 function MoveButtons({ faq }: { faq: Faq }) {
   const { t } = useTranslation();
   const fetcher = useFetcher();
-  const move = (direction: "up" | "down") => fetcher.submit({ intent: "move", id: faq.id, direction }, { method: "post" });
+  const move = (direction: "up" | "down") =>
+    fetcher.submit({ intent: "move", id: faq.id, direction }, { method: "post" });
   return (
     <>
-      <Button variant="ghost" aria-label={t("adminContent.faq.moveUp")} onClick={() => move("up")} disabled={fetcher.state !== "idle"}>
+      <Button
+        variant="ghost"
+        aria-label={t("adminContent.faq.moveUp")}
+        onClick={() => move("up")}
+        disabled={fetcher.state !== "idle"}
+      >
         <ArrowUp aria-hidden="true" />
       </Button>
-      <Button variant="ghost" aria-label={t("adminContent.faq.moveDown")} onClick={() => move("down")} disabled={fetcher.state !== "idle"}>
+      <Button
+        variant="ghost"
+        aria-label={t("adminContent.faq.moveDown")}
+        onClick={() => move("down")}
+        disabled={fetcher.state !== "idle"}
+      >
         <ArrowDown aria-hidden="true" />
       </Button>
     </>
@@ -86,18 +106,26 @@ export default function FaqPage({ loaderData }: Route.ComponentProps) {
   const canWrite = useCan("content", "write");
   const [editing, setEditing] = useState<Faq | null | "new">(null);
   const [deleting, setDeleting] = useState<Faq | null>(null);
-  const text = (value: Record<string, string>) => value[i18n.language] || value.en || "";
+  const language = i18n.language;
+  const text = (value: Record<string, string>) => inLanguage(value, language);
   const columns = useMemo<DataTableColumn<Faq>[]>(
     () => [
-      { id: "position", header: t("adminContent.faq.position"), sortable: true, cell: (row) => row.position, csv: (row) => row.position, className: "w-20" },
+      {
+        id: "position",
+        header: t("adminContent.faq.position"),
+        sortable: true,
+        cell: (row) => row.position,
+        csv: (row) => row.position,
+        className: "w-20",
+      },
       {
         id: "question",
         header: t("adminContent.faq.question"),
         sortable: true,
         cell: (row) => (
           <span className="grid gap-1">
-            <span className="font-semibold text-ink">{text(row.question)}</span>
-            <span className="line-clamp-2 text-ink-muted">{text(row.answer)}</span>
+            <span className="font-semibold text-ink">{inLanguage(row.question, language)}</span>
+            <span className="line-clamp-2 text-ink-muted">{inLanguage(row.answer, language)}</span>
           </span>
         ),
         csv: (row) => row.question.en ?? "",
@@ -109,8 +137,7 @@ export default function FaqPage({ loaderData }: Route.ComponentProps) {
         csv: (row) => (row.published ? "yes" : "no"),
       },
     ],
-    // biome-ignore lint/correctness/useExhaustiveDependencies: text follows i18n.language
-    [t, i18n.language],
+    [t, language],
   );
   const current = editing === "new" ? null : editing;
   return (
@@ -154,10 +181,18 @@ export default function FaqPage({ loaderData }: Route.ComponentProps) {
             ? (row) => (
                 <div className="flex justify-end gap-1">
                   <MoveButtons faq={row} />
-                  <Button variant="ghost" aria-label={t("adminContent.edit", { name: text(row.question) })} onClick={() => setEditing(row)}>
+                  <Button
+                    variant="ghost"
+                    aria-label={t("adminContent.edit", { name: text(row.question) })}
+                    onClick={() => setEditing(row)}
+                  >
                     <Pencil aria-hidden="true" />
                   </Button>
-                  <Button variant="ghost" aria-label={t("adminContent.delete", { name: text(row.question) })} onClick={() => setDeleting(row)}>
+                  <Button
+                    variant="ghost"
+                    aria-label={t("adminContent.delete", { name: text(row.question) })}
+                    onClick={() => setDeleting(row)}
+                  >
                     <Trash2 aria-hidden="true" />
                   </Button>
                 </div>

@@ -2,13 +2,19 @@ import { Pencil, Plus, Trash2 } from "lucide-react";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/button";
+import { useCan } from "~/features/admin/admin-layout-data";
 import { AdminPage } from "~/features/admin/admin-page";
 import { ConfirmDeleteDialog } from "~/features/admin/confirm-delete-dialog";
 import { DataTable, type DataTableColumn } from "~/features/admin/data-table";
 import { Switch, TextField } from "~/features/admin/form-fields";
-import { useCan } from "~/features/admin/admin-layout-data";
 import { requireStaffPage } from "~/features/admin/staff-guard.server";
-import { actorOf, formFlag, formText, invalid, runWrite } from "~/features/settings-content/admin-write.server";
+import {
+  actorOf,
+  formFlag,
+  formText,
+  invalid,
+  runWrite,
+} from "~/features/settings-content/admin-write.server";
 import { listQueryFrom } from "~/features/settings-content/list-query";
 import { RecordDialog } from "~/features/settings-content/record-dialog";
 import { translator } from "~/i18n/translator";
@@ -45,7 +51,9 @@ export async function action({ context, request }: Route.ActionArgs) {
   });
   if (!parsed.success) return invalid(intent, parsed.error.issues);
   if (intent === "update") {
-    return runWrite(intent, () => international.updateLanguage(companyId, formText(form, "id"), parsed.data, actor));
+    return runWrite(intent, () =>
+      international.updateLanguage(companyId, formText(form, "id"), parsed.data, actor),
+    );
   }
   return runWrite("create", () => international.createLanguage(companyId, parsed.data, actor));
 }
@@ -59,8 +67,19 @@ function LanguageFields({ language, errors }: { language: Language | null; error
   const { t } = useTranslation();
   return (
     <div className="grid gap-4 sm:grid-cols-2">
-      <TextField name="name" label={t("adminInternational.languages.name")} defaultValue={language?.name ?? ""} isRequired error={errors.name} />
-      <TextField name="flag" label={t("adminInternational.languages.flag")} defaultValue={language?.flag ?? ""} error={errors.flag} />
+      <TextField
+        name="name"
+        label={t("adminInternational.languages.name")}
+        defaultValue={language?.name ?? ""}
+        isRequired
+        error={errors.name}
+      />
+      <TextField
+        name="flag"
+        label={t("adminInternational.languages.flag")}
+        defaultValue={language?.flag ?? ""}
+        error={errors.flag}
+      />
       <TextField
         name="isoCode"
         label={t("adminInternational.languages.isoCode")}
@@ -77,7 +96,11 @@ function LanguageFields({ language, errors }: { language: Language | null; error
         isRequired
         error={errors.languageCode}
       />
-      <Switch name="published" defaultSelected={language?.published ?? true} isDisabled={language?.isoCode === "en"}>
+      <Switch
+        name="published"
+        defaultSelected={language?.published ?? true}
+        isDisabled={language?.isoCode === "en"}
+      >
         {t("adminInternational.published")}
       </Switch>
       {language?.isoCode === "en" && <input type="hidden" name="published" value="on" />}
@@ -100,14 +123,29 @@ export default function Languages({ loaderData }: Route.ComponentProps) {
         sortable: true,
         cell: (row) => (
           <span className="font-semibold text-ink">
-            {row.flag && <span aria-hidden="true" className="mr-2">{row.flag}</span>}
+            {row.flag && (
+              <span aria-hidden="true" className="mr-2">
+                {row.flag}
+              </span>
+            )}
             {row.name}
           </span>
         ),
         csv: (row) => row.name,
       },
-      { id: "isoCode", header: t("adminInternational.languages.isoCode"), sortable: true, cell: (row) => row.isoCode, csv: (row) => row.isoCode },
-      { id: "languageCode", header: t("adminInternational.languages.languageCode"), cell: (row) => row.languageCode, csv: (row) => row.languageCode },
+      {
+        id: "isoCode",
+        header: t("adminInternational.languages.isoCode"),
+        sortable: true,
+        cell: (row) => row.isoCode,
+        csv: (row) => row.isoCode,
+      },
+      {
+        id: "languageCode",
+        header: t("adminInternational.languages.languageCode"),
+        cell: (row) => row.languageCode,
+        csv: (row) => row.languageCode,
+      },
       {
         id: "published",
         header: t("adminInternational.published"),
@@ -147,11 +185,19 @@ export default function Languages({ loaderData }: Route.ComponentProps) {
           canWrite
             ? (row) => (
                 <div className="flex justify-end gap-1">
-                  <Button variant="ghost" aria-label={t("adminInternational.edit", { name: row.name })} onClick={() => setEditing(row)}>
+                  <Button
+                    variant="ghost"
+                    aria-label={t("adminInternational.edit", { name: row.name })}
+                    onClick={() => setEditing(row)}
+                  >
                     <Pencil aria-hidden="true" />
                   </Button>
                   {row.isoCode !== "en" && (
-                    <Button variant="ghost" aria-label={t("adminInternational.delete", { name: row.name })} onClick={() => setDeleting(row)}>
+                    <Button
+                      variant="ghost"
+                      aria-label={t("adminInternational.delete", { name: row.name })}
+                      onClick={() => setDeleting(row)}
+                    >
                       <Trash2 aria-hidden="true" />
                     </Button>
                   )}

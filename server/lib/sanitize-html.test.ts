@@ -3,14 +3,15 @@ import { safeHref, sanitizeHtml } from "./sanitize-html";
 
 describe("sanitizeHtml", () => {
   it("keeps the allowed tags and text", () => {
-    const html = "<h2>About</h2><p>We <strong>teach</strong> <em>well</em>.<br>Really</p><ul><li>One</li></ul><blockquote>Q</blockquote>";
+    const html =
+      "<h2>About</h2><p>We <strong>teach</strong> <em>well</em>.<br>Really</p><ul><li>One</li></ul><blockquote>Q</blockquote>";
     expect(sanitizeHtml(html)).toBe(html);
   });
 
   it("removes script, style and iframe with their content", () => {
-    expect(sanitizeHtml('<p>Hi</p><script>alert("x")</script><style>p{}</style><iframe src="x">y</iframe>')).toBe(
-      "<p>Hi</p>",
-    );
+    expect(
+      sanitizeHtml('<p>Hi</p><script>alert("x")</script><style>p{}</style><iframe src="x">y</iframe>'),
+    ).toBe("<p>Hi</p>");
     expect(sanitizeHtml("<SCRIPT >alert(1)</SCRIPT ><p>ok</p>")).toBe("<p>ok</p>");
     expect(sanitizeHtml("<p>a<script>never closed")).toBe("<p>a</p>");
   });

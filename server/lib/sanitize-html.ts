@@ -68,7 +68,8 @@ const NAMED: Record<string, string> = {
 function decodeEntities(value: string): string {
   return value.replace(/&(#\d+|#x[0-9a-f]+|[a-z]+);?/gi, (match, body: string) => {
     if (body[0] === "#") {
-      const code = body[1] === "x" || body[1] === "X" ? Number.parseInt(body.slice(2), 16) : Number(body.slice(1));
+      const code =
+        body[1] === "x" || body[1] === "X" ? Number.parseInt(body.slice(2), 16) : Number(body.slice(1));
       return Number.isFinite(code) && code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : "";
     }
     return NAMED[body.toLowerCase()] ?? match;

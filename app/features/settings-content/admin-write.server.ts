@@ -38,4 +38,5 @@ export const formText = (form: FormData, name: string) => {
   return typeof value === "string" ? value.trim() : "";
 };
 
-export const formFlag = (form: FormData, name: string) => form.get(name) !== null && form.get(name) !== "false";
+export const formFlag = (form: FormData, name: string) =>
+  form.get(name) !== null && form.get(name) !== "false";

@@ -1,6 +1,6 @@
+import { Tab, TabList, TabPanel, Tabs } from "react-aria-components";
 import { useTranslation } from "react-i18next";
 import { type AppLoadContext, Form, useActionData, useNavigation, useSearchParams } from "react-router";
-import { Tab, TabList, TabPanel, Tabs } from "react-aria-components";
 import { Button } from "~/components/ui/button";
 import { AdminCard, AdminPage } from "~/features/admin/admin-page";
 import { Checkbox, PasswordField, Select, Switch, TextArea, TextField } from "~/features/admin/form-fields";
@@ -12,7 +12,10 @@ import { useWriteToast } from "./use-write-toast";
 
 export const SETTINGS_TABS = ["common", "invoice", "store"] as const;
 export type SettingsTab = (typeof SETTINGS_TABS)[number];
-const GROUP_OF_TAB: Record<SettingsTab, SettingsGroup> = { common: "global", invoice: "invoice", store: "store" };
+  common: "global",
+  invoice: "invoice",
+  store: "store",
+};
 
 export async function settingsLoader(context: AppLoadContext, request: Request) {
   await requireStaffPage(context, request, "settings", "read");
@@ -62,7 +65,10 @@ export async function settingsAction(context: AppLoadContext, request: Request):
   const actor = actorOf(principal);
   if (intent === "global") {
     const current = await settingsAdmin.read(companyId, "global");
-    const value = { ...current, ...Object.fromEntries(GLOBAL_FIELDS.map((name) => [name, formText(form, name)])) };
+    const value = {
+      ...current,
+      ...Object.fromEntries(GLOBAL_FIELDS.map((name) => [name, formText(form, name)])),
+    };
     return runWrite(intent, () => settingsAdmin.write(companyId, "global", value, actor));
   }
   if (intent === "invoice") {
@@ -118,7 +124,17 @@ function SaveBar({ busy }: { busy: boolean }) {
 }
 
 /** A write-only secret: shows whether it is set and takes a replacement; never shows the value. */
-function SecretField({ name, label, isSet, error }: { name: string; label: string; isSet: boolean; error?: string }) {
+function SecretField({
+  name,
+  label,
+  isSet,
+  error,
+}: {
+  name: string;
+  label: string;
+  isSet: boolean;
+  error?: string;
+}) {
   const { t } = useTranslation();
   return (
     <div className="grid gap-2">
@@ -144,8 +160,11 @@ export function SettingsPage({ data, defaultTab }: { data: LoaderData; defaultTa
   const busy = navigation.state === "submitting";
   useWriteToast(result);
   const requested = params.get("tab");
-  const tab = (SETTINGS_TABS as readonly string[]).includes(requested ?? "") ? (requested as SettingsTab) : defaultTab;
-  const errors = (group: SettingsGroup) => (result && !result.ok && result.intent === group ? result.fields : {});
+  const tab = (SETTINGS_TABS as readonly string[]).includes(requested ?? "")
+    ? (requested as SettingsTab)
+    : defaultTab;
+  const errors = (group: SettingsGroup) =>
+    result && !result.ok && result.intent === group ? result.fields : {};
   const g = data.global;
   const ge = errors("global");
   const ie = errors("invoice");
@@ -157,9 +176,14 @@ export function SettingsPage({ data, defaultTab }: { data: LoaderData; defaultTa
     <AdminPage title={t("adminSettings.title")} description={t("adminSettings.description")}>
       <Tabs
         selectedKey={tab}
-        onSelectionChange={(key) => setParams({ tab: String(key) }, { replace: true, preventScrollReset: true })}
+        onSelectionChange={(key) =>
+          setParams({ tab: String(key) }, { replace: true, preventScrollReset: true })
+        }
       >
-        <TabList aria-label={t("adminSettings.title")} className="flex gap-1 overflow-x-auto border-b border-line">
+        <TabList
+          aria-label={t("adminSettings.title")}
+          className="flex gap-1 overflow-x-auto border-b border-line"
+        >
           <Tab id="common" className={tabClass}>
             {t("adminSettings.tabs.common")}
           </Tab>
@@ -176,20 +200,66 @@ export function SettingsPage({ data, defaultTab }: { data: LoaderData; defaultTa
             <input type="hidden" name="intent" value="global" />
             <AdminCard title={t("adminSettings.common.shop")}>
               <div className="grid gap-4 md:grid-cols-2">
-                <TextField name="shopName" label={t("adminSettings.common.shopName")} defaultValue={g.shopName} isRequired error={ge.shopName} />
-                <TextField name="companyName" label={t("adminSettings.common.companyName")} defaultValue={g.companyName} error={ge.companyName} />
-                <TextField name="vatNumber" label={t("adminSettings.common.vatNumber")} defaultValue={g.vatNumber} error={ge.vatNumber} />
-                <TextField name="website" type="url" label={t("adminSettings.common.website")} defaultValue={g.website} error={ge.website} />
+                <TextField
+                  name="shopName"
+                  label={t("adminSettings.common.shopName")}
+                  defaultValue={g.shopName}
+                  isRequired
+                  error={ge.shopName}
+                />
+                <TextField
+                  name="companyName"
+                  label={t("adminSettings.common.companyName")}
+                  defaultValue={g.companyName}
+                  error={ge.companyName}
+                />
+                <TextField
+                  name="vatNumber"
+                  label={t("adminSettings.common.vatNumber")}
+                  defaultValue={g.vatNumber}
+                  error={ge.vatNumber}
+                />
+                <TextField
+                  name="website"
+                  type="url"
+                  label={t("adminSettings.common.website")}
+                  defaultValue={g.website}
+                  error={ge.website}
+                />
               </div>
             </AdminCard>
             <AdminCard title={t("adminSettings.common.contact")}>
               <div className="grid gap-4 md:grid-cols-2">
                 {(["addressLine1", "addressLine2", "addressLine3"] as const).map((name, index) => (
-                  <TextField key={name} name={name} label={t("adminSettings.common.addressLine", { n: index + 1 })} defaultValue={g[name]} error={ge[name]} />
+                  <TextField
+                    key={name}
+                    name={name}
+                    label={t("adminSettings.common.addressLine", { n: index + 1 })}
+                    defaultValue={g[name]}
+                    error={ge[name]}
+                  />
                 ))}
-                <TextField name="contactPhone" type="tel" label={t("adminSettings.common.phone", { n: 1 })} defaultValue={g.contactPhone} error={ge.contactPhone} />
-                <TextField name="contactPhone2" type="tel" label={t("adminSettings.common.phone", { n: 2 })} defaultValue={g.contactPhone2} error={ge.contactPhone2} />
-                <TextField name="email" type="email" label={t("adminSettings.common.email")} defaultValue={g.email} error={ge.email} />
+                <TextField
+                  name="contactPhone"
+                  type="tel"
+                  label={t("adminSettings.common.phone", { n: 1 })}
+                  defaultValue={g.contactPhone}
+                  error={ge.contactPhone}
+                />
+                <TextField
+                  name="contactPhone2"
+                  type="tel"
+                  label={t("adminSettings.common.phone", { n: 2 })}
+                  defaultValue={g.contactPhone2}
+                  error={ge.contactPhone2}
+                />
+                <TextField
+                  name="email"
+                  type="email"
+                  label={t("adminSettings.common.email")}
+                  defaultValue={g.email}
+                  error={ge.email}
+                />
               </div>
             </AdminCard>
             <AdminCard title={t("adminSettings.common.regional")}>
@@ -222,7 +292,14 @@ export function SettingsPage({ data, defaultTab }: { data: LoaderData; defaultTa
                   options={DATE_FORMATS.map((format) => ({ value: format, label: format }))}
                   error={ge.dateFormat}
                 />
-                <TextArea name="receiptFooter" rows={3} className="md:col-span-2" label={t("adminSettings.common.receiptFooter")} defaultValue={g.receiptFooter} error={ge.receiptFooter} />
+                <TextArea
+                  name="receiptFooter"
+                  rows={3}
+                  className="md:col-span-2"
+                  label={t("adminSettings.common.receiptFooter")}
+                  defaultValue={g.receiptFooter}
+                  error={ge.receiptFooter}
+                />
               </div>
             </AdminCard>
             <SaveBar busy={busy} />
@@ -234,7 +311,12 @@ export function SettingsPage({ data, defaultTab }: { data: LoaderData; defaultTa
             <input type="hidden" name="intent" value="invoice" />
             <AdminCard title={t("adminSettings.invoice.title")}>
               <div className="grid gap-4 md:grid-cols-2">
-                <TextField name="prefix" label={t("adminSettings.invoice.prefix")} defaultValue={data.invoice.prefix} error={ie.prefix} />
+                <TextField
+                  name="prefix"
+                  label={t("adminSettings.invoice.prefix")}
+                  defaultValue={data.invoice.prefix}
+                  error={ie.prefix}
+                />
                 <TextField
                   name="startValue"
                   inputMode="numeric"
@@ -243,7 +325,13 @@ export function SettingsPage({ data, defaultTab }: { data: LoaderData; defaultTa
                   defaultValue={String(data.invoice.startValue)}
                   error={ie.startValue}
                 />
-                <TextField name="length" inputMode="numeric" label={t("adminSettings.invoice.length")} defaultValue={String(data.invoice.length)} error={ie.length} />
+                <TextField
+                  name="length"
+                  inputMode="numeric"
+                  label={t("adminSettings.invoice.length")}
+                  defaultValue={String(data.invoice.length)}
+                  error={ie.length}
+                />
                 <Switch name="leadingZeros" defaultSelected={data.invoice.leadingZeros}>
                   {t("adminSettings.invoice.leadingZeros")}
                 </Switch>
@@ -266,18 +354,59 @@ export function SettingsPage({ data, defaultTab }: { data: LoaderData; defaultTa
                   defaultValue={String(data.store.stripePublishableKey ?? "")}
                   error={se.stripePublishableKey}
                 />
-                <SecretField name="stripeSecretKey" label={t("adminSettings.store.secretKey")} isSet={data.store.stripeSecretKeySet === true} error={se.stripeSecretKey} />
-                <SecretField name="stripeWebhookSecret" label={t("adminSettings.store.webhookSecret")} isSet={data.store.stripeWebhookSecretSet === true} error={se.stripeWebhookSecret} />
+                <SecretField
+                  name="stripeSecretKey"
+                  label={t("adminSettings.store.secretKey")}
+                  isSet={data.store.stripeSecretKeySet === true}
+                  error={se.stripeSecretKey}
+                />
+                <SecretField
+                  name="stripeWebhookSecret"
+                  label={t("adminSettings.store.webhookSecret")}
+                  isSet={data.store.stripeWebhookSecretSet === true}
+                  error={se.stripeWebhookSecret}
+                />
               </div>
             </AdminCard>
             <AdminCard title={t("adminSettings.store.seo")}>
               <div className="grid gap-4 md:grid-cols-2">
-                <TextField name="metaTitle" label={t("adminSettings.store.metaTitle")} defaultValue={String(data.store.metaTitle ?? "")} error={se.metaTitle} />
-                <TextField name="metaKeywords" label={t("adminSettings.store.metaKeywords")} defaultValue={String(data.store.metaKeywords ?? "")} error={se.metaKeywords} />
-                <TextArea name="metaDescription" rows={3} className="md:col-span-2" label={t("adminSettings.store.metaDescription")} defaultValue={String(data.store.metaDescription ?? "")} error={se.metaDescription} />
-                <TextField name="analyticsId" label={t("adminSettings.store.analyticsId")} defaultValue={String(data.store.analyticsId ?? "")} error={se.analyticsId} />
-                <TextField name="chatWidgetId" label={t("adminSettings.store.chatWidgetId")} defaultValue={String(data.store.chatWidgetId ?? "")} error={se.chatWidgetId} />
-                <Switch name="staffSignupOpen" defaultSelected={data.store.staffSignupOpen === true} className={cn("md:col-span-2")}>
+                <TextField
+                  name="metaTitle"
+                  label={t("adminSettings.store.metaTitle")}
+                  defaultValue={String(data.store.metaTitle ?? "")}
+                  error={se.metaTitle}
+                />
+                <TextField
+                  name="metaKeywords"
+                  label={t("adminSettings.store.metaKeywords")}
+                  defaultValue={String(data.store.metaKeywords ?? "")}
+                  error={se.metaKeywords}
+                />
+                <TextArea
+                  name="metaDescription"
+                  rows={3}
+                  className="md:col-span-2"
+                  label={t("adminSettings.store.metaDescription")}
+                  defaultValue={String(data.store.metaDescription ?? "")}
+                  error={se.metaDescription}
+                />
+                <TextField
+                  name="analyticsId"
+                  label={t("adminSettings.store.analyticsId")}
+                  defaultValue={String(data.store.analyticsId ?? "")}
+                  error={se.analyticsId}
+                />
+                <TextField
+                  name="chatWidgetId"
+                  label={t("adminSettings.store.chatWidgetId")}
+                  defaultValue={String(data.store.chatWidgetId ?? "")}
+                  error={se.chatWidgetId}
+                />
+                <Switch
+                  name="staffSignupOpen"
+                  defaultSelected={data.store.staffSignupOpen === true}
+                  className={cn("md:col-span-2")}
+                >
                   {t("adminSettings.store.staffSignupOpen")}
                 </Switch>
               </div>

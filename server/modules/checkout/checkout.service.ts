@@ -4,12 +4,12 @@ import { AppError, badRequest, businessRule, conflict, notFound, unauthorized } 
 import { translate } from "../../lib/translatable";
 import type { SessionService, StartedSession } from "../auth/sessions.service";
 import { courses } from "../catalog/catalog.tables";
+import type { EmailTemplatesService } from "../content/email-templates.service";
 import type { MailAttachment, Mailer } from "../mail/mailer";
 import { nextCounter } from "../orders/counters";
 import { instalmentSchedule } from "../orders/instalments";
 import { renderInvoicePdf } from "../orders/invoice-pdf";
 import type { InvoiceService } from "../orders/invoices.service";
-import type { EmailTemplatesService } from "../content/email-templates.service";
 import { orderConfirmationMail } from "../orders/order-confirmation-mail";
 import { loadOrderDetails, type OrderDetails, toOrderView } from "../orders/order-details";
 import { enrolments, orderInstalments, orderLines, orders } from "../orders/orders.tables";

@@ -19,7 +19,12 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const call = async (method: "GET" | "PUT" | "POST" | "DELETE", url: string, token?: string, payload?: unknown) => {
+const call = async (
+  method: "GET" | "PUT" | "POST" | "DELETE",
+  url: string,
+  token?: string,
+  payload?: unknown,
+) => {
   const response = await t.app.inject({
     method,
     url,
@@ -45,12 +50,20 @@ describe("PUT /api/admin/pages/{slug}", () => {
     expect(body.body.en).toBe(
       '<h2>Hi</h2><p>Text <a>bad</a> <a href="https://ok.example" rel="noopener noreferrer nofollow">ok</a></p>',
     );
-    expect(await t.app.services.pages.forStorefront(companyId, "about-us", "nl")).toMatchObject({ title: "About us" });
+    expect(await t.app.services.pages.forStorefront(companyId, "about-us", "nl")).toMatchObject({
+      title: "About us",
+    });
   });
 
   it("validates, guards and scopes", async () => {
-    expect((await call("PUT", "/api/admin/pages/about-us", admin.token, { title: { en: "" }, body: { en: "x" } })).status).toBe(400);
-    expect((await call("PUT", "/api/admin/pages/blog", admin.token, { title: { en: "x" }, body: { en: "x" } })).status).toBe(400);
+    expect(
+      (await call("PUT", "/api/admin/pages/about-us", admin.token, { title: { en: "" }, body: { en: "x" } }))
+        .status,
+    ).toBe(400);
+    expect(
+      (await call("PUT", "/api/admin/pages/blog", admin.token, { title: { en: "x" }, body: { en: "x" } }))
+        .status,
+    ).toBe(400);
     expect((await call("GET", "/api/admin/pages")).status).toBe(401);
     expect((await call("GET", "/api/admin/pages", driver.token)).status).toBe(403);
     const other = await call("GET", "/api/admin/pages/about-us", otherAdmin.token);
@@ -90,13 +103,24 @@ describe("/api/admin/faqs", () => {
     expect((await call("DELETE", `/api/admin/faqs/${second.body.id}`, admin.token)).status).toBe(204);
     expect((await call("GET", `/api/admin/faqs/${second.body.id}`, admin.token)).status).toBe(404);
     const audit = await t.app.services.audit.list(companyId, { page: 1, limit: 20, entity: "faq" });
-    expect(audit.items.map((entry) => entry.action)).toEqual(expect.arrayContaining(["create", "update", "delete"]));
+    expect(audit.items.map((entry) => entry.action)).toEqual(
+      expect.arrayContaining(["create", "update", "delete"]),
+    );
   });
 
   it("answers 400, 401, 403 and keeps companies apart", async () => {
-    expect((await call("POST", "/api/admin/faqs", admin.token, { question: { en: "" }, answer: { en: "x" } })).status).toBe(400);
-    expect((await call("POST", "/api/admin/faqs", undefined, { question: { en: "q" }, answer: { en: "a" } })).status).toBe(401);
-    expect((await call("POST", "/api/admin/faqs", driver.token, { question: { en: "q" }, answer: { en: "a" } })).status).toBe(403);
+    expect(
+      (await call("POST", "/api/admin/faqs", admin.token, { question: { en: "" }, answer: { en: "x" } }))
+        .status,
+    ).toBe(400);
+    expect(
+      (await call("POST", "/api/admin/faqs", undefined, { question: { en: "q" }, answer: { en: "a" } }))
+        .status,
+    ).toBe(401);
+    expect(
+      (await call("POST", "/api/admin/faqs", driver.token, { question: { en: "q" }, answer: { en: "a" } }))
+        .status,
+    ).toBe(403);
     const mine = await call("GET", "/api/admin/faqs", admin.token);
     const id = mine.body.items[0].id;
     expect((await call("DELETE", `/api/admin/faqs/${id}`, otherAdmin.token)).status).toBe(404);
@@ -107,7 +131,10 @@ describe("/api/admin/faqs", () => {
 describe("/api/admin/email-templates", () => {
   it("lists the events with the built-in text, saves, previews safely and resets", async () => {
     const list = await call("GET", "/api/admin/email-templates", admin.token);
-    expect(list.body.items.map((item: { event: string }) => item.event)).toEqual(["order-confirmation", "password-reset"]);
+    expect(list.body.items.map((item: { event: string }) => item.event)).toEqual([
+      "order-confirmation",
+      "password-reset",
+    ]);
     expect(list.body.items[1].customized).toBe(false);
 
     const unknown = await call("PUT", "/api/admin/email-templates/password-reset", admin.token, {
@@ -141,7 +168,9 @@ describe("/api/admin/email-templates", () => {
     expect(preview.body.html).not.toContain("<script>");
     expect(preview.body.unknownPlaceholders).toEqual(["nope"]);
 
-    expect((await call("DELETE", "/api/admin/email-templates/password-reset", admin.token)).body.customized).toBe(false);
+    expect(
+      (await call("DELETE", "/api/admin/email-templates/password-reset", admin.token)).body.customized,
+    ).toBe(false);
     expect((await call("GET", "/api/admin/email-templates/password-reset", driver.token)).status).toBe(403);
     expect((await call("GET", "/api/admin/email-templates/welcome", admin.token)).status).toBe(400);
   });

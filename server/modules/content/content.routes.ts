@@ -32,7 +32,14 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     "/admin/pages",
-    { schema: { tags: ["Content"], summary: "The editable storefront pages", security, response: { 200: PageList, ...errors } } },
+    {
+      schema: {
+        tags: ["Content"],
+        summary: "The editable storefront pages",
+        security,
+        response: { 200: PageList, ...errors },
+      },
+    },
     async (request) => {
       await requireStaff(request, AREA, "read");
       return { items: await pages.list(request.company.id) };
@@ -40,7 +47,15 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.get(
     "/admin/pages/:slug",
-    { schema: { tags: ["Content"], summary: "One storefront page", security, params: PageParams, response: { 200: Page, ...errors } } },
+    {
+      schema: {
+        tags: ["Content"],
+        summary: "One storefront page",
+        security,
+        params: PageParams,
+        response: { 200: Page, ...errors },
+      },
+    },
     async (request) => {
       await requireStaff(request, AREA, "read");
       return pages.get(request.company.id, request.params.slug);
@@ -67,7 +82,13 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/admin/faqs",
     {
-      schema: { tags: ["Content"], summary: "List FAQs", security, querystring: AdminListFaqsQuery, response: { 200: FaqList, ...errors } },
+      schema: {
+        tags: ["Content"],
+        summary: "List FAQs",
+        security,
+        querystring: AdminListFaqsQuery,
+        response: { 200: FaqList, ...errors },
+      },
     },
     async (request) => {
       await requireStaff(request, AREA, "read");
@@ -76,7 +97,15 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.post(
     "/admin/faqs",
-    { schema: { tags: ["Content"], summary: "Add an FAQ (last in order)", security, body: FaqInput, response: { 201: Faq, ...errors } } },
+    {
+      schema: {
+        tags: ["Content"],
+        summary: "Add an FAQ (last in order)",
+        security,
+        body: FaqInput,
+        response: { 201: Faq, ...errors },
+      },
+    },
     async (request, reply) => {
       const staff = await requireStaff(request, AREA, "write");
       return reply.code(201).send(await faqs.create(request.company.id, request.body, actor(staff)));
@@ -84,7 +113,15 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.get(
     "/admin/faqs/:id",
-    { schema: { tags: ["Content"], summary: "One FAQ", security, params: IdParams, response: { 200: Faq, 404: ErrorResponse, ...errors } } },
+    {
+      schema: {
+        tags: ["Content"],
+        summary: "One FAQ",
+        security,
+        params: IdParams,
+        response: { 200: Faq, 404: ErrorResponse, ...errors },
+      },
+    },
     async (request) => {
       await requireStaff(request, AREA, "read");
       return faqs.get(request.company.id, request.params.id);
@@ -145,7 +182,12 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/admin/email-templates",
     {
-      schema: { tags: ["Content"], summary: "Mail templates per event", security, response: { 200: EmailTemplateList, ...errors } },
+      schema: {
+        tags: ["Content"],
+        summary: "Mail templates per event",
+        security,
+        response: { 200: EmailTemplateList, ...errors },
+      },
     },
     async (request) => {
       await requireStaff(request, AREA, "read");

@@ -8,11 +8,18 @@ export const translatableInput = (label: string, max: number, min = 1) =>
     .object({
       en:
         min > 0
-          ? z.string({ message: `Please enter the ${label}` }).trim().min(min, `Please enter the ${label}`).max(max, `The ${label} must have at most ${max} characters`)
+          ? z
+              .string({ message: `Please enter the ${label}` })
+              .trim()
+              .min(min, `Please enter the ${label}`)
+              .max(max, `The ${label} must have at most ${max} characters`)
           : z.string().trim().max(max, `The ${label} must have at most ${max} characters`),
     })
     .catchall(z.string().trim().max(max, `The ${label} must have at most ${max} characters`))
-    .refine((value) => Object.keys(value).every((code) => /^[a-z]{2}$/.test(code)), "Language codes are two lowercase letters");
+    .refine(
+      (value) => Object.keys(value).every((code) => /^[a-z]{2}$/.test(code)),
+      "Language codes are two lowercase letters",
+    );
 
 const TranslatableOut = z.record(z.string(), z.string()).describe("Text per language code");
 
@@ -41,7 +48,9 @@ export const Page = z
     title: TranslatableOut,
     body: TranslatableOut.describe("Sanitised HTML per language"),
     published: z.boolean(),
-    saved: z.boolean().describe("False while the page has never been saved (the storefront shows its built-in text)"),
+    saved: z
+      .boolean()
+      .describe("False while the page has never been saved (the storefront shows its built-in text)"),
     updatedAt: z.string().nullable(),
   })
   .meta({ id: "Page" });
@@ -116,10 +125,18 @@ export const EmailPreviewInput = z
   .strictObject({
     subject: z.string().max(200, "The subject must have at most 200 characters"),
     body: z.string().max(20_000, "The body must have at most 20000 characters"),
-    language: z.string().regex(/^[a-z]{2}$/, "language must be a two-letter code").default("en"),
+    language: z
+      .string()
+      .regex(/^[a-z]{2}$/, "language must be a two-letter code")
+      .default("en"),
   })
   .meta({ id: "EmailPreviewInput" });
 export const EmailPreview = z
-  .object({ subject: z.string(), text: z.string(), html: z.string(), unknownPlaceholders: z.array(z.string()) })
+  .object({
+    subject: z.string(),
+    text: z.string(),
+    html: z.string(),
+    unknownPlaceholders: z.array(z.string()),
+  })
   .meta({ id: "EmailPreview" });
 export type EmailPreview = z.output<typeof EmailPreview>;

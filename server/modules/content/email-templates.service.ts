@@ -5,9 +5,9 @@ import type { Translatable } from "../../lib/translatable";
 import type { AuditService } from "../audit/audit.service";
 import type { StaffActor } from "../settings/settings-admin.service";
 import type { EmailPreview, EmailTemplate, EmailTemplateInput } from "./content.schemas";
+import { emailTemplates } from "./content.tables";
 import { EMAIL_EVENT_DEFINITIONS, EMAIL_EVENTS, type EmailEvent } from "./email-events";
 import { mailDocument, renderHtml, renderText, unknownPlaceholders } from "./mail-template";
-import { emailTemplates } from "./content.tables";
 
 type Row = typeof emailTemplates.$inferSelect;
 
@@ -52,7 +52,12 @@ export function createEmailTemplatesService(db: Db, deps: { audit: AuditService 
   return {
     async list(companyId: string): Promise<EmailTemplate[]> {
       const rows = await db.select().from(emailTemplates).where(eq(emailTemplates.companyId, companyId));
-      return EMAIL_EVENTS.map((event) => toTemplate(event, rows.find((row) => row.event === event)));
+      return EMAIL_EVENTS.map((event) =>
+        toTemplate(
+          event,
+          rows.find((row) => row.event === event),
+        ),
+      );
     },
 
     async get(companyId: string, event: EmailEvent): Promise<EmailTemplate> {
@@ -86,20 +91,30 @@ export function createEmailTemplatesService(db: Db, deps: { audit: AuditService 
               `Unknown placeholder: ${unknown.map((name) => `{{${name}}}`).join(", ")}. Use ${definition.placeholders.map((name) => `{{${name}}}`).join(", ")}.`;
           } else if (part === "body" && text) {
             const missing = definition.requiredInBody.filter((name) => !text.includes(`{{${name}}}`));
-            if (missing.length > 0) fields[`${part}.${code}`] = `The text must contain ${missing.map((name) => `{{${name}}}`).join(", ")}.`;
+            if (missing.length > 0)
+              fields[`${part}.${code}`] =
+                `The text must contain ${missing.map((name) => `{{${name}}}`).join(", ")}.`;
           }
         }
       }
       for (const code of Object.keys(input.body)) {
         if (input.body[code] && !input.subject[code]) fields[`subject.${code}`] = "Please enter the subject";
       }
-      if (Object.keys(fields).length > 0) throw badRequest("Please check the highlighted fields.", { fields });
+      if (Object.keys(fields).length > 0)
+        throw badRequest("Please check the highlighted fields.", { fields });
       const subject = input.subject as Translatable;
       const body = input.body as Translatable;
       await db.transaction(async (tx) => {
         const [row] = await tx
           .insert(emailTemplates)
-          .values({ companyId, event, subject, body, enabled: input.enabled, placeholders: [...definition.placeholders] })
+          .values({
+            companyId,
+            event,
+            subject,
+            body,
+            enabled: input.enabled,
+            placeholders: [...definition.placeholders],
+          })
           .onConflictDoUpdate({
             target: [emailTemplates.companyId, emailTemplates.event],
             set: { subject, body, enabled: input.enabled, updatedAt: new Date() },

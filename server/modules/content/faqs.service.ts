@@ -71,13 +71,20 @@ export function createFaqsService(db: Db, deps: { audit: AuditService }) {
         .where(and(eq(faqs.companyId, companyId), eq(faqs.published, true)))
         .orderBy(asc(faqs.position), asc(faqs.id));
       return rows
-        .map((row) => ({ id: row.id, question: translate(row.question, language), answer: translate(row.answer, language) }))
+        .map((row) => ({
+          id: row.id,
+          question: translate(row.question, language),
+          answer: translate(row.answer, language),
+        }))
         .filter((row) => row.question && row.answer);
     },
 
     async create(companyId: string, input: FaqInput, actor: StaffActor): Promise<Faq> {
       return db.transaction(async (tx) => {
-        const [last] = await tx.select({ value: max(faqs.position) }).from(faqs).where(eq(faqs.companyId, companyId));
+        const [last] = await tx
+          .select({ value: max(faqs.position) })
+          .from(faqs)
+          .where(eq(faqs.companyId, companyId));
         const [row] = await tx
           .insert(faqs)
           .values({
@@ -120,7 +127,10 @@ export function createFaqsService(db: Db, deps: { audit: AuditService }) {
           entity: "faq",
           entityId: id,
           summary: input.question.en,
-          changes: before.published !== input.published ? { published: { from: before.published, to: input.published } } : null,
+          changes:
+            before.published !== input.published
+              ? { published: { from: before.published, to: input.published } }
+              : null,
         });
         return toFaq(row!);
       });

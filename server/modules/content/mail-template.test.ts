@@ -3,7 +3,9 @@ import { placeholdersIn, renderHtml, renderText, unknownPlaceholders } from "./m
 
 describe("mail templates", () => {
   it("replaces known placeholders and leaves unknown ones visible", () => {
-    expect(renderText("Hi {{ name }}, {{missing}} {{name}}", { name: "Ann" })).toBe("Hi Ann, {{missing}} Ann");
+    expect(renderText("Hi {{ name }}, {{missing}} {{name}}", { name: "Ann" })).toBe(
+      "Hi Ann, {{missing}} Ann",
+    );
   });
 
   it("never runs code: expressions and prototype names are not placeholders", () => {

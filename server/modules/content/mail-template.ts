@@ -28,7 +28,10 @@ export function renderText(template: string, values: Record<string, string>): st
  * line breaks <br>, and every value is escaped; http(s) values become links.
  */
 export function renderHtml(template: string, values: Record<string, string>): string {
-  const paragraphs = template.replace(/\r\n?/g, "\n").trim().split(/\n{2,}/);
+  const paragraphs = template
+    .replace(/\r\n?/g, "\n")
+    .trim()
+    .split(/\n{2,}/);
   const render = (text: string) => {
     let out = "";
     let last = 0;

@@ -21,12 +21,22 @@ const toPage = (slug: PageSlug, row: Row | undefined): Page => ({
 /** The storefront's editable pages (About Us, Privacy Policy, Terms); bodies are sanitised on save. */
 export function createPagesService(db: Db, deps: { audit: AuditService }) {
   const find = async (companyId: string, slug: PageSlug) =>
-    (await db.select().from(pages).where(and(eq(pages.companyId, companyId), eq(pages.slug, slug))))[0];
+    (
+      await db
+        .select()
+        .from(pages)
+        .where(and(eq(pages.companyId, companyId), eq(pages.slug, slug)))
+    )[0];
 
   return {
     async list(companyId: string): Promise<Page[]> {
       const rows = await db.select().from(pages).where(eq(pages.companyId, companyId));
-      return PAGE_SLUGS.map((slug) => toPage(slug, rows.find((row) => row.slug === slug)));
+      return PAGE_SLUGS.map((slug) =>
+        toPage(
+          slug,
+          rows.find((row) => row.slug === slug),
+        ),
+      );
     },
 
     async get(companyId: string, slug: PageSlug): Promise<Page> {
@@ -37,7 +47,7 @@ export function createPagesService(db: Db, deps: { audit: AuditService }) {
     async forStorefront(companyId: string, slug: PageSlug, language: string) {
       const row = await find(companyId, slug);
       if (!row?.published) return null;
-      const body = translate(row.body, language);
+      const body = sanitizeHtml(translate(row.body, language));
       if (!body) return null;
       return { title: translate(row.title, language), html: body, updatedAt: row.updatedAt.toISOString() };
     },

@@ -7,10 +7,10 @@ import type { SessionService, StartedSession } from "../auth/sessions.service";
 import { passwordResetTokens } from "../auth/sessions.tables";
 import { type ClientInfo, createPasswordCheck, INVALID_CREDENTIALS } from "../auth/sign-in";
 import { hashToken, newToken } from "../auth/tokens";
+import type { EmailTemplatesService } from "../content/email-templates.service";
 import type { Mailer } from "../mail/mailer";
 import { enrolments, invoices, orders } from "../orders/orders.tables";
 import type { createSettingsService } from "../settings/settings.service";
-import type { EmailTemplatesService } from "../content/email-templates.service";
 import { passwordResetMail } from "./customer-mails";
 import type {
   AdminCreateCustomer,

@@ -19,7 +19,12 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const call = async (method: "GET" | "PUT" | "POST" | "DELETE", url: string, token?: string, payload?: unknown) => {
+const call = async (
+  method: "GET" | "PUT" | "POST" | "DELETE",
+  url: string,
+  token?: string,
+  payload?: unknown,
+) => {
   const response = await t.app.inject({
     method,
     url,
@@ -46,7 +51,15 @@ describe("/api/admin/languages", () => {
     });
     expect(created.status).toBe(201);
     expect(created.body.isoCode).toBe("de");
-    expect((await call("POST", "/api/admin/languages", admin.token, { name: "Dup", isoCode: "de", languageCode: "de" })).status).toBe(409);
+    expect(
+      (
+        await call("POST", "/api/admin/languages", admin.token, {
+          name: "Dup",
+          isoCode: "de",
+          languageCode: "de",
+        })
+      ).status,
+    ).toBe(409);
     const updated = await call("PUT", `/api/admin/languages/${created.body.id}`, admin.token, {
       name: "German",
       isoCode: "de",
@@ -71,7 +84,15 @@ describe("/api/admin/languages", () => {
   });
 
   it("answers 400, 401, 403 and keeps companies apart", async () => {
-    expect((await call("POST", "/api/admin/languages", admin.token, { name: "", isoCode: "xyz", languageCode: "?" })).status).toBe(400);
+    expect(
+      (
+        await call("POST", "/api/admin/languages", admin.token, {
+          name: "",
+          isoCode: "xyz",
+          languageCode: "?",
+        })
+      ).status,
+    ).toBe(400);
     expect((await call("GET", "/api/admin/languages")).status).toBe(401);
     expect((await call("GET", "/api/admin/languages", driver.token)).status).toBe(403);
     expect((await call("GET", "/api/admin/languages", otherAdmin.token)).body.total).toBe(0);
@@ -105,7 +126,12 @@ describe("/api/admin/currencies", () => {
 
   it("rejects a zero or negative rate and never disables the shop currency", async () => {
     for (const exchangeRate of ["0", "-1", "abc", "1.123456789"]) {
-      const bad = await call("POST", "/api/admin/currencies", admin.token, { name: "X", symbol: "X", isoCode: "XXX", exchangeRate });
+      const bad = await call("POST", "/api/admin/currencies", admin.token, {
+        name: "X",
+        symbol: "X",
+        isoCode: "XXX",
+        exchangeRate,
+      });
       expect(bad.status).toBe(400);
     }
     const euro = (await call("GET", "/api/admin/currencies?searchText=EUR", admin.token)).body.items[0];

@@ -27,7 +27,15 @@ export const internationalRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     "/admin/languages",
-    { schema: { tags, summary: "List languages", security, querystring: AdminListLanguagesQuery, response: { 200: LanguageList, ...errors } } },
+    {
+      schema: {
+        tags,
+        summary: "List languages",
+        security,
+        querystring: AdminListLanguagesQuery,
+        response: { 200: LanguageList, ...errors },
+      },
+    },
     async (request) => {
       await requireStaff(request, AREA, "read");
       return international.listLanguages(request.company.id, request.query);
@@ -35,10 +43,20 @@ export const internationalRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.post(
     "/admin/languages",
-    { schema: { tags, summary: "Add a language", security, body: LanguageInput, response: { 201: Language, ...writeErrors } } },
+    {
+      schema: {
+        tags,
+        summary: "Add a language",
+        security,
+        body: LanguageInput,
+        response: { 201: Language, ...writeErrors },
+      },
+    },
     async (request, reply) => {
       const staff = await requireStaff(request, AREA, "write");
-      return reply.code(201).send(await international.createLanguage(request.company.id, request.body, actor(staff)));
+      return reply
+        .code(201)
+        .send(await international.createLanguage(request.company.id, request.body, actor(staff)));
     },
   );
   app.put(
@@ -61,7 +79,13 @@ export const internationalRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     "/admin/languages/:id",
     {
-      schema: { tags, summary: "Delete a language (not English)", security, params: IdParams, response: { 204: z.null(), ...writeErrors } },
+      schema: {
+        tags,
+        summary: "Delete a language (not English)",
+        security,
+        params: IdParams,
+        response: { 204: z.null(), ...writeErrors },
+      },
     },
     async (request, reply) => {
       const staff = await requireStaff(request, AREA, "write");
@@ -72,7 +96,15 @@ export const internationalRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     "/admin/currencies",
-    { schema: { tags, summary: "List currencies", security, querystring: AdminListCurrenciesQuery, response: { 200: CurrencyList, ...errors } } },
+    {
+      schema: {
+        tags,
+        summary: "List currencies",
+        security,
+        querystring: AdminListCurrenciesQuery,
+        response: { 200: CurrencyList, ...errors },
+      },
+    },
     async (request) => {
       await requireStaff(request, AREA, "read");
       return international.listCurrencies(request.company.id, request.query);
@@ -80,10 +112,20 @@ export const internationalRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.post(
     "/admin/currencies",
-    { schema: { tags, summary: "Add a currency", security, body: CurrencyInput, response: { 201: Currency, ...writeErrors } } },
+    {
+      schema: {
+        tags,
+        summary: "Add a currency",
+        security,
+        body: CurrencyInput,
+        response: { 201: Currency, ...writeErrors },
+      },
+    },
     async (request, reply) => {
       const staff = await requireStaff(request, AREA, "write");
-      return reply.code(201).send(await international.createCurrency(request.company.id, request.body, actor(staff)));
+      return reply
+        .code(201)
+        .send(await international.createCurrency(request.company.id, request.body, actor(staff)));
     },
   );
   app.put(
@@ -106,7 +148,13 @@ export const internationalRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     "/admin/currencies/:id",
     {
-      schema: { tags, summary: "Delete a currency (not the shop currency)", security, params: IdParams, response: { 204: z.null(), ...writeErrors } },
+      schema: {
+        tags,
+        summary: "Delete a currency (not the shop currency)",
+        security,
+        params: IdParams,
+        response: { 204: z.null(), ...writeErrors },
+      },
     },
     async (request, reply) => {
       const staff = await requireStaff(request, AREA, "write");

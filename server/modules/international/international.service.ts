@@ -48,10 +48,7 @@ export const ENGLISH_REQUIRED = "English is the fallback language: it cannot be 
 export const SHOP_CURRENCY_REQUIRED = "The shop currency cannot be disabled or deleted.";
 
 /** Languages and currencies a school offers (area "international"). */
-export function createInternationalService(
-  db: Db,
-  deps: { audit: AuditService; settings: SettingsService },
-) {
+export function createInternationalService(db: Db, deps: { audit: AuditService; settings: SettingsService }) {
   const { audit, settings } = deps;
   const shopCurrency = async (companyId: string) => (await settings.storeInfo(companyId)).currency;
   const languageById = (companyId: string, id: string) =>
@@ -92,13 +89,27 @@ export function createInternationalService(
       const conditions: SQL[] = [eq(languages.companyId, companyId)];
       if (query.searchText) {
         const pattern = containsPattern(query.searchText);
-        conditions.push(or(ilike(languages.name, pattern), ilike(languages.isoCode, pattern), ilike(languages.languageCode, pattern))!);
+        conditions.push(
+          or(
+            ilike(languages.name, pattern),
+            ilike(languages.isoCode, pattern),
+            ilike(languages.languageCode, pattern),
+          )!,
+        );
       }
       const where = and(...conditions);
       const direction = query.order === "desc" ? desc : asc;
-      const column = { name: languages.name, isoCode: languages.isoCode, published: languages.published }[query.sort ?? "name"];
+      const column = { name: languages.name, isoCode: languages.isoCode, published: languages.published }[
+        query.sort ?? "name"
+      ];
       const [rows, [total]] = await Promise.all([
-        db.select().from(languages).where(where).orderBy(direction(column), asc(languages.id)).limit(query.limit).offset(pageOffset(query)),
+        db
+          .select()
+          .from(languages)
+          .where(where)
+          .orderBy(direction(column), asc(languages.id))
+          .limit(query.limit)
+          .offset(pageOffset(query)),
         db.select({ value: count() }).from(languages).where(where),
       ]);
       return listPage(rows.map(toLanguage), total?.value ?? 0, query);
@@ -111,12 +122,24 @@ export function createInternationalService(
           .insert(languages)
           .values({ companyId, ...input, flag: input.flag || null })
           .returning();
-        await audit.record(tx, { companyId, staff: actor, action: "create", entity: "language", entityId: row!.id, summary: `${input.name} (${input.isoCode})` });
+        await audit.record(tx, {
+          companyId,
+          staff: actor,
+          action: "create",
+          entity: "language",
+          entityId: row!.id,
+          summary: `${input.name} (${input.isoCode})`,
+        });
         return toLanguage(row!);
       });
     },
 
-    async updateLanguage(companyId: string, id: string, input: LanguageInput, actor: StaffActor): Promise<Language> {
+    async updateLanguage(
+      companyId: string,
+      id: string,
+      input: LanguageInput,
+      actor: StaffActor,
+    ): Promise<Language> {
       const [before] = await db.select().from(languages).where(languageById(companyId, id));
       if (!before) throw notFound(`No language "${id}" exists.`, "LANGUAGE_NOT_FOUND");
       if (before.isoCode.toLowerCase() === ENGLISH && (!input.published || input.isoCode !== ENGLISH)) {
@@ -136,7 +159,10 @@ export function createInternationalService(
           entity: "language",
           entityId: id,
           summary: `${input.name} (${input.isoCode})`,
-          changes: before.published !== input.published ? { published: { from: before.published, to: input.published } } : null,
+          changes:
+            before.published !== input.published
+              ? { published: { from: before.published, to: input.published } }
+              : null,
         });
         return toLanguage(row!);
       });
@@ -150,7 +176,14 @@ export function createInternationalService(
           if (!row) continue;
           if (row.isoCode.toLowerCase() === ENGLISH) throw businessRule(ENGLISH_REQUIRED, "ENGLISH_REQUIRED");
           await tx.delete(languages).where(languageById(companyId, id));
-          await audit.record(tx, { companyId, staff: actor, action: "delete", entity: "language", entityId: id, summary: `${row.name} (${row.isoCode})` });
+          await audit.record(tx, {
+            companyId,
+            staff: actor,
+            action: "delete",
+            entity: "language",
+            entityId: id,
+            summary: `${row.name} (${row.isoCode})`,
+          });
           removed += 1;
         }
         if (removed === 0) throw notFound(`No language "${ids.join(", ")}" exists.`, "LANGUAGE_NOT_FOUND");
@@ -162,7 +195,13 @@ export function createInternationalService(
       const conditions: SQL[] = [eq(currencies.companyId, companyId)];
       if (query.searchText) {
         const pattern = containsPattern(query.searchText);
-        conditions.push(or(ilike(currencies.name, pattern), ilike(currencies.isoCode, pattern), ilike(currencies.symbol, pattern))!);
+        conditions.push(
+          or(
+            ilike(currencies.name, pattern),
+            ilike(currencies.isoCode, pattern),
+            ilike(currencies.symbol, pattern),
+          )!,
+        );
       }
       const where = and(...conditions);
       const direction = query.order === "desc" ? desc : asc;
@@ -173,11 +212,21 @@ export function createInternationalService(
         enabled: currencies.enabled,
       }[query.sort ?? "name"];
       const [rows, [total], shop] = await Promise.all([
-        db.select().from(currencies).where(where).orderBy(direction(column), asc(currencies.id)).limit(query.limit).offset(pageOffset(query)),
+        db
+          .select()
+          .from(currencies)
+          .where(where)
+          .orderBy(direction(column), asc(currencies.id))
+          .limit(query.limit)
+          .offset(pageOffset(query)),
         db.select({ value: count() }).from(currencies).where(where),
         shopCurrency(companyId),
       ]);
-      return listPage(rows.map((row) => toCurrency(row, shop)), total?.value ?? 0, query);
+      return listPage(
+        rows.map((row) => toCurrency(row, shop)),
+        total?.value ?? 0,
+        query,
+      );
     },
 
     /** Enabled currencies (ISO codes) for the settings form's currency choice. */
@@ -193,20 +242,37 @@ export function createInternationalService(
     async createCurrency(companyId: string, input: CurrencyInput, actor: StaffActor): Promise<Currency> {
       await assertCurrencyFree(companyId, input.isoCode);
       const shop = await shopCurrency(companyId);
-      if (!input.enabled && input.isoCode === shop.toUpperCase()) throw businessRule(SHOP_CURRENCY_REQUIRED, "SHOP_CURRENCY_REQUIRED");
+      if (!input.enabled && input.isoCode === shop.toUpperCase())
+        throw businessRule(SHOP_CURRENCY_REQUIRED, "SHOP_CURRENCY_REQUIRED");
       return db.transaction(async (tx) => {
-        const [row] = await tx.insert(currencies).values({ companyId, ...input }).returning();
-        await audit.record(tx, { companyId, staff: actor, action: "create", entity: "currency", entityId: row!.id, summary: `${input.name} (${input.isoCode})` });
+        const [row] = await tx
+          .insert(currencies)
+          .values({ companyId, ...input })
+          .returning();
+        await audit.record(tx, {
+          companyId,
+          staff: actor,
+          action: "create",
+          entity: "currency",
+          entityId: row!.id,
+          summary: `${input.name} (${input.isoCode})`,
+        });
         return toCurrency(row!, shop);
       });
     },
 
-    async updateCurrency(companyId: string, id: string, input: CurrencyInput, actor: StaffActor): Promise<Currency> {
+    async updateCurrency(
+      companyId: string,
+      id: string,
+      input: CurrencyInput,
+      actor: StaffActor,
+    ): Promise<Currency> {
       const [before] = await db.select().from(currencies).where(currencyById(companyId, id));
       if (!before) throw notFound(`No currency "${id}" exists.`, "CURRENCY_NOT_FOUND");
       const shop = (await shopCurrency(companyId)).toUpperCase();
       const wasShop = before.isoCode.toUpperCase() === shop;
-      if (wasShop && (!input.enabled || input.isoCode !== shop)) throw businessRule(SHOP_CURRENCY_REQUIRED, "SHOP_CURRENCY_REQUIRED");
+      if (wasShop && (!input.enabled || input.isoCode !== shop))
+        throw businessRule(SHOP_CURRENCY_REQUIRED, "SHOP_CURRENCY_REQUIRED");
       await assertCurrencyFree(companyId, input.isoCode, id);
       return db.transaction(async (tx) => {
         const [row] = await tx.update(currencies).set(input).where(currencyById(companyId, id)).returning();
@@ -221,7 +287,9 @@ export function createInternationalService(
             ...(trimRate(before.exchangeRate) !== trimRate(input.exchangeRate)
               ? { exchangeRate: { from: trimRate(before.exchangeRate), to: input.exchangeRate } }
               : {}),
-            ...(before.enabled !== input.enabled ? { enabled: { from: before.enabled, to: input.enabled } } : {}),
+            ...(before.enabled !== input.enabled
+              ? { enabled: { from: before.enabled, to: input.enabled } }
+              : {}),
           },
         });
         return toCurrency(row!, shop);
@@ -235,9 +303,17 @@ export function createInternationalService(
         for (const id of ids) {
           const [row] = await tx.select().from(currencies).where(currencyById(companyId, id));
           if (!row) continue;
-          if (row.isoCode.toUpperCase() === shop) throw businessRule(SHOP_CURRENCY_REQUIRED, "SHOP_CURRENCY_REQUIRED");
+          if (row.isoCode.toUpperCase() === shop)
+            throw businessRule(SHOP_CURRENCY_REQUIRED, "SHOP_CURRENCY_REQUIRED");
           await tx.delete(currencies).where(currencyById(companyId, id));
-          await audit.record(tx, { companyId, staff: actor, action: "delete", entity: "currency", entityId: id, summary: `${row.name} (${row.isoCode})` });
+          await audit.record(tx, {
+            companyId,
+            staff: actor,
+            action: "delete",
+            entity: "currency",
+            entityId: id,
+            summary: `${row.name} (${row.isoCode})`,
+          });
           removed += 1;
         }
         if (removed === 0) throw notFound(`No currency "${ids.join(", ")}" exists.`, "CURRENCY_NOT_FOUND");

@@ -114,7 +114,9 @@ export function orderConfirmationMail(input: OrderConfirmationInput): MailMessag
     coursesUrl: input.coursesUrl,
   };
   const template = input.template;
-  const introText = template ? renderText(template.body, values) : `${t.greeting(order.customer.name)}\n\n${t.intro}`;
+  const introText = template
+    ? renderText(template.body, values)
+    : `${t.greeting(order.customer.name)}\n\n${t.intro}`;
   const introHtml = template
     ? renderHtml(template.body, values)
     : `<p>${escapeHtml(t.greeting(order.customer.name))}</p>\n<p>${escapeHtml(t.intro)}</p>`;
@@ -153,7 +155,9 @@ ${hint ? `<p>${escapeHtml(hint)}</p>` : ""}
 
   return {
     to: order.customer.email,
-    subject: template ? renderText(template.subject, values).replace(/\s+/g, " ").trim() : t.subject(order.number, shop),
+    subject: template
+      ? renderText(template.subject, values).replace(/\s+/g, " ").trim()
+      : t.subject(order.number, shop),
     text,
     html,
     fromName: shop,

@@ -20,7 +20,12 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const call = async (method: "GET" | "PUT" | "POST" | "DELETE", url: string, token?: string, payload?: unknown) => {
+const call = async (
+  method: "GET" | "PUT" | "POST" | "DELETE",
+  url: string,
+  token?: string,
+  payload?: unknown,
+) => {
   const response = await t.app.inject({
     method,
     url,
@@ -38,7 +43,11 @@ describe("GET /api/admin/settings/{group}", () => {
   it("reads the common settings", async () => {
     const { status, body } = await call("GET", "/api/admin/settings/global", admin.token);
     expect(status).toBe(200);
-    expect(body).toMatchObject({ currency: "EUR", dateFormat: "DD/MM/YYYY", addressLine1: "Lindengracht 112" });
+    expect(body).toMatchObject({
+      currency: "EUR",
+      dateFormat: "DD/MM/YYYY",
+      addressLine1: "Lindengracht 112",
+    });
   });
 
   it("answers 401 without a session, 403 for a role without settings, 400 for an unknown group", async () => {
@@ -59,7 +68,11 @@ describe("PUT /api/admin/settings/{group}", () => {
     expect(body.shopName).toBe("Joyful Learning");
     expect((await t.app.services.settings.storeInfo(companyId)).shopName).toBe("Joyful Learning");
     const audit = await t.app.services.audit.list(companyId, { page: 1, limit: 5, entity: "settings" });
-    expect(audit.items[0]).toMatchObject({ action: "update", entityId: "global", staff: { email: admin.email } });
+    expect(audit.items[0]).toMatchObject({
+      action: "update",
+      entityId: "global",
+      staff: { email: admin.email },
+    });
   });
 
   it("rejects bad values with field errors and changes nothing", async () => {
@@ -69,7 +82,9 @@ describe("PUT /api/admin/settings/{group}", () => {
       timeZone: "Mars/Olympus",
     });
     expect(status).toBe(400);
-    expect(Object.keys(body.details.fields)).toEqual(expect.arrayContaining(["shopName", "email", "timeZone"]));
+    expect(Object.keys(body.details.fields)).toEqual(
+      expect.arrayContaining(["shopName", "email", "timeZone"]),
+    );
     expect((await t.app.services.settings.storeInfo(companyId)).shopName).toBe("Joyful Learning");
   });
 
@@ -85,7 +100,11 @@ describe("PUT /api/admin/settings/{group}", () => {
     expect(saved.status).toBe(200);
     expect(saved.raw).not.toContain(secret);
     expect(saved.raw).not.toContain("whsec_abc123");
-    expect(saved.body).toMatchObject({ stripeSecretKeySet: true, stripeWebhookSecretSet: true, staffSignupOpen: true });
+    expect(saved.body).toMatchObject({
+      stripeSecretKeySet: true,
+      stripeWebhookSecretSet: true,
+      staffSignupOpen: true,
+    });
 
     const kept = await call("PUT", "/api/admin/settings/store", admin.token, { metaTitle: "Learn more" });
     expect(kept.body.stripeSecretKeySet).toBe(true);
@@ -96,7 +115,9 @@ describe("PUT /api/admin/settings/{group}", () => {
     const audit = await t.app.services.audit.list(companyId, { page: 1, limit: 20, entity: "settings" });
     expect(JSON.stringify(audit)).not.toContain(secret);
 
-    const cleared = await call("PUT", "/api/admin/settings/store", admin.token, { stripeWebhookSecret: null });
+    const cleared = await call("PUT", "/api/admin/settings/store", admin.token, {
+      stripeWebhookSecret: null,
+    });
     expect(cleared.body).toMatchObject({ stripeSecretKeySet: true, stripeWebhookSecretSet: false });
     const bad = await call("PUT", "/api/admin/settings/store", admin.token, { stripeSecretKey: "password" });
     expect(bad.status).toBe(400);
@@ -112,13 +133,28 @@ describe("PUT /api/admin/settings/{group}", () => {
     expect(status).toBe(200);
     expect(await t.database.db.transaction((tx) => nextCounter(tx, companyId, "invoice"))).toBe(5000);
     // A lower start value never moves the counter back.
-    await call("PUT", "/api/admin/settings/invoice", admin.token, { prefix: "", startValue: 10, leadingZeros: false, length: 1 });
+    await call("PUT", "/api/admin/settings/invoice", admin.token, {
+      prefix: "",
+      startValue: 10,
+      leadingZeros: false,
+      length: 1,
+    });
     expect(await t.database.db.transaction((tx) => nextCounter(tx, companyId, "invoice"))).toBe(5001);
-    expect((await call("PUT", "/api/admin/settings/invoice", admin.token, { startValue: 0, leadingZeros: true, length: 30 })).status).toBe(400);
+    expect(
+      (
+        await call("PUT", "/api/admin/settings/invoice", admin.token, {
+          startValue: 0,
+          leadingZeros: true,
+          length: 30,
+        })
+      ).status,
+    ).toBe(400);
   });
 
   it("keeps companies apart and needs write permission", async () => {
-    const theirs = await call("PUT", "/api/admin/settings/storefront", otherAdmin.token, { heroTitle: { en: "Other hero" } });
+    const theirs = await call("PUT", "/api/admin/settings/storefront", otherAdmin.token, {
+      heroTitle: { en: "Other hero" },
+    });
     expect(theirs.status).toBe(200);
     // Their session does not open this school.
     const crossed = await t.app.inject({
@@ -129,10 +165,14 @@ describe("PUT /api/admin/settings/{group}", () => {
     expect(crossed.statusCode).toBe(401);
     const mine = await call("GET", "/api/admin/settings/storefront", admin.token);
     expect(mine.body.heroTitle.en).toBe("");
-    expect((await call("PUT", "/api/admin/settings/global", driver.token, { shopName: "X" })).status).toBe(403);
+    expect((await call("PUT", "/api/admin/settings/global", driver.token, { shopName: "X" })).status).toBe(
+      403,
+    );
     const accountant = await createStaff(t, companyId, "Accountant");
     expect((await call("GET", "/api/admin/settings/global", accountant.token)).status).toBe(200);
-    expect((await call("PUT", "/api/admin/settings/global", accountant.token, { shopName: "X" })).status).toBe(403);
+    expect(
+      (await call("PUT", "/api/admin/settings/global", accountant.token, { shopName: "X" })).status,
+    ).toBe(403);
   });
 
   it("validates header links and footer columns of the storefront", async () => {

@@ -56,7 +56,10 @@ export const GlobalSettings = z
       .string()
       .trim()
       .max(254, "The email must have at most 254 characters")
-      .refine((value) => value === "" || z.email().safeParse(value).success, "Please enter a valid email address")
+      .refine(
+        (value) => value === "" || z.email().safeParse(value).success,
+        "Please enter a valid email address",
+      )
       .default(""),
     website: linkUrl("The website").default(""),
     defaultLanguage: z
@@ -75,7 +78,9 @@ export const GlobalSettings = z
       .min(1, "Please choose a time zone")
       .refine(isTimeZone, "Please choose a valid time zone")
       .default("Europe/Amsterdam"),
-    dateFormat: z.enum(DATE_FORMATS, { message: `The date format must be one of ${DATE_FORMATS.join(", ")}` }).default("DD/MM/YYYY"),
+    dateFormat: z
+      .enum(DATE_FORMATS, { message: `The date format must be one of ${DATE_FORMATS.join(", ")}` })
+      .default("DD/MM/YYYY"),
     receiptFooter: optionalText("The receipt footer", 500),
   })
   .meta({ id: "GlobalSettings" });
@@ -102,19 +107,17 @@ export type InvoiceSettings = z.output<typeof InvoiceSettings>;
 
 /** A write-only secret: omitted or "" keeps the stored one, null removes it, text replaces it. */
 const secretInput = (label: string) =>
-  z
-    .string()
-    .trim()
-    .max(300, `${label} must have at most 300 characters`)
-    .nullable()
-    .optional();
+  z.string().trim().max(300, `${label} must have at most 300 characters`).nullable().optional();
 
 const storeFields = {
   stripePublishableKey: z
     .string()
     .trim()
     .max(300, "The publishable key must have at most 300 characters")
-    .refine((value) => value === "" || /^pk_(test|live)_[A-Za-z0-9]+$/.test(value), "The publishable key starts with pk_test_ or pk_live_")
+    .refine(
+      (value) => value === "" || /^pk_(test|live)_[A-Za-z0-9]+$/.test(value),
+      "The publishable key starts with pk_test_ or pk_live_",
+    )
     .default(""),
   metaTitle: optionalText("The meta title", 70),
   metaDescription: optionalText("The meta description", 160),
@@ -162,7 +165,13 @@ const optionalTranslatable = Translatable.default({ en: "" });
 
 export const StoreLink = z.strictObject({
   label: z
-    .object({ en: z.string().trim().min(1, "Please enter a label for every link").max(60, "A link label must have at most 60 characters") })
+    .object({
+      en: z
+        .string()
+        .trim()
+        .min(1, "Please enter a label for every link")
+        .max(60, "A link label must have at most 60 characters"),
+    })
     .catchall(z.string().trim().max(60, "A link label must have at most 60 characters")),
   url: linkUrl("A link address").refine((value) => value !== "", "Please enter an address for every link"),
 });
@@ -180,7 +189,10 @@ const imagePath = z
   .string()
   .trim()
   .max(500)
-  .refine((value) => value === "" || /^\/(?!\/)/.test(value) || /^https:\/\//i.test(value), "An image must be a site path or an https:// address")
+  .refine(
+    (value) => value === "" || /^\/(?!\/)/.test(value) || /^https:\/\//i.test(value),
+    "An image must be a site path or an https:// address",
+  )
   .default("");
 
 /** The storefront's home page sections, header links and footer columns. */
@@ -192,7 +204,10 @@ export const StorefrontSettings = z
     popularHeading: optionalTranslatable,
     promoText: optionalTranslatable,
     promoImage: imagePath,
-    featuredCategories: z.array(z.string().trim().min(1).max(120)).max(12, "Choose at most 12 featured categories").default([]),
+    featuredCategories: z
+      .array(z.string().trim().min(1).max(120))
+      .max(12, "Choose at most 12 featured categories")
+      .default([]),
     headerLinks: z.array(StoreLink).max(8, "The header has room for at most 8 links").default([]),
     footerColumns: z.array(FooterColumn).max(4, "The footer has room for at most 4 columns").default([]),
   })
@@ -207,5 +222,15 @@ export const SETTINGS_INPUT = {
   storefront: StorefrontSettings,
 } as const;
 
-export const SettingsGroupBody = z.union([GlobalSettings, InvoiceSettings, StoreSettingsInput, StorefrontSettings]);
-export const SettingsGroupResponse = z.union([GlobalSettings, InvoiceSettings, StoreSettings, StorefrontSettings]);
+export const SettingsGroupBody = z.union([
+  GlobalSettings,
+  InvoiceSettings,
+  StoreSettingsInput,
+  StorefrontSettings,
+]);
+export const SettingsGroupResponse = z.union([
+  GlobalSettings,
+  InvoiceSettings,
+  StoreSettings,
+  StorefrontSettings,
+]);

@@ -2,16 +2,16 @@ import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { badRequest } from "../../lib/errors";
 import type { AuditService } from "../audit/audit.service";
-import { counters } from "./settings.tables";
 import type { SettingsService } from "./settings.service";
+import { counters } from "./settings.tables";
 import {
   GlobalSettings,
   InvoiceSettings,
   SETTINGS_INPUT,
-  STORE_SECRETS,
   type SettingsGroup,
-  type StoreSettings,
+  STORE_SECRETS,
   StorefrontSettings,
+  type StoreSettings,
   StoreSettingsInput,
 } from "./settings-admin.schemas";
 
@@ -31,7 +31,11 @@ export function fieldErrors(issues: { path: PropertyKey[]; message: string }[]):
 }
 
 /** Parses stored JSON leniently: bad or missing values fall back to the schema's defaults. */
-function lenient<T>(schema: { safeParse(value: unknown): { success: boolean; data?: T } }, value: Record<string, unknown>, fallback: T): T {
+function lenient<T>(
+  schema: { safeParse(value: unknown): { success: boolean; data?: T } },
+  value: Record<string, unknown>,
+  fallback: T,
+): T {
   const parsed = schema.safeParse(value);
   if (parsed.success) return parsed.data as T;
   return fallback;
@@ -48,11 +52,11 @@ export function createSettingsAdminService(db: Db, deps: { settings: SettingsSer
 
   async function readStore(companyId: string): Promise<StoreSettings> {
     const raw = await settings.read(companyId, "store");
-    const { stripeSecretKey: _secret, stripeWebhookSecret: _webhook, ...rest } = lenient(
-      StoreSettingsInput,
-      raw,
-      StoreSettingsInput.parse({}),
-    );
+    const {
+      stripeSecretKey: _secret,
+      stripeWebhookSecret: _webhook,
+      ...rest
+    } = lenient(StoreSettingsInput, raw, StoreSettingsInput.parse({}));
     return {
       ...rest,
       stripeSecretKeySet: typeof raw.stripeSecretKey === "string" && raw.stripeSecretKey !== "",
@@ -62,22 +66,25 @@ export function createSettingsAdminService(db: Db, deps: { settings: SettingsSer
 
   /** One group as the admin form shows it; secrets only as "set" flags. */
   async function read(companyId: string, group: SettingsGroup): Promise<Record<string, unknown>> {
-      const raw = await settings.read(companyId, group);
-      switch (group) {
-        case "global":
-          return { ...GlobalSettings.parse({ shopName: "-" }), ...pick(raw, Object.keys(GlobalSettings.shape)) };
-        case "invoice":
-          return lenient(InvoiceSettings, raw, {
-            prefix: typeof raw.prefix === "string" ? raw.prefix : "",
-            startValue: 1,
-            leadingZeros: raw.leadingZeros === true,
-            length: 6,
-          });
-        case "store":
-          return readStore(companyId);
-        case "storefront":
-          return lenient(StorefrontSettings, raw, EMPTY_STOREFRONT);
-      }
+    const raw = await settings.read(companyId, group);
+    switch (group) {
+      case "global":
+        return {
+          ...GlobalSettings.parse({ shopName: "-" }),
+          ...pick(raw, Object.keys(GlobalSettings.shape)),
+        };
+      case "invoice":
+        return lenient(InvoiceSettings, raw, {
+          prefix: typeof raw.prefix === "string" ? raw.prefix : "",
+          startValue: 1,
+          leadingZeros: raw.leadingZeros === true,
+          length: 6,
+        });
+      case "store":
+        return readStore(companyId);
+      case "storefront":
+        return lenient(StorefrontSettings, raw, EMPTY_STOREFRONT);
+    }
   }
 
   return {
@@ -105,7 +112,9 @@ export function createSettingsAdminService(db: Db, deps: { settings: SettingsSer
     ): Promise<Record<string, unknown>> {
       const parsed = SETTINGS_INPUT[group].safeParse(input);
       if (!parsed.success) {
-        throw badRequest("Please check the highlighted fields.", { fields: fieldErrors(parsed.error.issues) });
+        throw badRequest("Please check the highlighted fields.", {
+          fields: fieldErrors(parsed.error.issues),
+        });
       }
       const previous = await settings.read(companyId, group);
       const value: Record<string, unknown> = { ...previous, ...(parsed.data as Record<string, unknown>) };
