@@ -12,10 +12,6 @@ import { useWriteToast } from "./use-write-toast";
 
 export const SETTINGS_TABS = ["common", "invoice", "store"] as const;
 export type SettingsTab = (typeof SETTINGS_TABS)[number];
-  common: "global",
-  invoice: "invoice",
-  store: "store",
-};
 
 export async function settingsLoader(context: AppLoadContext, request: Request) {
   await requireStaffPage(context, request, "settings", "read");
