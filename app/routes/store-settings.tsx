@@ -1,4 +1,5 @@
-import { SettingsPage, settingsAction, settingsLoader } from "~/features/settings-content/settings-page";
+import { SettingsPage } from "~/features/settings-content/settings-page";
+import { settingsAction, settingsLoader } from "~/features/settings-content/settings-page.server";
 import { translator } from "~/i18n/translator";
 import type { Route } from "./+types/store-settings";
 
