@@ -33,13 +33,11 @@ export const PageParams = z.strictObject({
   slug: z.enum(PAGE_SLUGS, { message: `The page must be one of ${PAGE_SLUGS.join(", ")}` }),
 });
 
-export const PageInput = z
-  .strictObject({
-    title: translatableInput("title", 160),
-    body: translatableInput("page text", 100_000, 0),
-    published: z.boolean().default(true),
-  })
-  .meta({ id: "PageInput" });
+export const PageInput = z.strictObject({
+  title: translatableInput("title", 160),
+  body: translatableInput("page text", 100_000, 0),
+  published: z.boolean().default(true),
+});
 export type PageInput = z.output<typeof PageInput>;
 
 export const Page = z
@@ -59,13 +57,11 @@ export const PageList = z.object({ items: z.array(Page) });
 
 // FAQs -------------------------------------------------------------------------------------------
 
-export const FaqInput = z
-  .strictObject({
-    question: translatableInput("question", 300),
-    answer: translatableInput("answer", 5000),
-    published: z.boolean().default(true),
-  })
-  .meta({ id: "FaqInput" });
+export const FaqInput = z.strictObject({
+  question: translatableInput("question", 300),
+  answer: translatableInput("answer", 5000),
+  published: z.boolean().default(true),
+});
 export type FaqInput = z.output<typeof FaqInput>;
 
 export const Faq = z
@@ -98,13 +94,11 @@ export const EmailEventParams = z.strictObject({
   event: z.enum(EMAIL_EVENTS, { message: `The event must be one of ${EMAIL_EVENTS.join(", ")}` }),
 });
 
-export const EmailTemplateInput = z
-  .strictObject({
-    subject: translatableInput("subject", 200),
-    body: translatableInput("body", 20_000),
-    enabled: z.boolean().default(true),
-  })
-  .meta({ id: "EmailTemplateInput" });
+export const EmailTemplateInput = z.strictObject({
+  subject: translatableInput("subject", 200),
+  body: translatableInput("body", 20_000),
+  enabled: z.boolean().default(true),
+});
 export type EmailTemplateInput = z.output<typeof EmailTemplateInput>;
 
 export const EmailTemplate = z
@@ -121,16 +115,14 @@ export const EmailTemplate = z
 export type EmailTemplate = z.output<typeof EmailTemplate>;
 export const EmailTemplateList = z.object({ items: z.array(EmailTemplate) });
 
-export const EmailPreviewInput = z
-  .strictObject({
-    subject: z.string().max(200, "The subject must have at most 200 characters"),
-    body: z.string().max(20_000, "The body must have at most 20000 characters"),
-    language: z
-      .string()
-      .regex(/^[a-z]{2}$/, "language must be a two-letter code")
-      .default("en"),
-  })
-  .meta({ id: "EmailPreviewInput" });
+export const EmailPreviewInput = z.strictObject({
+  subject: z.string().max(200, "The subject must have at most 200 characters"),
+  body: z.string().max(20_000, "The body must have at most 20000 characters"),
+  language: z
+    .string()
+    .regex(/^[a-z]{2}$/, "language must be a two-letter code")
+    .default("en"),
+});
 export const EmailPreview = z
   .object({
     subject: z.string(),

@@ -8,22 +8,20 @@ const text = (label: string, max: number) =>
     .min(1, `Please enter the ${label}`)
     .max(max, `The ${label} must have at most ${max} characters`);
 
-export const LanguageInput = z
-  .strictObject({
-    name: text("name", 60),
-    isoCode: z
-      .string({ message: "Please enter the ISO code" })
-      .trim()
-      .toLowerCase()
-      .regex(/^[a-z]{2}$/, "The ISO code is two letters, e.g. nl"),
-    languageCode: z
-      .string({ message: "Please enter the language code" })
-      .trim()
-      .regex(/^[a-zA-Z]{2}(-[a-zA-Z0-9]{2,8})*$/, "The language code looks like nl-NL"),
-    flag: z.string().trim().max(16, "The flag must have at most 16 characters").default(""),
-    published: z.boolean().default(true),
-  })
-  .meta({ id: "LanguageInput" });
+export const LanguageInput = z.strictObject({
+  name: text("name", 60),
+  isoCode: z
+    .string({ message: "Please enter the ISO code" })
+    .trim()
+    .toLowerCase()
+    .regex(/^[a-z]{2}$/, "The ISO code is two letters, e.g. nl"),
+  languageCode: z
+    .string({ message: "Please enter the language code" })
+    .trim()
+    .regex(/^[a-zA-Z]{2}(-[a-zA-Z0-9]{2,8})*$/, "The language code looks like nl-NL"),
+  flag: z.string().trim().max(16, "The flag must have at most 16 characters").default(""),
+  published: z.boolean().default(true),
+});
 export type LanguageInput = z.output<typeof LanguageInput>;
 
 export const Language = z
@@ -48,27 +46,24 @@ export const LanguageList = listPageSchema(Language);
 
 /** A positive decimal with at most 10 digits before and 8 after the point, as text. */
 const rate = z
-  .union([z.string(), z.number()], { message: "The exchange rate must be a number greater than 0" })
-  .transform((value) => String(value).trim().replace(",", "."))
+  .union([z.string().trim(), z.number()], { message: "The exchange rate must be a number greater than 0" })
   .refine(
-    (value) => /^\d{1,10}(\.\d{1,8})?$/.test(value) && Number(value) > 0,
+    (value) => /^\d{1,10}(\.\d{1,8})?$/.test(String(value)) && Number(value) > 0,
     "The exchange rate must be a number greater than 0 with at most 8 decimals",
   );
 
-export const CurrencyInput = z
-  .strictObject({
-    name: text("name", 60),
-    symbol: text("symbol", 8),
-    isoCode: z
-      .string({ message: "Please enter the ISO code" })
-      .trim()
-      .toUpperCase()
-      .regex(/^[A-Z]{3}$/, "The ISO code is three letters, e.g. EUR"),
-    exchangeRate: rate,
-    enabled: z.boolean().default(true),
-    liveExchangeRates: z.boolean().default(false),
-  })
-  .meta({ id: "CurrencyInput" });
+export const CurrencyInput = z.strictObject({
+  name: text("name", 60),
+  symbol: text("symbol", 8),
+  isoCode: z
+    .string({ message: "Please enter the ISO code" })
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z]{3}$/, "The ISO code is three letters, e.g. EUR"),
+  exchangeRate: rate,
+  enabled: z.boolean().default(true),
+  liveExchangeRates: z.boolean().default(false),
+});
 export type CurrencyInput = z.output<typeof CurrencyInput>;
 
 export const Currency = z

@@ -247,7 +247,7 @@ export function createInternationalService(db: Db, deps: { audit: AuditService; 
       return db.transaction(async (tx) => {
         const [row] = await tx
           .insert(currencies)
-          .values({ companyId, ...input })
+          .values({ companyId, ...input, exchangeRate: String(input.exchangeRate) })
           .returning();
         await audit.record(tx, {
           companyId,
@@ -275,7 +275,11 @@ export function createInternationalService(db: Db, deps: { audit: AuditService; 
         throw businessRule(SHOP_CURRENCY_REQUIRED, "SHOP_CURRENCY_REQUIRED");
       await assertCurrencyFree(companyId, input.isoCode, id);
       return db.transaction(async (tx) => {
-        const [row] = await tx.update(currencies).set(input).where(currencyById(companyId, id)).returning();
+        const [row] = await tx
+          .update(currencies)
+          .set({ ...input, exchangeRate: String(input.exchangeRate) })
+          .where(currencyById(companyId, id))
+          .returning();
         await audit.record(tx, {
           companyId,
           staff: actor,
@@ -284,8 +288,8 @@ export function createInternationalService(db: Db, deps: { audit: AuditService; 
           entityId: id,
           summary: `${input.name} (${input.isoCode})`,
           changes: {
-            ...(trimRate(before.exchangeRate) !== trimRate(input.exchangeRate)
-              ? { exchangeRate: { from: trimRate(before.exchangeRate), to: input.exchangeRate } }
+            ...(trimRate(before.exchangeRate) !== trimRate(String(input.exchangeRate))
+              ? { exchangeRate: { from: trimRate(before.exchangeRate), to: String(input.exchangeRate) } }
               : {}),
             ...(before.enabled !== input.enabled
               ? { enabled: { from: before.enabled, to: input.enabled } }

@@ -131,19 +131,17 @@ export const STORE_SECRETS = ["stripeSecretKey", "stripeWebhookSecret"] as const
 export type StoreSecret = (typeof STORE_SECRETS)[number];
 
 /** Store settings as written: the secrets are write-only. */
-export const StoreSettingsInput = z
-  .strictObject({
-    ...storeFields,
-    stripeSecretKey: secretInput("The secret key").refine(
-      (value) => !value || /^(sk|rk)_(test|live)_[A-Za-z0-9]+$/.test(value),
-      "The secret key starts with sk_test_, sk_live_, rk_test_ or rk_live_",
-    ),
-    stripeWebhookSecret: secretInput("The webhook secret").refine(
-      (value) => !value || /^whsec_[A-Za-z0-9]+$/.test(value),
-      "The webhook secret starts with whsec_",
-    ),
-  })
-  .meta({ id: "StoreSettingsInput" });
+export const StoreSettingsInput = z.strictObject({
+  ...storeFields,
+  stripeSecretKey: secretInput("The secret key").refine(
+    (value) => !value || /^(sk|rk)_(test|live)_[A-Za-z0-9]+$/.test(value),
+    "The secret key starts with sk_test_, sk_live_, rk_test_ or rk_live_",
+  ),
+  stripeWebhookSecret: secretInput("The webhook secret").refine(
+    (value) => !value || /^whsec_[A-Za-z0-9]+$/.test(value),
+    "The webhook secret starts with whsec_",
+  ),
+});
 export type StoreSettingsInput = z.output<typeof StoreSettingsInput>;
 
 /** Store settings as read: whether each secret is set, never the secret. */
