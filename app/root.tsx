@@ -23,6 +23,7 @@ import { createI18n } from "~/i18n/i18n";
 import { messagesFor } from "~/i18n/messages.server";
 import { translator } from "~/i18n/translator";
 import { useNonce } from "~/lib/nonce";
+import { type Translatable, translate } from "../server/lib/translatable";
 
 export type Theme = "light" | "dark";
 
@@ -38,7 +39,14 @@ function themeFromCookie(cookieHeader: string | null): Theme {
 }
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const info = await context.services.settings.storeInfo(context.company.id);
+  const [info, custom] = await Promise.all([
+    context.services.settings.storeInfo(context.company.id),
+    context.services.settingsAdmin.storefront(context.company.id),
+  ]);
+  const link = (item: { label: Record<string, string>; url: string }) => ({
+    label: translate(item.label as Translatable, context.language),
+    href: item.url,
+  });
   const store: StoreChromeInfo = {
     shopName: info.shopName || context.company.name,
     companyName: info.companyName,
@@ -46,6 +54,11 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     addressLines: info.addressLines,
     phones: info.phones,
     email: info.email,
+    headerLinks: custom.headerLinks.length > 0 ? custom.headerLinks.map(link) : null,
+    footerColumns: custom.footerColumns.map((column) => ({
+      title: translate(column.title as Translatable, context.language),
+      links: column.links.map(link),
+    })),
   };
   const viewer: Viewer = context.customer
     ? {

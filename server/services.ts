@@ -6,10 +6,14 @@ import { createSessionService } from "./modules/auth/sessions.service";
 import { createCatalogService } from "./modules/catalog/catalog.service";
 import { createCheckoutService } from "./modules/checkout/checkout.service";
 import { createCompanyService } from "./modules/companies/companies.service";
+import { createEmailTemplatesService } from "./modules/content/email-templates.service";
+import { createFaqsService } from "./modules/content/faqs.service";
+import { createPagesService } from "./modules/content/pages.service";
 import { createCouponService } from "./modules/coupons/coupons.service";
 import { createCustomerService } from "./modules/customers/customers.service";
 import { createDashboardService } from "./modules/dashboard/dashboard.service";
 import { createEditingLanguagesService } from "./modules/international/editing-languages";
+import { createInternationalService } from "./modules/international/international.service";
 import { createLearningService } from "./modules/learning/learning.service";
 import { createMailer } from "./modules/mail/mailer";
 import { createImageStore } from "./modules/media/image-store";
@@ -19,6 +23,7 @@ import { createOrderAdminService } from "./modules/orders/orders-admin.service";
 import { createPaymentProvider } from "./modules/payments/payment-providers";
 import { createStripeConnect } from "./modules/payments/stripe-connect";
 import { createSettingsService } from "./modules/settings/settings.service";
+import { createSettingsAdminService } from "./modules/settings/settings-admin.service";
 import { createRoleService } from "./modules/staff/roles.service";
 import { createStaffService } from "./modules/staff/staff.service";
 import { createStaffAccessService } from "./modules/staff/staff-access";
@@ -47,8 +52,13 @@ export function createServices(db: Db, { env, log }: ServiceOptions) {
   const staffAuth = createStaffAuthService(db, { sessions });
   const audit = createAuditService(db);
   const editingLanguages = createEditingLanguagesService(db);
-  const customers = createCustomerService(db, { sessions, audit, mailer, settings, log });
   const coupons = createCouponService(db, { audit });
+  const settingsAdmin = createSettingsAdminService(db, { settings, audit });
+  const pages = createPagesService(db, { audit });
+  const faqs = createFaqsService(db, { audit });
+  const emailTemplates = createEmailTemplatesService(db, { audit });
+  const international = createInternationalService(db, { audit, settings });
+  const customers = createCustomerService(db, { sessions, audit, mailer, settings, emailTemplates, log });
   const invoices = createInvoiceService(db, settings);
   const provider = createPaymentProvider(env);
   const stripeConnect = createStripeConnect(env, settings);
@@ -56,6 +66,7 @@ export function createServices(db: Db, { env, log }: ServiceOptions) {
     settings,
     sessions,
     mailer,
+    emailTemplates,
     invoices,
     provider,
     log,
@@ -103,6 +114,11 @@ export function createServices(db: Db, { env, log }: ServiceOptions) {
     staffAccount,
     orderAdmin,
     dashboard,
+    settingsAdmin,
+    pages,
+    faqs,
+    emailTemplates,
+    international,
   };
 }
 

@@ -5,6 +5,7 @@ import { PromoSection } from "~/features/home/promo-section";
 import { translator } from "~/i18n/translator";
 import { paths } from "~/lib/paths";
 import { absoluteUrl, seoMeta } from "~/lib/seo";
+import { type Translatable, translate } from "../../server/lib/translatable";
 import type { Route } from "./+types/home";
 
 const POPULAR_LIMIT = 8;
@@ -15,7 +16,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const language = context.language;
   const category = new URL(request.url).searchParams.get(CATEGORY_PARAM)?.trim().slice(0, 120) || null;
 
-  const [popular, { categories }, stats, newest] = await Promise.all([
+  const [popular, { categories }, stats, newest, custom] = await Promise.all([
     catalog.listCourses(
       companyId,
       { page: 1, limit: POPULAR_LIMIT, category: category ?? undefined },
@@ -24,7 +25,10 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     catalog.listCategories(companyId, language),
     catalog.storefrontStats(companyId),
     catalog.listCourses(companyId, { page: 1, limit: 20 }, language),
+    context.services.settingsAdmin.storefront(companyId),
   ]);
+  const text = (value: Record<string, string>) => translate(value as Translatable, language);
+  const featuredCategories = new Set(custom.featuredCategories);
 
   // The promotional video prompt: the most reviewed course, at its first free preview lesson.
   const featured = [...newest.courses].sort((a, b) => b.ratingCount - a.ratingCount)[0];
@@ -33,9 +37,15 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 
   const tabs: CategoryTab[] = categories
     .filter((item) => item.parentId === null && item.courseCount > 0)
+    .filter((item) => featuredCategories.size === 0 || featuredCategories.has(item.slug))
     .map((item) => ({ slug: item.slug, label: item.name, count: item.courseCount }));
 
   return {
+    custom: {
+      hero: { title: text(custom.heroTitle), text: text(custom.heroText), image: custom.heroImage },
+      popularHeading: text(custom.popularHeading),
+      promo: { text: text(custom.promoText), image: custom.promoImage },
+    },
     courses: popular.courses,
     category,
     tabs,
@@ -70,7 +80,7 @@ export const meta: Route.MetaFunction = ({ data, matches }) => {
 };
 
 export default function Home({ loaderData, matches }: Route.ComponentProps) {
-  const { courses, category, tabs, stats, preview } = loaderData;
+  const { courses, category, tabs, stats, preview, custom } = loaderData;
   const shopName = matches[0].loaderData.store.shopName;
   return (
     <>
@@ -79,9 +89,16 @@ export default function Home({ loaderData, matches }: Route.ComponentProps) {
         courseCount={stats.courses}
         studentCount={stats.students}
         previewHref={preview?.href ?? null}
+        custom={custom.hero}
       />
-      <PopularCourses courses={courses} categoryTabs={tabs} totalCount={stats.courses} category={category} />
-      <PromoSection studentCount={stats.students} preview={preview} />
+      <PopularCourses
+        courses={courses}
+        categoryTabs={tabs}
+        totalCount={stats.courses}
+        category={category}
+        heading={custom.popularHeading}
+      />
+      <PromoSection studentCount={stats.students} preview={preview} custom={custom.promo} />
     </>
   );
 }

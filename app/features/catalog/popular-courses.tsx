@@ -20,12 +20,15 @@ export function PopularCourses({
   categoryTabs,
   totalCount,
   category,
+  heading,
 }: {
   courses: CourseCardData[];
   /** One tab per top-level category; "All" is added in front. */
   categoryTabs: CategoryTab[];
   totalCount: number;
   category: string | null;
+  /** Heading from Store customization; empty keeps the built-in one. */
+  heading?: string | undefined;
 }) {
   const { t } = useTranslation();
   const tabs: CategoryTab[] = [
@@ -74,7 +77,7 @@ export function PopularCourses({
               id="popular-courses-title"
               className="mt-2 text-3xl font-bold tracking-tight text-balance text-ink"
             >
-              {t("home.popular.title")}
+              {heading || t("home.popular.title")}
             </h2>
             <p className="mt-3 text-base text-ink-muted">{t("home.popular.text")}</p>
           </div>

@@ -11,11 +11,14 @@ export function Hero({
   courseCount,
   studentCount,
   previewHref,
+  custom,
 }: {
   shopName: string;
   courseCount: number;
   studentCount: number;
   previewHref: string | null;
+  /** Texts and image from Store customization; empty values keep the built-in ones. */
+  custom?: { title: string; text: string; image: string } | undefined;
 }) {
   const { t, i18n } = useTranslation();
   const points = [t("home.hero.point1"), t("home.hero.point2"), t("home.hero.point3")];
@@ -36,10 +39,10 @@ export function Hero({
             id="hero-title"
             className="mt-5 text-3xl font-bold tracking-tight text-balance text-ink sm:text-5xl lg:text-[3.25rem] lg:leading-[1.1]"
           >
-            {t("home.hero.title")}
+            {custom?.title || t("home.hero.title")}
           </h1>
           <p className="mt-5 max-w-xl text-base text-pretty text-ink-muted sm:text-lg">
-            {t("home.hero.text", { shopName })}
+            {custom?.text || t("home.hero.text", { shopName })}
           </p>
           <div className="mt-8 flex flex-col gap-3 sm:flex-row">
             <Link
@@ -68,7 +71,7 @@ export function Hero({
 
         <div className="relative mx-auto w-full max-w-xl lg:max-w-none">
           <img
-            src="/images/hero.svg"
+            src={custom?.image || "/images/hero.svg"}
             alt=""
             width={1200}
             height={800}

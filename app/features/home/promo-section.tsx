@@ -15,9 +15,12 @@ export interface PromoPreview {
 export function PromoSection({
   studentCount,
   preview,
+  custom,
 }: {
   studentCount: number;
   preview: PromoPreview | null;
+  /** Banner text and image from Store customization; empty values keep the built-in ones. */
+  custom?: { text: string; image: string } | undefined;
 }) {
   const { t, i18n } = useTranslation();
   return (
@@ -26,7 +29,7 @@ export function PromoSection({
         <div className="grid overflow-hidden rounded-3xl bg-inverse text-on-inverse shadow-raised [--color-focus:var(--color-inverse-accent)] lg:grid-cols-2">
           <div className="relative order-last lg:order-first">
             <img
-              src="/images/promo.svg"
+              src={custom?.image || "/images/promo.svg"}
               alt=""
               width={800}
               height={600}
@@ -45,7 +48,7 @@ export function PromoSection({
                 countText: formatNumber(studentCount, i18n.language),
               })}
             </h2>
-            <p className="text-base text-on-inverse-muted">{t("home.promo.text")}</p>
+            <p className="text-base text-on-inverse-muted">{custom?.text || t("home.promo.text")}</p>
             {preview && (
               <Link
                 to={preview.href}

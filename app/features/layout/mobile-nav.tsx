@@ -100,13 +100,19 @@ export function MobileNav({
                 <BookOpen aria-hidden="true" className="size-5 text-ink-muted" />
               </Link>
             </li>
-            {marketingPages.map((page) => (
-              <li key={page.key}>
+            {(
+              store.headerLinks ??
+              marketingPages.map((page) => ({
+                label: t(`nav.${page.key}`),
+                href: marketingUrl(store.website, page.path),
+              }))
+            ).map((page) => (
+              <li key={page.href + page.label}>
                 <a
-                  href={marketingUrl(store.website, page.path)}
+                  href={page.href}
                   className="flex min-h-14 items-center justify-between gap-3 rounded-lg px-2 text-base font-semibold text-ink hover:bg-sunken hover:text-primary-ink"
                 >
-                  {t(`nav.${page.key}`)}
+                  {page.label}
                   <ArrowUpRight aria-hidden="true" className="size-5 text-ink-muted" />
                 </a>
               </li>

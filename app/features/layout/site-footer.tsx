@@ -54,6 +54,26 @@ export function SiteFooter({ store }: { store: StoreChromeInfo }) {
             </ul>
           </nav>
 
+          {store.footerColumns?.map((column, index) => (
+            <nav key={column.title} aria-labelledby={`footer-custom-${index}`}>
+              <h2
+                id={`footer-custom-${index}`}
+                className="text-xs font-semibold tracking-wider text-on-inverse uppercase"
+              >
+                {column.title}
+              </h2>
+              <ul className="mt-3 grid">
+                {column.links.map((link) => (
+                  <li key={link.href + link.label}>
+                    <a href={link.href} className={footerLink}>
+                      {link.label}
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            </nav>
+          ))}
+
           {store.addressLines.length > 0 && (
             <div>
               <h2 className="text-xs font-semibold tracking-wider text-on-inverse uppercase">

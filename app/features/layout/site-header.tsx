@@ -87,13 +87,19 @@ export function SiteHeader({ store, cartCount }: { store: StoreChromeInfo; cartC
                 {t("catalogPage.footerLink")}
               </NavLink>
             </li>
-            {marketingPages.map((page) => (
-              <li key={page.key}>
+            {(
+              store.headerLinks ??
+              marketingPages.map((page) => ({
+                label: t(`nav.${page.key}`),
+                href: marketingUrl(store.website, page.path),
+              }))
+            ).map((page) => (
+              <li key={page.href + page.label}>
                 <a
-                  href={marketingUrl(store.website, page.path)}
+                  href={page.href}
                   className="inline-flex min-h-11 items-center rounded-lg px-2 text-sm font-medium whitespace-nowrap text-ink-muted transition-colors hover:bg-sunken hover:text-ink xl:px-3"
                 >
-                  {t(`nav.${page.key}`)}
+                  {page.label}
                 </a>
               </li>
             ))}

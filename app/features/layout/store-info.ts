@@ -6,4 +6,13 @@ export interface StoreChromeInfo {
   addressLines: string[];
   phones: string[];
   email: string;
+  /** Header marketing links chosen in Store customization; null: the built-in marketing pages. */
+  headerLinks?: ChromeLink[] | null;
+  /** Extra footer columns chosen in Store customization. */
+  footerColumns?: { title: string; links: ChromeLink[] }[];
+}
+
+export interface ChromeLink {
+  label: string;
+  href: string;
 }

@@ -2,6 +2,7 @@ import { inArray, sql } from "drizzle-orm";
 import { categories, courses, lessons } from "../../modules/catalog/catalog.tables";
 import { companies } from "../../modules/companies/companies.tables";
 import { customers } from "../../modules/customers/customers.tables";
+import { currencies, languages } from "../../modules/international/international.tables";
 import { demoLessonVideo } from "../../modules/media/media-store";
 import { nextCounter } from "../../modules/orders/counters";
 import {
@@ -299,5 +300,31 @@ export async function insertCoupon(db: Queryable, companyId: string, input: Coup
     })
     .returning({ id: coupons.id });
   if (!row) throw new Error("coupon was not created");
+  return row.id;
+}
+
+export async function insertLanguage(
+  db: Queryable,
+  companyId: string,
+  input: { name: string; isoCode: string; languageCode: string; flag?: string | null; published?: boolean },
+): Promise<string> {
+  const [row] = await db
+    .insert(languages)
+    .values({ companyId, ...input, flag: input.flag ?? null, published: input.published ?? true })
+    .returning({ id: languages.id });
+  if (!row) throw new Error("language was not created");
+  return row.id;
+}
+
+export async function insertCurrency(
+  db: Queryable,
+  companyId: string,
+  input: { name: string; symbol: string; isoCode: string; exchangeRate: string; enabled?: boolean },
+): Promise<string> {
+  const [row] = await db
+    .insert(currencies)
+    .values({ companyId, ...input, enabled: input.enabled ?? true })
+    .returning({ id: currencies.id });
+  if (!row) throw new Error("currency was not created");
   return row.id;
 }

@@ -16,8 +16,10 @@ import {
   insertCompany,
   insertCoupon,
   insertCourse,
+  insertCurrency,
   insertCustomer,
   insertHistoricOrder,
+  insertLanguage,
 } from "./factories";
 import { seedDemoLearner, seedReviews } from "./learning";
 
@@ -62,6 +64,34 @@ export async function seedDatabase(db: Db, options: SeedOptions = {}): Promise<S
 
     const now = options.now ?? new Date();
     const company = await insertCompany(tx, { ...DEFAULT_COMPANY, isDefault: true });
+
+    await insertLanguage(tx, company.id, {
+      name: "English",
+      isoCode: "en",
+      languageCode: "en-GB",
+      flag: "🇬🇧",
+    });
+    await insertLanguage(tx, company.id, {
+      name: "Nederlands",
+      isoCode: "nl",
+      languageCode: "nl-NL",
+      flag: "🇳🇱",
+    });
+    await insertCurrency(tx, company.id, { name: "Euro", symbol: "€", isoCode: "EUR", exchangeRate: "1" });
+    await insertCurrency(tx, company.id, {
+      name: "US Dollar",
+      symbol: "$",
+      isoCode: "USD",
+      exchangeRate: "1.08",
+      enabled: false,
+    });
+    await insertCurrency(tx, company.id, {
+      name: "Pound Sterling",
+      symbol: "£",
+      isoCode: "GBP",
+      exchangeRate: "0.85",
+      enabled: false,
+    });
 
     const [superAdmin] = await tx
       .select({ id: roles.id })

@@ -4,6 +4,7 @@ import { AppError, badRequest, businessRule, conflict, notFound, unauthorized } 
 import { translate } from "../../lib/translatable";
 import type { SessionService, StartedSession } from "../auth/sessions.service";
 import { courses } from "../catalog/catalog.tables";
+import type { EmailTemplatesService } from "../content/email-templates.service";
 import type { MailAttachment, Mailer } from "../mail/mailer";
 import { nextCounter } from "../orders/counters";
 import { instalmentSchedule } from "../orders/instalments";
@@ -56,6 +57,8 @@ export interface CheckoutDeps {
   sessions: SessionService;
   mailer: Mailer;
   invoices: InvoiceService;
+  /** The school's saved mail wording; without it the built-in text is sent. */
+  emailTemplates?: Pick<EmailTemplatesService, "resolve">;
   provider: PaymentProvider;
   log: WorkflowLog & { warn?(obj: object, msg: string): void };
   /** Absolute address of this site for links in mail (PUBLIC_URL, else the local address). */
@@ -319,7 +322,10 @@ export function createCheckoutService(db: Db, deps: CheckoutDeps) {
           ? details
           : await loadOrderDetails(db, companyId, orderId, details.language);
       if (!order) return;
-      const attachments = await invoiceAttachments(companyId, orderId, order.language);
+      const [attachments, template] = await Promise.all([
+        invoiceAttachments(companyId, orderId, order.language),
+        deps.emailTemplates?.resolve(companyId, "order-confirmation", order.language) ?? null,
+      ]);
       const base = (deps.publicUrl ?? "").replace(/\/+$/, "");
       await deps.mailer.send(
         orderConfirmationMail({
@@ -327,6 +333,7 @@ export function createCheckoutService(db: Db, deps: CheckoutDeps) {
           store,
           coursesUrl: `${base}/user-courses`,
           attachments,
+          template,
         }),
       );
     } catch (error) {

@@ -1,4 +1,5 @@
 import type { Language } from "../../lib/language";
+import { type ResolvedTemplate, renderMail } from "../content/email-templates.service";
 import type { MailMessage } from "../mail/mailer";
 
 export interface ResetMailInput {
@@ -7,6 +8,8 @@ export interface ResetMailInput {
   shopName: string;
   link: string;
   language: Language;
+  /** The school's own wording (email templates), used instead of the built-in text when given. */
+  template?: ResolvedTemplate | null;
 }
 
 const copy = {
@@ -40,6 +43,10 @@ const escapeHtml = (value: string) =>
 
 /** The password reset mail, plain text and simple HTML, in the language the customer asked in. */
 export function passwordResetMail(input: ResetMailInput): MailMessage {
+  if (input.template) {
+    const values = { name: input.name, shopName: input.shopName, link: input.link };
+    return { to: input.to, ...renderMail(input.template, values, input.language), fromName: input.shopName };
+  }
   const c = copy[input.language] ?? copy.en;
   const text = [
     c.greeting(input.name),

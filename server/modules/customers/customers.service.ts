@@ -7,6 +7,7 @@ import { createPasswordReset } from "../auth/password-reset";
 import { hashPassword, verifyPassword } from "../auth/passwords";
 import type { SessionService, StartedSession } from "../auth/sessions.service";
 import { type ClientInfo, createPasswordCheck, INVALID_CREDENTIALS } from "../auth/sign-in";
+import type { EmailTemplatesService } from "../content/email-templates.service";
 import type { Mailer } from "../mail/mailer";
 import { enrolments, invoices, orders } from "../orders/orders.tables";
 import type { createSettingsService } from "../settings/settings.service";
@@ -70,6 +71,8 @@ export interface CustomerServiceDeps {
   audit: AuditService;
   mailer: Mailer;
   settings: ReturnType<typeof createSettingsService>;
+  /** The school's saved mail wording; without it the built-in text is sent. */
+  emailTemplates?: Pick<EmailTemplatesService, "resolve">;
   log: { error(obj: object, msg: string): void };
 }
 
@@ -256,6 +259,7 @@ export function createCustomerService(db: Db, deps: CustomerServiceDeps) {
       const store = await deps.settings.storeInfo(companyId);
       const link = new URL(`/user/reset-password/${encodeURIComponent(token)}`, options.origin).toString();
       try {
+        const template = await deps.emailTemplates?.resolve(companyId, "password-reset", options.language);
         await deps.mailer.send(
           passwordResetMail({
             to: row.email,
@@ -263,6 +267,7 @@ export function createCustomerService(db: Db, deps: CustomerServiceDeps) {
             shopName: store.shopName || "Course Market",
             link,
             language: options.language,
+            template,
           }),
         );
       } catch (error) {

@@ -1,5 +1,7 @@
 import { formatMoney } from "../../lib/money";
 import type { OrderView } from "../checkout/checkout.schemas";
+import type { ResolvedTemplate } from "../content/email-templates.service";
+import { renderHtml, renderText } from "../content/mail-template";
 import type { MailAttachment, MailMessage } from "../mail/mailer";
 import type { StoreInfo } from "../settings/settings.service";
 
@@ -54,6 +56,8 @@ export interface OrderConfirmationInput {
   coursesUrl: string;
   /** The invoice PDF, once it is rendered. */
   attachments?: MailAttachment[];
+  /** The school's own wording (email templates): replaces the subject, greeting and introduction. */
+  template?: ResolvedTemplate | null | undefined;
 }
 
 /** The order confirmation mail in the order's language: lines, VAT, total, invoice number. */
@@ -101,11 +105,24 @@ export function orderConfirmationMail(input: OrderConfirmationInput): MailMessag
     ...(order.invoice ? [[t.invoice, String(order.invoice.number)] as [string, string]] : []),
   ];
   const hint = order.customer.hasAccount ? null : t.accountHint;
+  const values = {
+    customerName: order.customer.name,
+    orderNumber: String(order.number),
+    invoiceNumber: order.invoice ? String(order.invoice.number) : "",
+    total: money(order.totalCents),
+    shopName: shop,
+    coursesUrl: input.coursesUrl,
+  };
+  const template = input.template;
+  const introText = template
+    ? renderText(template.body, values)
+    : `${t.greeting(order.customer.name)}\n\n${t.intro}`;
+  const introHtml = template
+    ? renderHtml(template.body, values)
+    : `<p>${escapeHtml(t.greeting(order.customer.name))}</p>\n<p>${escapeHtml(t.intro)}</p>`;
 
   const text = [
-    t.greeting(order.customer.name),
-    "",
-    t.intro,
+    introText,
     "",
     ...header.map(([label, value]) => `${label}: ${value}`),
     "",
@@ -127,8 +144,7 @@ export function orderConfirmationMail(input: OrderConfirmationInput): MailMessag
       )
       .join("");
   const html = `<!doctype html><html lang="${language}"><body style="font-family:system-ui,sans-serif;color:#1d2624;line-height:1.5">
-<p>${escapeHtml(t.greeting(order.customer.name))}</p>
-<p>${escapeHtml(t.intro)}</p>
+${introHtml}
 <table>${tableRows(header)}</table>
 <table style="margin-top:16px;border-collapse:collapse">${tableRows(rows)}</table>
 ${schedule.length > 0 ? `<p style="margin-top:16px"><strong>${escapeHtml(t.schedule)}</strong></p><table>${tableRows(schedule)}</table>` : ""}
@@ -139,7 +155,9 @@ ${hint ? `<p>${escapeHtml(hint)}</p>` : ""}
 
   return {
     to: order.customer.email,
-    subject: t.subject(order.number, shop),
+    subject: template
+      ? renderText(template.subject, values).replace(/\s+/g, " ").trim()
+      : t.subject(order.number, shop),
     text,
     html,
     fromName: shop,

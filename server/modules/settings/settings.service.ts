@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import type { Db } from "../../db/client";
+import type { Db, Queryable } from "../../db/client";
 import { ReadCache } from "../../lib/read-cache";
 import { settings } from "./settings.tables";
 
@@ -68,15 +68,23 @@ export function createSettingsService(db: Db) {
       };
     },
 
-    /** Replaces one settings group of a company. */
-    async write(companyId: string, name: string, value: Record<string, unknown>) {
-      await db
+    /**
+     * Replaces one settings group of a company. Pass the caller's transaction as `tx` to write
+     * inside it; the cache is dropped at once and again by `invalidate` after the commit.
+     */
+    async write(companyId: string, name: string, value: Record<string, unknown>, tx: Queryable = db) {
+      await tx
         .insert(settings)
         .values({ companyId, name, value })
         .onConflictDoUpdate({
           target: [settings.companyId, settings.name],
           set: { value, updatedAt: new Date() },
         });
+      cache.invalidate(companyId);
+    },
+
+    /** Drops the cached groups of a company (after a transaction that wrote settings commits). */
+    invalidate(companyId: string) {
       cache.invalidate(companyId);
     },
   };

@@ -20,7 +20,8 @@ import { invitationMail } from "./staff-mails";
 export const INVITATION_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
 
 /** The settings group that opens `/signup` to anyone (closed unless an admin opens it). */
-export const STAFF_SIGNUP_SETTINGS = "staffSignup";
+/** The settings group (edited on /store/store-settings) whose `staffSignupOpen` opens sign-up. */
+export const STAFF_SIGNUP_SETTINGS = "store";
 /** The role (by name) of accounts made through an open sign-up, unless the settings name another. */
 export const OPEN_SIGNUP_DEFAULT_ROLE = "Security Guard";
 
@@ -54,8 +55,11 @@ export function createStaffOnboarding(db: Db, deps: OnboardingDeps) {
   async function openSignup(companyId: string): Promise<{ open: boolean; role: string }> {
     const value = await deps.settings.read(companyId, STAFF_SIGNUP_SETTINGS);
     return {
-      open: value.open === true,
-      role: typeof value.role === "string" && value.role ? value.role : OPEN_SIGNUP_DEFAULT_ROLE,
+      open: value.staffSignupOpen === true,
+      role:
+        typeof value.staffSignupRole === "string" && value.staffSignupRole
+          ? value.staffSignupRole
+          : OPEN_SIGNUP_DEFAULT_ROLE,
     };
   }
 

@@ -339,7 +339,7 @@ describe("POST /api/admin/staff/invitations and POST /api/admin/signup", () => {
     const closed = await call("POST", "/api/admin/signup", undefined, body);
     expect(closed.statusCode).toBe(403);
     expect(closed.json().message).toBe(ONBOARDING_MESSAGES.closed);
-    await t.app.services.settings.write(companyId, STAFF_SIGNUP_SETTINGS, { open: true });
+    await t.app.services.settings.write(companyId, STAFF_SIGNUP_SETTINGS, { staffSignupOpen: true });
     const open = await call("POST", "/api/admin/signup", undefined, body);
     expect(open.statusCode).toBe(202);
     expect(open.json().message).toBe(ONBOARDING_MESSAGES.pendingActivation);
@@ -349,7 +349,7 @@ describe("POST /api/admin/staff/invitations and POST /api/admin/signup", () => {
     });
     expect(login.statusCode).toBe(403);
     expect((await call("POST", "/api/admin/signup", undefined, body)).statusCode).toBe(409);
-    await t.app.services.settings.write(companyId, STAFF_SIGNUP_SETTINGS, { open: false });
+    await t.app.services.settings.write(companyId, STAFF_SIGNUP_SETTINGS, { staffSignupOpen: false });
     expect(
       (await call("POST", "/api/admin/signup", undefined, { ...body, password: "short" })).json().message,
     ).toContain("Password must have at least 8 characters");

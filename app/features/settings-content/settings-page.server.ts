@@ -1,0 +1,97 @@
+import type { AppLoadContext } from "react-router";
+import { requireStaffPage } from "~/features/admin/staff-guard.server";
+import type { SettingsGroup } from "../../../server/modules/settings/settings-admin.schemas";
+import { actorOf, formFlag, formText, runWrite, type WriteResult } from "./admin-write.server";
+
+export async function settingsLoader(context: AppLoadContext, request: Request) {
+  await requireStaffPage(context, request, "settings", "read");
+  const companyId = context.company.id;
+  const { settingsAdmin, editingLanguages, international } = context.services;
+  const [global, invoice, store, languages, currencies] = await Promise.all([
+    settingsAdmin.read(companyId, "global"),
+    settingsAdmin.read(companyId, "invoice"),
+    settingsAdmin.read(companyId, "store"),
+    editingLanguages.list(companyId),
+    international.enabledCurrencyCodes(companyId),
+  ]);
+  return {
+    global: global as Record<string, string>,
+    invoice: invoice as { prefix: string; startValue: number; leadingZeros: boolean; length: number },
+    store: store as Record<string, string | boolean>,
+    languages,
+    currencies: currencies.length > 0 ? currencies : [String(global.currency ?? "EUR")],
+    timeZones: Intl.supportedValuesOf("timeZone"),
+  };
+}
+
+const GLOBAL_FIELDS = [
+  "shopName",
+  "companyName",
+  "vatNumber",
+  "addressLine1",
+  "addressLine2",
+  "addressLine3",
+  "contactPhone",
+  "contactPhone2",
+  "email",
+  "website",
+  "defaultLanguage",
+  "currency",
+  "timeZone",
+  "dateFormat",
+  "receiptFooter",
+] as const;
+
+export async function settingsAction(context: AppLoadContext, request: Request): Promise<WriteResult> {
+  const principal = await requireStaffPage(context, request, "settings", "write");
+  const form = await request.formData();
+  const intent = formText(form, "intent") as SettingsGroup;
+  const companyId = context.company.id;
+  const { settingsAdmin } = context.services;
+  const actor = actorOf(principal);
+  if (intent === "global") {
+    const current = await settingsAdmin.read(companyId, "global");
+    const value = {
+      ...current,
+      ...Object.fromEntries(GLOBAL_FIELDS.map((name) => [name, formText(form, name)])),
+    };
+    return runWrite(intent, () => settingsAdmin.write(companyId, "global", value, actor));
+  }
+  if (intent === "invoice") {
+    return runWrite(intent, () =>
+      settingsAdmin.write(
+        companyId,
+        "invoice",
+        {
+          prefix: formText(form, "prefix"),
+          startValue: formText(form, "startValue"),
+          leadingZeros: formFlag(form, "leadingZeros"),
+          length: formText(form, "length"),
+        },
+        actor,
+      ),
+    );
+  }
+  if (intent === "store") {
+    const secret = (name: string) => (formFlag(form, `${name}.remove`) ? null : formText(form, name));
+    return runWrite(intent, () =>
+      settingsAdmin.write(
+        companyId,
+        "store",
+        {
+          stripePublishableKey: formText(form, "stripePublishableKey"),
+          stripeSecretKey: secret("stripeSecretKey"),
+          stripeWebhookSecret: secret("stripeWebhookSecret"),
+          metaTitle: formText(form, "metaTitle"),
+          metaDescription: formText(form, "metaDescription"),
+          metaKeywords: formText(form, "metaKeywords"),
+          analyticsId: formText(form, "analyticsId"),
+          chatWidgetId: formText(form, "chatWidgetId"),
+          staffSignupOpen: formFlag(form, "staffSignupOpen"),
+        },
+        actor,
+      ),
+    );
+  }
+  return { ok: false, intent, message: "Unknown form.", fields: {} };
+}

@@ -1,0 +1,322 @@
+import { Tab, TabList, TabPanel, Tabs } from "react-aria-components";
+import { useTranslation } from "react-i18next";
+import { Form, useActionData, useNavigation, useSearchParams } from "react-router";
+import { Button } from "~/components/ui/button";
+import { AdminCard, AdminPage } from "~/features/admin/admin-page";
+import { Checkbox, PasswordField, Select, Switch, TextArea, TextField } from "~/features/admin/form-fields";
+import { cn } from "~/lib/cn";
+import { DATE_FORMATS, type SettingsGroup } from "../../../server/modules/settings/settings-admin.schemas";
+import type { WriteResult } from "./admin-write.server";
+import { useWriteToast } from "./use-write-toast";
+
+export const SETTINGS_TABS = ["common", "invoice", "store"] as const;
+export type SettingsTab = (typeof SETTINGS_TABS)[number];
+
+type LoaderData = Awaited<ReturnType<typeof import("./settings-page.server").settingsLoader>>;
+
+function SaveBar({ busy }: { busy: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <div className="flex justify-end border-t border-line pt-4">
+      <Button type="submit" disabled={busy}>
+        {busy ? t("adminSettings.saving") : t("adminSettings.save")}
+      </Button>
+    </div>
+  );
+}
+
+/** A write-only secret: shows whether it is set and takes a replacement; never shows the value. */
+function SecretField({
+  name,
+  label,
+  isSet,
+  error,
+}: {
+  name: string;
+  label: string;
+  isSet: boolean;
+  error?: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <div className="grid gap-2">
+      <PasswordField
+        name={name}
+        label={label}
+        autoComplete="off"
+        error={error}
+        description={isSet ? t("adminSettings.store.secretSet") : t("adminSettings.store.secretNotSet")}
+        placeholder={isSet ? t("adminSettings.store.replacePlaceholder") : ""}
+      />
+      {isSet && <Checkbox name={`${name}.remove`}>{t("adminSettings.store.removeSecret")}</Checkbox>}
+    </div>
+  );
+}
+
+/** /settings and /store/store-settings: the common, invoice and store settings in tabs. */
+export function SettingsPage({ data, defaultTab }: { data: LoaderData; defaultTab: SettingsTab }) {
+  const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const result = useActionData<WriteResult>();
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  useWriteToast(result);
+  const requested = params.get("tab");
+  const tab = (SETTINGS_TABS as readonly string[]).includes(requested ?? "")
+    ? (requested as SettingsTab)
+    : defaultTab;
+  const errors = (group: SettingsGroup) =>
+    result && !result.ok && result.intent === group ? result.fields : {};
+  const g = data.global;
+  const ge = errors("global");
+  const ie = errors("invoice");
+  const se = errors("store");
+  const tabClass =
+    "min-h-11 shrink-0 cursor-pointer rounded-t-lg whitespace-nowrap border-b-2 border-transparent px-4 py-2 text-sm font-semibold text-ink-muted outline-none data-[focus-visible]:outline-3 data-[focus-visible]:outline-focus data-[hovered]:text-ink data-[selected]:border-primary data-[selected]:text-primary-ink";
+
+  return (
+    <AdminPage title={t("adminSettings.title")} description={t("adminSettings.description")}>
+      <Tabs
+        selectedKey={tab}
+        onSelectionChange={(key) =>
+          setParams({ tab: String(key) }, { replace: true, preventScrollReset: true })
+        }
+      >
+        <TabList
+          aria-label={t("adminSettings.title")}
+          className="flex gap-1 overflow-x-auto border-b border-line"
+        >
+          <Tab id="common" className={tabClass}>
+            {t("adminSettings.tabs.common")}
+          </Tab>
+          <Tab id="invoice" className={tabClass}>
+            {t("adminSettings.tabs.invoice")}
+          </Tab>
+          <Tab id="store" className={tabClass}>
+            {t("adminSettings.tabs.store")}
+          </Tab>
+        </TabList>
+
+        <TabPanel id="common" className="mt-6 outline-none">
+          <Form method="post" className="grid gap-6" key={JSON.stringify(g)}>
+            <input type="hidden" name="intent" value="global" />
+            <AdminCard title={t("adminSettings.common.shop")}>
+              <div className="grid gap-4 md:grid-cols-2">
+                <TextField
+                  name="shopName"
+                  label={t("adminSettings.common.shopName")}
+                  defaultValue={g.shopName}
+                  isRequired
+                  error={ge.shopName}
+                />
+                <TextField
+                  name="companyName"
+                  label={t("adminSettings.common.companyName")}
+                  defaultValue={g.companyName}
+                  error={ge.companyName}
+                />
+                <TextField
+                  name="vatNumber"
+                  label={t("adminSettings.common.vatNumber")}
+                  defaultValue={g.vatNumber}
+                  error={ge.vatNumber}
+                />
+                <TextField
+                  name="website"
+                  type="url"
+                  label={t("adminSettings.common.website")}
+                  defaultValue={g.website}
+                  error={ge.website}
+                />
+              </div>
+            </AdminCard>
+            <AdminCard title={t("adminSettings.common.contact")}>
+              <div className="grid gap-4 md:grid-cols-2">
+                {(["addressLine1", "addressLine2", "addressLine3"] as const).map((name, index) => (
+                  <TextField
+                    key={name}
+                    name={name}
+                    label={t("adminSettings.common.addressLine", { n: index + 1 })}
+                    defaultValue={g[name]}
+                    error={ge[name]}
+                  />
+                ))}
+                <TextField
+                  name="contactPhone"
+                  type="tel"
+                  label={t("adminSettings.common.phone", { n: 1 })}
+                  defaultValue={g.contactPhone}
+                  error={ge.contactPhone}
+                />
+                <TextField
+                  name="contactPhone2"
+                  type="tel"
+                  label={t("adminSettings.common.phone", { n: 2 })}
+                  defaultValue={g.contactPhone2}
+                  error={ge.contactPhone2}
+                />
+                <TextField
+                  name="email"
+                  type="email"
+                  label={t("adminSettings.common.email")}
+                  defaultValue={g.email}
+                  error={ge.email}
+                />
+              </div>
+            </AdminCard>
+            <AdminCard title={t("adminSettings.common.regional")}>
+              <div className="grid gap-4 md:grid-cols-2">
+                <Select
+                  name="defaultLanguage"
+                  label={t("adminSettings.common.defaultLanguage")}
+                  defaultValue={g.defaultLanguage}
+                  options={data.languages.map((language) => ({ value: language.code, label: language.name }))}
+                  error={ge.defaultLanguage}
+                />
+                <Select
+                  name="currency"
+                  label={t("adminSettings.common.currency")}
+                  defaultValue={g.currency}
+                  options={data.currencies.map((code) => ({ value: code, label: code }))}
+                  error={ge.currency}
+                />
+                <Select
+                  name="timeZone"
+                  label={t("adminSettings.common.timeZone")}
+                  defaultValue={g.timeZone}
+                  options={data.timeZones.map((zone) => ({ value: zone, label: zone }))}
+                  error={ge.timeZone}
+                />
+                <Select
+                  name="dateFormat"
+                  label={t("adminSettings.common.dateFormat")}
+                  defaultValue={g.dateFormat}
+                  options={DATE_FORMATS.map((format) => ({ value: format, label: format }))}
+                  error={ge.dateFormat}
+                />
+                <TextArea
+                  name="receiptFooter"
+                  rows={3}
+                  className="md:col-span-2"
+                  label={t("adminSettings.common.receiptFooter")}
+                  defaultValue={g.receiptFooter}
+                  error={ge.receiptFooter}
+                />
+              </div>
+            </AdminCard>
+            <SaveBar busy={busy} />
+          </Form>
+        </TabPanel>
+
+        <TabPanel id="invoice" className="mt-6 outline-none">
+          <Form method="post" className="grid gap-6" key={JSON.stringify(data.invoice)}>
+            <input type="hidden" name="intent" value="invoice" />
+            <AdminCard title={t("adminSettings.invoice.title")}>
+              <div className="grid gap-4 md:grid-cols-2">
+                <TextField
+                  name="prefix"
+                  label={t("adminSettings.invoice.prefix")}
+                  defaultValue={data.invoice.prefix}
+                  error={ie.prefix}
+                />
+                <TextField
+                  name="startValue"
+                  inputMode="numeric"
+                  label={t("adminSettings.invoice.startValue")}
+                  description={t("adminSettings.invoice.startValueHint")}
+                  defaultValue={String(data.invoice.startValue)}
+                  error={ie.startValue}
+                />
+                <TextField
+                  name="length"
+                  inputMode="numeric"
+                  label={t("adminSettings.invoice.length")}
+                  defaultValue={String(data.invoice.length)}
+                  error={ie.length}
+                />
+                <Switch name="leadingZeros" defaultSelected={data.invoice.leadingZeros}>
+                  {t("adminSettings.invoice.leadingZeros")}
+                </Switch>
+              </div>
+            </AdminCard>
+            <SaveBar busy={busy} />
+          </Form>
+        </TabPanel>
+
+        <TabPanel id="store" className="mt-6 outline-none">
+          <Form method="post" className="grid gap-6" autoComplete="off" key={JSON.stringify(data.store)}>
+            <input type="hidden" name="intent" value="store" />
+            <AdminCard title={t("adminSettings.store.payments")}>
+              <p className="mb-4 text-sm text-ink-muted">{t("adminSettings.store.secretsHint")}</p>
+              <div className="grid gap-4 md:grid-cols-2">
+                <TextField
+                  name="stripePublishableKey"
+                  className="md:col-span-2"
+                  label={t("adminSettings.store.publishableKey")}
+                  defaultValue={String(data.store.stripePublishableKey ?? "")}
+                  error={se.stripePublishableKey}
+                />
+                <SecretField
+                  name="stripeSecretKey"
+                  label={t("adminSettings.store.secretKey")}
+                  isSet={data.store.stripeSecretKeySet === true}
+                  error={se.stripeSecretKey}
+                />
+                <SecretField
+                  name="stripeWebhookSecret"
+                  label={t("adminSettings.store.webhookSecret")}
+                  isSet={data.store.stripeWebhookSecretSet === true}
+                  error={se.stripeWebhookSecret}
+                />
+              </div>
+            </AdminCard>
+            <AdminCard title={t("adminSettings.store.seo")}>
+              <div className="grid gap-4 md:grid-cols-2">
+                <TextField
+                  name="metaTitle"
+                  label={t("adminSettings.store.metaTitle")}
+                  defaultValue={String(data.store.metaTitle ?? "")}
+                  error={se.metaTitle}
+                />
+                <TextField
+                  name="metaKeywords"
+                  label={t("adminSettings.store.metaKeywords")}
+                  defaultValue={String(data.store.metaKeywords ?? "")}
+                  error={se.metaKeywords}
+                />
+                <TextArea
+                  name="metaDescription"
+                  rows={3}
+                  className="md:col-span-2"
+                  label={t("adminSettings.store.metaDescription")}
+                  defaultValue={String(data.store.metaDescription ?? "")}
+                  error={se.metaDescription}
+                />
+                <TextField
+                  name="analyticsId"
+                  label={t("adminSettings.store.analyticsId")}
+                  defaultValue={String(data.store.analyticsId ?? "")}
+                  error={se.analyticsId}
+                />
+                <TextField
+                  name="chatWidgetId"
+                  label={t("adminSettings.store.chatWidgetId")}
+                  defaultValue={String(data.store.chatWidgetId ?? "")}
+                  error={se.chatWidgetId}
+                />
+                <Switch
+                  name="staffSignupOpen"
+                  defaultSelected={data.store.staffSignupOpen === true}
+                  className={cn("md:col-span-2")}
+                >
+                  {t("adminSettings.store.staffSignupOpen")}
+                </Switch>
+              </div>
+            </AdminCard>
+            <SaveBar busy={busy} />
+          </Form>
+        </TabPanel>
+      </Tabs>
+    </AdminPage>
+  );
+}

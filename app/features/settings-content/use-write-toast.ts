@@ -1,0 +1,16 @@
+import { useEffect, useRef } from "react";
+import { useTranslation } from "react-i18next";
+import { notify } from "~/components/ui/toast";
+import type { WriteResult } from "./admin-write.server";
+
+/** Shows a toast once per action answer: "saved" on success, the message on failure. */
+export function useWriteToast(result: WriteResult | undefined, successKey = "adminSettings.saved") {
+  const { t } = useTranslation();
+  const last = useRef<WriteResult | undefined>(undefined);
+  useEffect(() => {
+    if (!result || result === last.current) return;
+    last.current = result;
+    if (result.ok) notify.success(t(successKey));
+    else notify.error(result.message);
+  }, [result, successKey, t]);
+}

@@ -1,0 +1,245 @@
+import { Pencil, Plus, Trash2 } from "lucide-react";
+import { useMemo, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Button } from "~/components/ui/button";
+import { useCan } from "~/features/admin/admin-layout-data";
+import { AdminPage } from "~/features/admin/admin-page";
+import { ConfirmDeleteDialog } from "~/features/admin/confirm-delete-dialog";
+import { DataTable, type DataTableColumn } from "~/features/admin/data-table";
+import { Switch, TextField } from "~/features/admin/form-fields";
+import { requireStaffPage } from "~/features/admin/staff-guard.server";
+import {
+  actorOf,
+  formFlag,
+  formText,
+  invalid,
+  runWrite,
+} from "~/features/settings-content/admin-write.server";
+import { listQueryFrom } from "~/features/settings-content/list-query";
+import { RecordDialog } from "~/features/settings-content/record-dialog";
+import { translator } from "~/i18n/translator";
+import {
+  AdminListCurrenciesQuery,
+  type Currency,
+  CurrencyInput,
+} from "../../server/modules/international/international.schemas";
+import type { Route } from "./+types/currencies";
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  await requireStaffPage(context, request, "international", "read");
+  const query = listQueryFrom(AdminListCurrenciesQuery, new URL(request.url));
+  return { list: await context.services.international.listCurrencies(context.company.id, query) };
+}
+
+export async function action({ context, request }: Route.ActionArgs) {
+  const principal = await requireStaffPage(context, request, "international", "write");
+  const form = await request.formData();
+  const intent = formText(form, "intent");
+  const { international } = context.services;
+  const companyId = context.company.id;
+  const actor = actorOf(principal);
+  if (intent === "delete" || intent === "bulk-delete") {
+    const ids = form.getAll(intent === "delete" ? "id" : "ids").map(String);
+    return runWrite(intent, () => international.deleteCurrencies(companyId, ids, actor));
+  }
+  const parsed = CurrencyInput.safeParse({
+    name: formText(form, "name"),
+    symbol: formText(form, "symbol"),
+    isoCode: formText(form, "isoCode"),
+    exchangeRate: formText(form, "exchangeRate"),
+    enabled: formFlag(form, "enabled"),
+    liveExchangeRates: formFlag(form, "liveExchangeRates"),
+  });
+  if (!parsed.success) return invalid(intent, parsed.error.issues);
+  if (intent === "update") {
+    return runWrite(intent, () =>
+      international.updateCurrency(companyId, formText(form, "id"), parsed.data, actor),
+    );
+  }
+  return runWrite("create", () => international.createCurrency(companyId, parsed.data, actor));
+}
+
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const root = matches[0]?.data as Parameters<typeof translator>[0] | undefined;
+  return root ? [{ title: translator(root)("adminInternational.currencies.title") }] : [];
+};
+
+function CurrencyFields({ currency, errors }: { currency: Currency | null; errors: Record<string, string> }) {
+  const { t } = useTranslation();
+  return (
+    <div className="grid gap-4 sm:grid-cols-2">
+      <TextField
+        name="name"
+        label={t("adminInternational.currencies.name")}
+        defaultValue={currency?.name ?? ""}
+        isRequired
+        error={errors.name}
+      />
+      <TextField
+        name="symbol"
+        label={t("adminInternational.currencies.symbol")}
+        defaultValue={currency?.symbol ?? ""}
+        isRequired
+        error={errors.symbol}
+      />
+      <TextField
+        name="isoCode"
+        label={t("adminInternational.currencies.isoCode")}
+        description={t("adminInternational.currencies.isoCodeHint")}
+        defaultValue={currency?.isoCode ?? ""}
+        isRequired
+        error={errors.isoCode}
+      />
+      <TextField
+        name="exchangeRate"
+        inputMode="decimal"
+        label={t("adminInternational.currencies.exchangeRate")}
+        description={t("adminInternational.currencies.exchangeRateHint")}
+        defaultValue={currency?.exchangeRate ?? "1"}
+        isRequired
+        error={errors.exchangeRate}
+      />
+      <Switch
+        name="enabled"
+        defaultSelected={currency?.enabled ?? true}
+        isDisabled={currency?.isShopCurrency === true}
+      >
+        {t("adminInternational.currencies.enabled")}
+      </Switch>
+      {currency?.isShopCurrency && <input type="hidden" name="enabled" value="on" />}
+      <Switch name="liveExchangeRates" defaultSelected={currency?.liveExchangeRates ?? false}>
+        {t("adminInternational.currencies.liveRates")}
+      </Switch>
+    </div>
+  );
+}
+
+/** /currencies: the currencies a school shows prices in (the shop currency stays enabled). */
+export default function Currencies({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const { list } = loaderData;
+  const canWrite = useCan("international", "write");
+  const [editing, setEditing] = useState<Currency | null | "new">(null);
+  const [deleting, setDeleting] = useState<Currency | null>(null);
+  const columns = useMemo<DataTableColumn<Currency>[]>(
+    () => [
+      {
+        id: "name",
+        header: t("adminInternational.currencies.name"),
+        sortable: true,
+        cell: (row) => (
+          <span className="font-semibold text-ink">
+            {row.name}
+            {row.isShopCurrency && (
+              <span className="ml-2 rounded-full bg-primary-soft px-2 py-0.5 text-xs text-on-primary-soft">
+                {t("adminInternational.currencies.shopCurrency")}
+              </span>
+            )}
+          </span>
+        ),
+        csv: (row) => row.name,
+      },
+      {
+        id: "symbol",
+        header: t("adminInternational.currencies.symbol"),
+        cell: (row) => row.symbol,
+        csv: (row) => row.symbol,
+      },
+      {
+        id: "isoCode",
+        header: t("adminInternational.currencies.isoCode"),
+        sortable: true,
+        cell: (row) => row.isoCode,
+        csv: (row) => row.isoCode,
+      },
+      {
+        id: "exchangeRate",
+        header: t("adminInternational.currencies.exchangeRate"),
+        sortable: true,
+        align: "end",
+        cell: (row) => <span className="tabular-nums">{row.exchangeRate}</span>,
+        csv: (row) => row.exchangeRate,
+      },
+      {
+        id: "enabled",
+        header: t("adminInternational.currencies.enabled"),
+        sortable: true,
+        cell: (row) => (row.enabled ? t("adminInternational.yes") : t("adminInternational.no")),
+        csv: (row) => (row.enabled ? "yes" : "no"),
+      },
+    ],
+    [t],
+  );
+  const current = editing === "new" ? null : editing;
+  return (
+    <AdminPage
+      title={t("adminInternational.currencies.title")}
+      description={t("adminInternational.currencies.description")}
+      actions={
+        canWrite && (
+          <Button onClick={() => setEditing("new")}>
+            <Plus aria-hidden="true" />
+            {t("adminInternational.currencies.add")}
+          </Button>
+        )
+      }
+    >
+      <DataTable
+        label={t("adminInternational.currencies.title")}
+        columns={columns}
+        rows={list.items}
+        getRowId={(row) => row.id}
+        total={list.total}
+        page={list.page}
+        limit={list.limit}
+        searchPlaceholder={t("adminInternational.currencies.search")}
+        exportCsv={{ filename: "currencies.csv" }}
+        {...(canWrite ? { bulkDelete: (ids: string[]) => ({ fields: { intent: "bulk-delete", ids } }) } : {})}
+        rowActions={
+          canWrite
+            ? (row) => (
+                <div className="flex justify-end gap-1">
+                  <Button
+                    variant="ghost"
+                    aria-label={t("adminInternational.edit", { name: row.name })}
+                    onClick={() => setEditing(row)}
+                  >
+                    <Pencil aria-hidden="true" />
+                  </Button>
+                  {!row.isShopCurrency && (
+                    <Button
+                      variant="ghost"
+                      aria-label={t("adminInternational.delete", { name: row.name })}
+                      onClick={() => setDeleting(row)}
+                    >
+                      <Trash2 aria-hidden="true" />
+                    </Button>
+                  )}
+                </div>
+              )
+            : undefined
+        }
+        empty={{ title: t("adminInternational.currencies.empty") }}
+      />
+      {editing !== null && (
+        <RecordDialog
+          title={current ? t("adminInternational.currencies.edit") : t("adminInternational.currencies.add")}
+          isOpen
+          onOpenChange={(open) => !open && setEditing(null)}
+          intent={current ? "update" : "create"}
+          id={current?.id}
+        >
+          {(errors) => <CurrencyFields currency={current} errors={errors} />}
+        </RecordDialog>
+      )}
+      {deleting && (
+        <ConfirmDeleteDialog
+          isOpen
+          onOpenChange={(open) => !open && setDeleting(null)}
+          name={deleting.name}
+          submission={{ fields: { intent: "delete", id: deleting.id } }}
+        />
+      )}
+    </AdminPage>
+  );
+}

@@ -1,0 +1,248 @@
+import { ArrowDown, ArrowUp, Pencil, Plus, Trash2 } from "lucide-react";
+import { useMemo, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useFetcher } from "react-router";
+import { Button } from "~/components/ui/button";
+import { useAdminLayoutData, useCan } from "~/features/admin/admin-layout-data";
+import { AdminPage } from "~/features/admin/admin-page";
+import { ConfirmDeleteDialog } from "~/features/admin/confirm-delete-dialog";
+import { DataTable, type DataTableColumn, DataTableFilter } from "~/features/admin/data-table";
+import { Switch } from "~/features/admin/form-fields";
+import { requireStaffPage } from "~/features/admin/staff-guard.server";
+import { TranslatableField } from "~/features/admin/translatable-field";
+import { translatableFromForm } from "~/features/admin/translatable-form";
+import {
+  actorOf,
+  formFlag,
+  formText,
+  invalid,
+  runWrite,
+} from "~/features/settings-content/admin-write.server";
+import { listQueryFrom } from "~/features/settings-content/list-query";
+import { RecordDialog } from "~/features/settings-content/record-dialog";
+import { translator } from "~/i18n/translator";
+import { AdminListFaqsQuery, type Faq, FaqInput } from "../../server/modules/content/content.schemas";
+import type { Route } from "./+types/faq";
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  await requireStaffPage(context, request, "content", "read");
+  const query = listQueryFrom(AdminListFaqsQuery, new URL(request.url));
+  return { list: await context.services.faqs.list(context.company.id, query) };
+}
+
+export async function action({ context, request }: Route.ActionArgs) {
+  const principal = await requireStaffPage(context, request, "content", "write");
+  const form = await request.formData();
+  const intent = formText(form, "intent");
+  const { faqs, editingLanguages } = context.services;
+  const companyId = context.company.id;
+  const actor = actorOf(principal);
+  if (intent === "delete" || intent === "bulk-delete") {
+    const ids = form.getAll(intent === "delete" ? "id" : "ids").map(String);
+    return runWrite(intent, () => faqs.remove(companyId, ids, actor));
+  }
+  if (intent === "move") {
+    const direction = formText(form, "direction") === "down" ? "down" : "up";
+    return runWrite(intent, () => faqs.move(companyId, formText(form, "id"), direction, actor));
+  }
+  const languages = await editingLanguages.list(companyId);
+  const parsed = FaqInput.safeParse({
+    question: translatableFromForm(form, "question", languages),
+    answer: translatableFromForm(form, "answer", languages),
+    published: formFlag(form, "published"),
+  });
+  if (!parsed.success) return invalid(intent, parsed.error.issues);
+  if (intent === "update")
+    return runWrite(intent, () => faqs.update(companyId, formText(form, "id"), parsed.data, actor));
+  return runWrite("create", () => faqs.create(companyId, parsed.data, actor));
+}
+
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const root = matches[0]?.data as Parameters<typeof translator>[0] | undefined;
+  return root ? [{ title: translator(root)("adminContent.faq.title") }] : [];
+};
+
+const inLanguage = (value: Record<string, string>, language: string) => value[language] || value.en || "";
+
+const errorsOf = (errors: Record<string, string>, name: string) =>
+  Object.fromEntries(
+    Object.entries(errors)
+      .filter(([key]) => key.startsWith(`${name}.`))
+      .map(([key, message]) => [key.slice(name.length + 1), message]),
+  );
+
+function MoveButtons({ faq }: { faq: Faq }) {
+  const { t } = useTranslation();
+  const fetcher = useFetcher();
+  const move = (direction: "up" | "down") =>
+    fetcher.submit({ intent: "move", id: faq.id, direction }, { method: "post" });
+  return (
+    <>
+      <Button
+        variant="ghost"
+        aria-label={t("adminContent.faq.moveUp")}
+        onClick={() => move("up")}
+        disabled={fetcher.state !== "idle"}
+      >
+        <ArrowUp aria-hidden="true" />
+      </Button>
+      <Button
+        variant="ghost"
+        aria-label={t("adminContent.faq.moveDown")}
+        onClick={() => move("down")}
+        disabled={fetcher.state !== "idle"}
+      >
+        <ArrowDown aria-hidden="true" />
+      </Button>
+    </>
+  );
+}
+
+/** /faq: questions and answers shown on the storefront's help page (/help) when published. */
+export default function FaqPage({ loaderData }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation();
+  const { list } = loaderData;
+  const layout = useAdminLayoutData();
+  const canWrite = useCan("content", "write");
+  const [editing, setEditing] = useState<Faq | null | "new">(null);
+  const [deleting, setDeleting] = useState<Faq | null>(null);
+  const language = i18n.language;
+  const text = (value: Record<string, string>) => inLanguage(value, language);
+  const columns = useMemo<DataTableColumn<Faq>[]>(
+    () => [
+      {
+        id: "position",
+        header: t("adminContent.faq.position"),
+        sortable: true,
+        cell: (row) => row.position,
+        csv: (row) => row.position,
+        className: "w-20",
+      },
+      {
+        id: "question",
+        header: t("adminContent.faq.question"),
+        sortable: true,
+        cell: (row) => (
+          <span className="grid gap-1">
+            <span className="font-semibold text-ink">{inLanguage(row.question, language)}</span>
+            <span className="line-clamp-2 text-ink-muted">{inLanguage(row.answer, language)}</span>
+          </span>
+        ),
+        csv: (row) => row.question.en ?? "",
+      },
+      {
+        id: "published",
+        header: t("adminContent.published"),
+        cell: (row) => (row.published ? t("adminContent.yes") : t("adminContent.no")),
+        csv: (row) => (row.published ? "yes" : "no"),
+      },
+    ],
+    [t, language],
+  );
+  const current = editing === "new" ? null : editing;
+  return (
+    <AdminPage
+      title={t("adminContent.faq.title")}
+      description={t("adminContent.faq.description")}
+      actions={
+        canWrite && (
+          <Button onClick={() => setEditing("new")}>
+            <Plus aria-hidden="true" />
+            {t("adminContent.faq.add")}
+          </Button>
+        )
+      }
+    >
+      <DataTable
+        label={t("adminContent.faq.title")}
+        columns={columns}
+        rows={list.items}
+        getRowId={(row) => row.id}
+        total={list.total}
+        page={list.page}
+        limit={list.limit}
+        searchPlaceholder={t("adminContent.faq.search")}
+        filterParams={["published"]}
+        filters={
+          <DataTableFilter
+            param="published"
+            label={t("adminContent.published")}
+            allLabel={t("adminContent.all")}
+            options={[
+              { value: "true", label: t("adminContent.published") },
+              { value: "false", label: t("adminContent.draft") },
+            ]}
+          />
+        }
+        exportCsv={{ filename: "faqs.csv" }}
+        {...(canWrite ? { bulkDelete: (ids: string[]) => ({ fields: { intent: "bulk-delete", ids } }) } : {})}
+        rowActions={
+          canWrite
+            ? (row) => (
+                <div className="flex justify-end gap-1">
+                  <MoveButtons faq={row} />
+                  <Button
+                    variant="ghost"
+                    aria-label={t("adminContent.edit", { name: text(row.question) })}
+                    onClick={() => setEditing(row)}
+                  >
+                    <Pencil aria-hidden="true" />
+                  </Button>
+                  <Button
+                    variant="ghost"
+                    aria-label={t("adminContent.delete", { name: text(row.question) })}
+                    onClick={() => setDeleting(row)}
+                  >
+                    <Trash2 aria-hidden="true" />
+                  </Button>
+                </div>
+              )
+            : undefined
+        }
+        empty={{ title: t("adminContent.faq.empty"), hint: t("adminContent.faq.emptyHint") }}
+      />
+      {editing !== null && (
+        <RecordDialog
+          title={current ? t("adminContent.faq.edit") : t("adminContent.faq.add")}
+          isOpen
+          onOpenChange={(open) => !open && setEditing(null)}
+          intent={current ? "update" : "create"}
+          id={current?.id}
+        >
+          {(errors) => (
+            <>
+              <TranslatableField
+                label={t("adminContent.faq.question")}
+                name="question"
+                defaultValue={current?.question}
+                errors={errorsOf(errors, "question")}
+                isRequired
+                {...(layout ? { languages: layout.languages } : {})}
+              />
+              <TranslatableField
+                label={t("adminContent.faq.answer")}
+                name="answer"
+                multiline
+                rows={4}
+                defaultValue={current?.answer}
+                errors={errorsOf(errors, "answer")}
+                isRequired
+              />
+              <Switch name="published" defaultSelected={current?.published ?? true}>
+                {t("adminContent.published")}
+              </Switch>
+            </>
+          )}
+        </RecordDialog>
+      )}
+      {deleting && (
+        <ConfirmDeleteDialog
+          isOpen
+          onOpenChange={(open) => !open && setDeleting(null)}
+          name={text(deleting.question)}
+          submission={{ fields: { intent: "delete", id: deleting.id } }}
+        />
+      )}
+    </AdminPage>
+  );
+}

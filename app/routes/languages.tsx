@@ -1,0 +1,231 @@
+import { Pencil, Plus, Trash2 } from "lucide-react";
+import { useMemo, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Button } from "~/components/ui/button";
+import { useCan } from "~/features/admin/admin-layout-data";
+import { AdminPage } from "~/features/admin/admin-page";
+import { ConfirmDeleteDialog } from "~/features/admin/confirm-delete-dialog";
+import { DataTable, type DataTableColumn } from "~/features/admin/data-table";
+import { Switch, TextField } from "~/features/admin/form-fields";
+import { requireStaffPage } from "~/features/admin/staff-guard.server";
+import {
+  actorOf,
+  formFlag,
+  formText,
+  invalid,
+  runWrite,
+} from "~/features/settings-content/admin-write.server";
+import { listQueryFrom } from "~/features/settings-content/list-query";
+import { RecordDialog } from "~/features/settings-content/record-dialog";
+import { translator } from "~/i18n/translator";
+import {
+  AdminListLanguagesQuery,
+  type Language,
+  LanguageInput,
+} from "../../server/modules/international/international.schemas";
+import type { Route } from "./+types/languages";
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  await requireStaffPage(context, request, "international", "read");
+  const query = listQueryFrom(AdminListLanguagesQuery, new URL(request.url));
+  return { list: await context.services.international.listLanguages(context.company.id, query) };
+}
+
+export async function action({ context, request }: Route.ActionArgs) {
+  const principal = await requireStaffPage(context, request, "international", "write");
+  const form = await request.formData();
+  const intent = formText(form, "intent");
+  const { international } = context.services;
+  const companyId = context.company.id;
+  const actor = actorOf(principal);
+  if (intent === "delete" || intent === "bulk-delete") {
+    const ids = form.getAll(intent === "delete" ? "id" : "ids").map(String);
+    return runWrite(intent, () => international.deleteLanguages(companyId, ids, actor));
+  }
+  const parsed = LanguageInput.safeParse({
+    name: formText(form, "name"),
+    isoCode: formText(form, "isoCode"),
+    languageCode: formText(form, "languageCode"),
+    flag: formText(form, "flag"),
+    published: formFlag(form, "published"),
+  });
+  if (!parsed.success) return invalid(intent, parsed.error.issues);
+  if (intent === "update") {
+    return runWrite(intent, () =>
+      international.updateLanguage(companyId, formText(form, "id"), parsed.data, actor),
+    );
+  }
+  return runWrite("create", () => international.createLanguage(companyId, parsed.data, actor));
+}
+
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const root = matches[0]?.data as Parameters<typeof translator>[0] | undefined;
+  return root ? [{ title: translator(root)("adminInternational.languages.title") }] : [];
+};
+
+function LanguageFields({ language, errors }: { language: Language | null; errors: Record<string, string> }) {
+  const { t } = useTranslation();
+  return (
+    <div className="grid gap-4 sm:grid-cols-2">
+      <TextField
+        name="name"
+        label={t("adminInternational.languages.name")}
+        defaultValue={language?.name ?? ""}
+        isRequired
+        error={errors.name}
+      />
+      <TextField
+        name="flag"
+        label={t("adminInternational.languages.flag")}
+        defaultValue={language?.flag ?? ""}
+        error={errors.flag}
+      />
+      <TextField
+        name="isoCode"
+        label={t("adminInternational.languages.isoCode")}
+        description={t("adminInternational.languages.isoCodeHint")}
+        defaultValue={language?.isoCode ?? ""}
+        isRequired
+        error={errors.isoCode}
+      />
+      <TextField
+        name="languageCode"
+        label={t("adminInternational.languages.languageCode")}
+        description={t("adminInternational.languages.languageCodeHint")}
+        defaultValue={language?.languageCode ?? ""}
+        isRequired
+        error={errors.languageCode}
+      />
+      <Switch
+        name="published"
+        defaultSelected={language?.published ?? true}
+        isDisabled={language?.isoCode === "en"}
+      >
+        {t("adminInternational.published")}
+      </Switch>
+      {language?.isoCode === "en" && <input type="hidden" name="published" value="on" />}
+    </div>
+  );
+}
+
+/** /languages: the languages a school offers (English always stays). */
+export default function Languages({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const { list } = loaderData;
+  const canWrite = useCan("international", "write");
+  const [editing, setEditing] = useState<Language | null | "new">(null);
+  const [deleting, setDeleting] = useState<Language | null>(null);
+  const columns = useMemo<DataTableColumn<Language>[]>(
+    () => [
+      {
+        id: "name",
+        header: t("adminInternational.languages.name"),
+        sortable: true,
+        cell: (row) => (
+          <span className="font-semibold text-ink">
+            {row.flag && (
+              <span aria-hidden="true" className="mr-2">
+                {row.flag}
+              </span>
+            )}
+            {row.name}
+          </span>
+        ),
+        csv: (row) => row.name,
+      },
+      {
+        id: "isoCode",
+        header: t("adminInternational.languages.isoCode"),
+        sortable: true,
+        cell: (row) => row.isoCode,
+        csv: (row) => row.isoCode,
+      },
+      {
+        id: "languageCode",
+        header: t("adminInternational.languages.languageCode"),
+        cell: (row) => row.languageCode,
+        csv: (row) => row.languageCode,
+      },
+      {
+        id: "published",
+        header: t("adminInternational.published"),
+        sortable: true,
+        cell: (row) => (row.published ? t("adminInternational.yes") : t("adminInternational.no")),
+        csv: (row) => (row.published ? "yes" : "no"),
+      },
+    ],
+    [t],
+  );
+  const current = editing === "new" ? null : editing;
+  return (
+    <AdminPage
+      title={t("adminInternational.languages.title")}
+      description={t("adminInternational.languages.description")}
+      actions={
+        canWrite && (
+          <Button onClick={() => setEditing("new")}>
+            <Plus aria-hidden="true" />
+            {t("adminInternational.languages.add")}
+          </Button>
+        )
+      }
+    >
+      <DataTable
+        label={t("adminInternational.languages.title")}
+        columns={columns}
+        rows={list.items}
+        getRowId={(row) => row.id}
+        total={list.total}
+        page={list.page}
+        limit={list.limit}
+        searchPlaceholder={t("adminInternational.languages.search")}
+        exportCsv={{ filename: "languages.csv" }}
+        {...(canWrite ? { bulkDelete: (ids: string[]) => ({ fields: { intent: "bulk-delete", ids } }) } : {})}
+        rowActions={
+          canWrite
+            ? (row) => (
+                <div className="flex justify-end gap-1">
+                  <Button
+                    variant="ghost"
+                    aria-label={t("adminInternational.edit", { name: row.name })}
+                    onClick={() => setEditing(row)}
+                  >
+                    <Pencil aria-hidden="true" />
+                  </Button>
+                  {row.isoCode !== "en" && (
+                    <Button
+                      variant="ghost"
+                      aria-label={t("adminInternational.delete", { name: row.name })}
+                      onClick={() => setDeleting(row)}
+                    >
+                      <Trash2 aria-hidden="true" />
+                    </Button>
+                  )}
+                </div>
+              )
+            : undefined
+        }
+        empty={{ title: t("adminInternational.languages.empty") }}
+      />
+      {editing !== null && (
+        <RecordDialog
+          title={current ? t("adminInternational.languages.edit") : t("adminInternational.languages.add")}
+          isOpen
+          onOpenChange={(open) => !open && setEditing(null)}
+          intent={current ? "update" : "create"}
+          id={current?.id}
+        >
+          {(errors) => <LanguageFields language={current} errors={errors} />}
+        </RecordDialog>
+      )}
+      {deleting && (
+        <ConfirmDeleteDialog
+          isOpen
+          onOpenChange={(open) => !open && setDeleting(null)}
+          name={deleting.name}
+          submission={{ fields: { intent: "delete", id: deleting.id } }}
+        />
+      )}
+    </AdminPage>
+  );
+}
