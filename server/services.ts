@@ -4,6 +4,7 @@ import type { Db } from "./db/client";
 import { createAuditService } from "./modules/audit/audit.service";
 import { createSessionService } from "./modules/auth/sessions.service";
 import { createCatalogService } from "./modules/catalog/catalog.service";
+import { createCatalogAdmin } from "./modules/catalog/catalog-admin";
 import { createCheckoutService } from "./modules/checkout/checkout.service";
 import { createCompanyService } from "./modules/companies/companies.service";
 import { createCustomerService } from "./modules/customers/customers.service";
@@ -54,6 +55,7 @@ export function createServices(db: Db, { env, log }: ServiceOptions) {
   });
   const media = createMediaStore({ dataDir: env.DATA_DIR });
   const learning = createLearningService(db, { catalog });
+  const catalogAdmin = createCatalogAdmin(db, { audit, catalog, settings, uploadRoot: media.uploadRoot });
   return {
     companies,
     catalog,
@@ -71,6 +73,7 @@ export function createServices(db: Db, { env, log }: ServiceOptions) {
     invoices,
     media,
     learning,
+    catalogAdmin,
   };
 }
 

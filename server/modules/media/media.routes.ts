@@ -1,4 +1,6 @@
 import { createReadStream } from "node:fs";
+import { stat } from "node:fs/promises";
+import { join } from "node:path";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { forbidden, notFound, unauthorized } from "../../lib/errors";
@@ -12,6 +14,32 @@ const SIGN_IN = "Please sign in to watch this lesson.";
 /** Lesson videos, streamed with HTTP range requests once the visitor may watch the lesson. */
 export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
   const { learning, media } = app.services;
+
+  app.get(
+    "/media/images/:name",
+    {
+      compress: false,
+      config: { tenant: false },
+      schema: {
+        tags: ["Media"],
+        summary: "An uploaded image (course cover, category icon), as WebP",
+        params: z.strictObject({
+          name: z.string().regex(/^[0-9a-f-]{36}\.webp$/, "Unknown image"),
+        }),
+        response: { 200: z.any().describe("The image"), 400: ErrorResponse, 404: ErrorResponse },
+      },
+    },
+    async (request, reply) => {
+      const path = join(media.uploadRoot, "images", request.params.name);
+      const info = await stat(path).catch(() => null);
+      if (!info?.isFile()) throw notFound("No such image.", "IMAGE_NOT_FOUND");
+      // Names are random and never reused: the file at an address never changes.
+      reply.header("cache-control", "public, max-age=31536000, immutable");
+      reply.header("content-type", "image/webp");
+      reply.header("content-length", String(info.size));
+      return reply.send(createReadStream(path));
+    },
+  );
 
   app.route({
     method: ["GET", "HEAD"],
