@@ -114,6 +114,7 @@ export const adminCategoryRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   const uploadRoutes: FastifyPluginAsyncZod = async (uploads) => {
+    uploads.removeAllContentTypeParsers();
     uploads.addContentTypeParser(
       ["image/jpeg", "image/png", "image/webp", "application/octet-stream"],
       (_request, payload, done) => done(null, payload),

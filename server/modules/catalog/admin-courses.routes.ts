@@ -224,6 +224,7 @@ export const adminCourseRoutes: FastifyPluginAsyncZod = async (app) => {
   // memory, or a video of at most 200 MB, streamed to disk. Both are checked by their content.
   const uploadRoutes: FastifyPluginAsyncZod = async (uploads) => {
     // Every upload body arrives as a stream; images are read up to their limit, videos go to disk.
+    uploads.removeAllContentTypeParsers();
     uploads.addContentTypeParser(
       ["image/jpeg", "image/png", "image/webp", "video/webm", "video/mp4", "application/octet-stream"],
       (_request, payload, done) => done(null, payload),

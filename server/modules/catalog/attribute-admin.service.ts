@@ -55,8 +55,12 @@ export function createAttributeAdminService(db: Db, deps: { audit: AuditService;
   /** Drops an attribute's picks from courses, keeping only `keep` value ids (none: the whole key). */
   async function prunePicks(tx: Queryable, companyId: string, attributeId: string, keep: string[]) {
     const path = `{${attributeId}}`;
-    const hasKey = sql`${courses.attributeValues} ? ${attributeId}`;
-    const kept = sql`coalesce((select jsonb_agg(value) from jsonb_array_elements_text(${courses.attributeValues} -> ${attributeId}) as value where value = any(${keep}::text[])), '[]'::jsonb)`;
+    const hasKey = sql`jsonb_exists(${courses.attributeValues}, ${attributeId})`;
+    const keepList = sql`array[${sql.join(
+      keep.map((id) => sql`${id}`),
+      sql`, `,
+    )}]::text[]`;
+    const kept = sql`coalesce((select jsonb_agg(value) from jsonb_array_elements_text(${courses.attributeValues} -> ${attributeId}) as value where value = any(${keepList})), '[]'::jsonb)`;
     await tx
       .update(courses)
       .set({
