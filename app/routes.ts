@@ -29,6 +29,12 @@ export default [
   layout("routes/admin-area.tsx", [
     route("admin/stripe-connect", "routes/admin-stripe-connect.tsx"),
     route("audit-log", "routes/audit-log.tsx"),
+    route("courses", "routes/courses.tsx"),
+    route("course/:id", "routes/course.tsx"),
+    route("categories", "routes/categories.tsx"),
+    route("categories/:id", "routes/category.tsx"),
+    route("attributes", "routes/attributes.tsx"),
+    route("attributes/:id", "routes/attribute.tsx"),
     route("404", "routes/admin-not-found.tsx"),
     route("coming-soon", "routes/coming-soon.tsx"),
   ]),
