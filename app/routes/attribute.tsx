@@ -16,17 +16,19 @@ import { ValuesEditor } from "~/features/admin-catalog/values-editor";
 import { translator } from "~/i18n/translator";
 import { adminPaths } from "~/lib/admin-paths";
 import { AppError } from "../../server/lib/errors";
-import { isUuid } from "../../server/lib/ids";
 import { translate } from "../../server/lib/translatable";
-import { CATALOG_AREA } from "../../server/modules/catalog/admin-courses.routes";
-import { ATTRIBUTE_OPTION_TYPES } from "../../server/modules/catalog/catalog.tables";
-import { AdminAttributeInput } from "../../server/modules/catalog/catalog-admin.schemas";
+import { ATTRIBUTE_OPTION_TYPES } from "../../server/modules/catalog/catalog.constants";
+import {
+  AdminAttributeInput,
+  CATALOG_AREA,
+  IdParams,
+} from "../../server/modules/catalog/catalog-admin.schemas";
 import type { Route } from "./+types/attribute";
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   await requireStaffPage(context, request, CATALOG_AREA, "read");
   if (params.id === "new") return { attribute: null };
-  if (!isUuid(params.id)) throw data(null, { status: 404 });
+  if (!IdParams.safeParse({ id: params.id }).success) throw data(null, { status: 404 });
   const attribute = await context.services.catalogAdmin.attributes
     .get(context.company.id, params.id)
     .catch((error: unknown) => {

@@ -15,10 +15,10 @@ import { useActionToast } from "~/features/admin-catalog/use-action-toast";
 import { translator } from "~/i18n/translator";
 import { adminPaths } from "~/lib/admin-paths";
 import { translate } from "../../server/lib/translatable";
-import { CATALOG_AREA } from "../../server/modules/catalog/admin-courses.routes";
 import {
   type AdminAttribute,
   AdminListAttributesQuery,
+  CATALOG_AREA,
 } from "../../server/modules/catalog/catalog-admin.schemas";
 import type { Route } from "./+types/attributes";
 

@@ -17,8 +17,7 @@ import { translator } from "~/i18n/translator";
 import { adminPaths } from "~/lib/admin-paths";
 import { cn } from "~/lib/cn";
 import { translate } from "../../server/lib/translatable";
-import { CATALOG_AREA } from "../../server/modules/catalog/admin-courses.routes";
-import { AdminListCategoriesQuery } from "../../server/modules/catalog/catalog-admin.schemas";
+import { AdminListCategoriesQuery, CATALOG_AREA } from "../../server/modules/catalog/catalog-admin.schemas";
 import type { Route } from "./+types/categories";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
@@ -77,7 +76,6 @@ export default function Categories({ loaderData, actionData }: Route.ComponentPr
     >
       <form
         method="get"
-        role="search"
         className="flex flex-col gap-3 rounded-xl border border-line bg-surface p-3 shadow-card sm:flex-row sm:items-center"
       >
         <label htmlFor="category-search" className="sr-only">

@@ -15,18 +15,22 @@ import { useActionToast } from "~/features/admin-catalog/use-action-toast";
 import { translator } from "~/i18n/translator";
 import { adminPaths } from "~/lib/admin-paths";
 import { AppError } from "../../server/lib/errors";
-import { isUuid } from "../../server/lib/ids";
 import { translate } from "../../server/lib/translatable";
-import { CATALOG_AREA } from "../../server/modules/catalog/admin-courses.routes";
-import { AdminCategoryInput } from "../../server/modules/catalog/catalog-admin.schemas";
-import { IMAGE_MAX_BYTES } from "../../server/modules/media/uploads";
+import {
+  AdminCategoryInput,
+  CATALOG_AREA,
+  IdParams,
+} from "../../server/modules/catalog/catalog-admin.schemas";
+import { IMAGE_MAX_BYTES } from "../../server/modules/media/upload-limits";
 import type { Route } from "./+types/category";
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   await requireStaffPage(context, request, CATALOG_AREA, "read");
   const { items } = await context.services.catalogAdmin.categories.list(context.company.id, {});
   if (params.id === "new") return { category: null, all: items };
-  const category = isUuid(params.id) ? items.find((item) => item.id === params.id) : undefined;
+  const category = IdParams.safeParse({ id: params.id }).success
+    ? items.find((item) => item.id === params.id)
+    : undefined;
   if (!category) throw data(null, { status: 404 });
   return { category, all: items };
 }

@@ -16,17 +16,17 @@ import { useActionToast } from "~/features/admin-catalog/use-action-toast";
 import { translator } from "~/i18n/translator";
 import { adminPaths } from "~/lib/admin-paths";
 import { AppError } from "../../server/lib/errors";
-import { isUuid } from "../../server/lib/ids";
 import { translate } from "../../server/lib/translatable";
-import { CATALOG_AREA } from "../../server/modules/catalog/admin-courses.routes";
-import { COURSE_BADGES, COURSE_LEVELS } from "../../server/modules/catalog/catalog.tables";
+import { COURSE_BADGES, COURSE_LEVELS } from "../../server/modules/catalog/catalog.constants";
 import {
   AdminCourseInput,
   AdminLessonInput,
   AdminReorderLessons,
   AdminUpdateLesson,
+  CATALOG_AREA,
+  IdParams,
 } from "../../server/modules/catalog/catalog-admin.schemas";
-import { IMAGE_MAX_BYTES } from "../../server/modules/media/uploads";
+import { IMAGE_MAX_BYTES } from "../../server/modules/media/upload-limits";
 import type { Route } from "./+types/course";
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
@@ -40,7 +40,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   ]);
   let course = null;
   if (params.id !== "new") {
-    if (!isUuid(params.id)) throw data(null, { status: 404 });
+    if (!IdParams.safeParse({ id: params.id }).success) throw data(null, { status: 404 });
     course = await catalogAdmin.courses.get(companyId, params.id).catch((error: unknown) => {
       if (error instanceof AppError && error.status === 404) throw data(null, { status: 404 });
       throw error;

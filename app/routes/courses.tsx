@@ -16,11 +16,11 @@ import { translator } from "~/i18n/translator";
 import { adminPaths } from "~/lib/admin-paths";
 import { formatMoney } from "~/lib/format";
 import { translate } from "../../server/lib/translatable";
-import { CATALOG_AREA } from "../../server/modules/catalog/admin-courses.routes";
 import {
   AdminBulkCourses,
   type AdminCourseRow,
   AdminListCoursesQuery,
+  CATALOG_AREA,
 } from "../../server/modules/catalog/catalog-admin.schemas";
 import type { Route } from "./+types/courses";
 

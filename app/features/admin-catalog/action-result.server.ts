@@ -32,10 +32,10 @@ export function invalid(intent: string, fieldErrors: Record<string, string>, mes
  * Runs a service call for an action; a client error (AppError: 400, 404, 409 …) becomes an
  * ActionResult with its status and, when the service named the field, a field error.
  */
-export async function attempt(intent: string, work: () => Promise<string | undefined | void>) {
+export async function attempt(intent: string, work: () => Promise<unknown>) {
   try {
     const id = await work();
-    return data<ActionResult>({ ok: true, intent, ...(id ? { id } : {}) });
+    return data<ActionResult>({ ok: true, intent, ...(typeof id === "string" ? { id } : {}) });
   } catch (error) {
     if (!(error instanceof AppError) || error.status >= 500) throw error;
     const fieldErrors: Record<string, string> = {};

@@ -2,13 +2,13 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { requireStaff } from "../../plugins/auth";
 import { ErrorResponse } from "../../plugins/openapi";
-import { CATALOG_AREA } from "./admin-courses.routes";
 import {
   AdminAttribute,
   AdminAttributeInput,
   AdminAttributeList,
   AdminListAttributesQuery,
   AdminUpdateAttribute,
+  CATALOG_AREA,
   IdParams,
 } from "./catalog-admin.schemas";
 

@@ -4,13 +4,13 @@ import { z } from "zod";
 import { requireStaff } from "../../plugins/auth";
 import { ErrorResponse } from "../../plugins/openapi";
 import { IMAGE_MAX_BYTES, readUpTo } from "../media/uploads";
-import { CATALOG_AREA } from "./admin-courses.routes";
 import {
   AdminCategory,
   AdminCategoryInput,
   AdminCategoryTree,
   AdminListCategoriesQuery,
   AdminUpdateCategory,
+  CATALOG_AREA,
   IdParams,
   UploadedMedia,
 } from "./catalog-admin.schemas";

@@ -16,12 +16,11 @@ import {
   AdminUpdateCourse,
   AdminUpdateLesson,
   BulkResult,
+  CATALOG_AREA,
   IdParams,
   LessonParams,
   UploadedMedia,
 } from "./catalog-admin.schemas";
-
-export const CATALOG_AREA = "catalog" as const;
 
 const tags = ["Admin: courses"];
 const security = [{ bearer: [] }];

@@ -1,6 +1,9 @@
 import { z } from "zod";
 import { AdminListQuery, listPageSchema } from "../../lib/list-query";
-import { ATTRIBUTE_OPTION_TYPES, COURSE_BADGES, COURSE_LEVELS } from "./catalog.tables";
+import { ATTRIBUTE_OPTION_TYPES, COURSE_BADGES, COURSE_LEVELS } from "./catalog.constants";
+
+/** The permission area of courses, categories and attributes. */
+export const CATALOG_AREA = "catalog" as const;
 
 const LANGUAGE_CODE = /^[a-z]{2,3}(-[a-z0-9]{2,8})?$/i;
 

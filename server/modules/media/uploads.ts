@@ -6,10 +6,11 @@ import { type Readable, Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import sharp from "sharp";
 import { AppError, badRequest } from "../../lib/errors";
+import { IMAGE_MAX_BYTES, VIDEO_MAX_BYTES } from "./upload-limits";
+
+export { IMAGE_MAX_BYTES, VIDEO_MAX_BYTES };
 
 /** Limits of uploads (spec section 5: product images accept only jpeg, webp and png). */
-export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
-export const VIDEO_MAX_BYTES = 200 * 1024 * 1024;
 export const IMAGE_FORMATS = ["jpeg", "png", "webp"] as const;
 
 /** Address under which stored images are served (see media.routes.ts). */
