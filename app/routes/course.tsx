@@ -143,6 +143,51 @@ export const meta: Route.MetaFunction = ({ matches, data }) => {
 const euros = (cents: number | null | undefined) =>
   cents === null || cents === undefined ? undefined : cents / 100;
 
+/** The course image: the current one (or the chosen file's preview) and a file input submitted with the form. */
+function ImagePicker({ current, error }: { current: string | null; error: string | undefined }) {
+  const { t } = useTranslation();
+  const [preview, setPreview] = useState<string | null>(null);
+  return (
+    <AdminCard title={t("adminCatalog.course.image")}>
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-center">
+        {(preview ?? current) ? (
+          <img
+            src={preview ?? current ?? undefined}
+            alt={t("adminCatalog.course.imagePreview")}
+            className="aspect-video w-full max-w-xs rounded-lg border border-line object-cover"
+          />
+        ) : (
+          <div className="flex aspect-video w-full max-w-xs items-center justify-center rounded-lg border border-dashed border-line text-ink-muted">
+            <ImageUp aria-hidden="true" className="size-8" />
+          </div>
+        )}
+        <div className="grid gap-1.5">
+          <label htmlFor="course-image" className="text-sm font-semibold text-ink">
+            {t("adminCatalog.course.chooseImage")}
+          </label>
+          <input
+            id="course-image"
+            type="file"
+            name="image"
+            accept="image/jpeg,image/png,image/webp"
+            aria-describedby="course-image-help"
+            aria-invalid={error ? true : undefined}
+            onChange={(event) => {
+              const file = event.target.files?.[0];
+              setPreview(file ? URL.createObjectURL(file) : null);
+            }}
+            className="text-sm text-ink file:mr-3 file:min-h-11 file:rounded-lg file:border file:border-line file:bg-surface file:px-4 file:font-semibold file:text-ink"
+          />
+          <p id="course-image-help" className="text-xs text-ink-muted">
+            {t("adminCatalog.imageHint")}
+          </p>
+          {error && <p className="text-xs font-medium text-danger">{error}</p>}
+        </div>
+      </div>
+    </AdminCard>
+  );
+}
+
 /** Create or edit one course: texts per language, prices, seats, image, attributes, lessons. */
 export default function CoursePage({ loaderData, actionData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
@@ -152,7 +197,6 @@ export default function CoursePage({ loaderData, actionData }: Route.ComponentPr
   const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === "save";
   const result = actionData as ActionResult | undefined;
   const errors = result && !result.ok && result.intent === "save" ? result.fieldErrors : undefined;
-  const [preview, setPreview] = useState<string | null>(null);
   const success = useCallback(
     (intent: string) => (intent === "save" ? t("adminCatalog.course.saved") : null),
     [t],
@@ -314,43 +358,7 @@ export default function CoursePage({ loaderData, actionData }: Route.ComponentPr
           </div>
         </AdminCard>
 
-        <AdminCard title={t("adminCatalog.course.image")}>
-          <div className="flex flex-col gap-4 sm:flex-row sm:items-center">
-            {(preview ?? course?.image) ? (
-              <img
-                src={preview ?? course?.image ?? undefined}
-                alt={t("adminCatalog.course.imagePreview")}
-                className="aspect-video w-full max-w-xs rounded-lg border border-line object-cover"
-              />
-            ) : (
-              <div className="flex aspect-video w-full max-w-xs items-center justify-center rounded-lg border border-dashed border-line text-ink-muted">
-                <ImageUp aria-hidden="true" className="size-8" />
-              </div>
-            )}
-            <div className="grid gap-1.5">
-              <label htmlFor="course-image" className="text-sm font-semibold text-ink">
-                {t("adminCatalog.course.chooseImage")}
-              </label>
-              <input
-                id="course-image"
-                type="file"
-                name="image"
-                accept="image/jpeg,image/png,image/webp"
-                aria-describedby="course-image-help"
-                aria-invalid={errors?.image ? true : undefined}
-                onChange={(event) => {
-                  const file = event.target.files?.[0];
-                  setPreview(file ? URL.createObjectURL(file) : null);
-                }}
-                className="text-sm text-ink file:mr-3 file:min-h-11 file:rounded-lg file:border file:border-line file:bg-surface file:px-4 file:font-semibold file:text-ink"
-              />
-              <p id="course-image-help" className="text-xs text-ink-muted">
-                {t("adminCatalog.imageHint")}
-              </p>
-              {errors?.image && <p className="text-xs font-medium text-danger">{errors.image}</p>}
-            </div>
-          </div>
-        </AdminCard>
+        <ImagePicker current={course?.image ?? null} error={errors?.image} />
 
         {attributes.length > 0 && (
           <AdminCard title={t("adminCatalog.course.attributes")}>
