@@ -141,10 +141,8 @@ export default function Categories({ loaderData, actionData }: Route.ComponentPr
                     </Link>
                     <p className="text-xs text-ink-muted">
                       /{category.slug} ·{" "}
-                      {t("adminCatalog.categories.counts", {
-                        courses: category.courseCount,
-                        children: category.childCount,
-                      })}
+                      {t("adminCatalog.categories.courseCount", { count: category.courseCount })} ·{" "}
+                      {t("adminCatalog.categories.childCount", { count: category.childCount })}
                     </p>
                   </div>
                   <PublishedSwitch
