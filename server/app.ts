@@ -7,6 +7,9 @@ import type { Env } from "./config/env";
 import type { Database } from "./db/client";
 import { notFound } from "./lib/errors";
 import { auditRoutes } from "./modules/audit/audit.routes";
+import { adminAttributeRoutes } from "./modules/catalog/admin-attributes.routes";
+import { adminCategoryRoutes } from "./modules/catalog/admin-categories.routes";
+import { adminCourseRoutes } from "./modules/catalog/admin-courses.routes";
 import { catalogRoutes } from "./modules/catalog/catalog.routes";
 import { checkoutRoutes } from "./modules/checkout/checkout.routes";
 import { contentRoutes } from "./modules/content/content.routes";
@@ -116,6 +119,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(settingsAdminRoutes);
       await api.register(contentRoutes);
       await api.register(internationalRoutes);
+      await api.register(adminCourseRoutes);
+      await api.register(adminCategoryRoutes);
+      await api.register(adminAttributeRoutes);
       api.all("/*", { schema: { hide: true }, config: { tenant: false } }, async (request) => {
         throw notFound(`No API route ${request.method} ${request.url.split("?")[0]}.`, "ROUTE_NOT_FOUND");
       });

@@ -4,6 +4,7 @@ import type { Db } from "./db/client";
 import { createAuditService } from "./modules/audit/audit.service";
 import { createSessionService } from "./modules/auth/sessions.service";
 import { createCatalogService } from "./modules/catalog/catalog.service";
+import { createCatalogAdmin } from "./modules/catalog/catalog-admin";
 import { createCheckoutService } from "./modules/checkout/checkout.service";
 import { createCompanyService } from "./modules/companies/companies.service";
 import { createEmailTemplatesService } from "./modules/content/email-templates.service";
@@ -89,6 +90,13 @@ export function createServices(db: Db, { env, log }: ServiceOptions) {
   });
   const orderAdmin = createOrderAdminService(db, { settings, audit, provider });
   const dashboard = createDashboardService(db, { settings });
+  const catalogAdmin = createCatalogAdmin(db, {
+    audit,
+    catalog,
+    settings,
+    uploadRoot: media.uploadRoot,
+    images,
+  });
   return {
     companies,
     catalog,
@@ -119,6 +127,7 @@ export function createServices(db: Db, { env, log }: ServiceOptions) {
     faqs,
     emailTemplates,
     international,
+    catalogAdmin,
   };
 }
 

@@ -13,10 +13,10 @@ import {
 import { companyId, id, timestamps, translatable } from "../../db/columns";
 import type { TranslatableList } from "../../lib/translatable";
 
-export const COURSE_BADGES = ["popular", "best"] as const;
-export type CourseBadge = (typeof COURSE_BADGES)[number];
-export const COURSE_LEVELS = ["beginner", "intermediate", "advanced"] as const;
-export type CourseLevel = (typeof COURSE_LEVELS)[number];
+import { ATTRIBUTE_OPTION_TYPES, COURSE_BADGES, COURSE_LEVELS } from "./catalog.constants";
+
+export type { CourseBadge, CourseLevel } from "./catalog.constants";
+export { ATTRIBUTE_OPTION_TYPES, COURSE_BADGES, COURSE_LEVELS };
 
 /** Course categories form a tree through parent_id. */
 export const categories = pgTable(
@@ -88,8 +88,6 @@ export const courses = pgTable(
     index("courses_category_idx").on(t.categoryId, t.published, t.createdAt),
   ],
 );
-
-export const ATTRIBUTE_OPTION_TYPES = ["dropdown", "radio", "variants"] as const;
 
 /** Course attributes (e.g. Age group, Format): a title, a display name, an option type and values. */
 export const attributes = pgTable(

@@ -1,6 +1,6 @@
-import { mkdir, readFile, stat, writeFile } from "node:fs/promises";
+import { mkdir, readFile, rm, stat, writeFile } from "node:fs/promises";
 import { dirname } from "node:path";
-import sharp from "sharp";
+import sharp, { type ResizeOptions } from "sharp";
 import { badRequest } from "../../lib/errors";
 import { uuidv7 } from "../../lib/ids";
 import { resolveInside } from "./media-store";
@@ -19,8 +19,20 @@ export const IMAGE_URL_PREFIX = "/media/images/";
 const FOLDER = /^[a-z0-9-]{1,40}$/;
 const FILE = /^[0-9a-f-]{36}\.webp$/;
 
-/** How to fit the picture: a square cropped to `size` px (avatars), or within a box (covers, banners). */
-export type ImageFit = { size: number } | { maxWidth: number; maxHeight: number };
+/**
+ * How to fit the picture: a square cropped to `size` px (avatars), cropped to an exact box
+ * (course covers), or within a box without enlarging (banners, icons).
+ */
+export type ImageFit =
+  | { size: number }
+  | { width: number; height: number }
+  | { maxWidth: number; maxHeight: number };
+
+function resizeFor(fit: ImageFit): ResizeOptions {
+  if ("size" in fit) return { width: fit.size, height: fit.size, fit: "cover" };
+  if ("width" in fit) return { width: fit.width, height: fit.height, fit: "cover" };
+  return { width: fit.maxWidth, height: fit.maxHeight, fit: "inside", withoutEnlargement: true };
+}
 
 /**
  * Uploaded pictures under DATA_DIR/media/images: checked by content (JPEG, WebP, PNG), resized
@@ -40,21 +52,21 @@ export function createImageStore({ dataDir }: { dataDir: string }) {
       if (!format || !(IMAGE_FORMATS as readonly string[]).includes(format)) {
         throw badRequest(IMAGE_MESSAGES.type);
       }
-      const resize =
-        "size" in options
-          ? { width: options.size, height: options.size, fit: "cover" as const }
-          : {
-              width: options.maxWidth,
-              height: options.maxHeight,
-              fit: "inside" as const,
-              withoutEnlargement: true,
-            };
-      const output = await sharp(bytes).rotate().resize(resize).webp({ quality: 82 }).toBuffer();
+      const output = await sharp(bytes).rotate().resize(resizeFor(options)).webp({ quality: 82 }).toBuffer();
       const name = `${options.folder}/${uuidv7()}.webp`;
       const path = resolveInside(root, name)!;
       await mkdir(dirname(path), { recursive: true });
       await writeFile(path, output);
       return `${IMAGE_URL_PREFIX}${name}`;
+    },
+
+    /** Deletes a stored image by its address; anything else is ignored. */
+    async remove(address: string | null | undefined): Promise<void> {
+      if (!address?.startsWith(IMAGE_URL_PREFIX)) return;
+      const [folder, file, ...rest] = address.slice(IMAGE_URL_PREFIX.length).split("/");
+      if (rest.length > 0 || !folder || !file || !FOLDER.test(folder) || !FILE.test(file)) return;
+      const path = resolveInside(root, `${folder}/${file}`);
+      if (path) await rm(path, { force: true });
     },
 
     /** The bytes of a stored image, or null. */

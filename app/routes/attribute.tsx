@@ -1,0 +1,176 @@
+import { useCallback } from "react";
+import { useTranslation } from "react-i18next";
+import { data, Form, redirect, useNavigation } from "react-router";
+import { Button } from "~/components/ui/button";
+import { useAdminLayoutData, useCan } from "~/features/admin/admin-layout-data";
+import { AdminCard, AdminPage } from "~/features/admin/admin-page";
+import { FormMessage, Select, Switch } from "~/features/admin/form-fields";
+import { requireStaffPage } from "~/features/admin/staff-guard.server";
+import { TranslatableField } from "~/features/admin/translatable-field";
+import { translatableFromForm } from "~/features/admin/translatable-form";
+import { type ActionResult, translatableErrors } from "~/features/admin-catalog/action-result";
+import { attempt, fieldErrorsOf, flag, invalid, text } from "~/features/admin-catalog/action-result.server";
+import { DeleteButton } from "~/features/admin-catalog/lessons-editor";
+import { useActionToast } from "~/features/admin-catalog/use-action-toast";
+import { ValuesEditor } from "~/features/admin-catalog/values-editor";
+import { translator } from "~/i18n/translator";
+import { adminPaths } from "~/lib/admin-paths";
+import { AppError } from "../../server/lib/errors";
+import { translate } from "../../server/lib/translatable";
+import { ATTRIBUTE_OPTION_TYPES } from "../../server/modules/catalog/catalog.constants";
+import {
+  AdminAttributeInput,
+  CATALOG_AREA,
+  IdParams,
+} from "../../server/modules/catalog/catalog-admin.schemas";
+import type { Route } from "./+types/attribute";
+
+export async function loader({ context, request, params }: Route.LoaderArgs) {
+  await requireStaffPage(context, request, CATALOG_AREA, "read");
+  if (params.id === "new") return { attribute: null };
+  if (!IdParams.safeParse({ id: params.id }).success) throw data(null, { status: 404 });
+  const attribute = await context.services.catalogAdmin.attributes
+    .get(context.company.id, params.id)
+    .catch((error: unknown) => {
+      if (error instanceof AppError && error.status === 404) throw data(null, { status: 404 });
+      throw error;
+    });
+  return { attribute };
+}
+
+/** `values.<n>.id` and `values.<n>.label.<code>` fields, in order. */
+function valuesFromForm(form: FormData, languages: { code: string }[]) {
+  const indexes = new Set<number>();
+  for (const name of form.keys()) {
+    const match = /^values\.(\d+)\./.exec(name);
+    if (match) indexes.add(Number(match[1]));
+  }
+  return [...indexes]
+    .sort((a, b) => a - b)
+    .map((index) => {
+      const id = text(form, `values.${index}.id`);
+      return { ...(id ? { id } : {}), label: translatableFromForm(form, `values.${index}.label`, languages) };
+    });
+}
+
+export async function action({ context, request, params }: Route.ActionArgs) {
+  const principal = await requireStaffPage(context, request, CATALOG_AREA, "write");
+  const actor = { id: principal.staffId, email: principal.email };
+  const companyId = context.company.id;
+  const attributes = context.services.catalogAdmin.attributes;
+  const form = await request.formData();
+  const intent = text(form, "intent");
+  if (intent === "delete") {
+    const result = await attempt(intent, () => attributes.remove(companyId, actor, params.id));
+    if ((result.data as ActionResult).ok) throw redirect(adminPaths.attributes());
+    return result;
+  }
+  const languages = await context.services.editingLanguages.list(companyId);
+  const parsed = AdminAttributeInput.safeParse({
+    title: translatableFromForm(form, "title", languages),
+    displayName: translatableFromForm(form, "displayName", languages),
+    optionType: text(form, "optionType"),
+    values: valuesFromForm(form, languages),
+    published: flag(form, "published"),
+  });
+  if (!parsed.success) return invalid("save", fieldErrorsOf(parsed.error));
+  if (params.id === "new") {
+    const result = await attempt("save", () =>
+      attributes.create(companyId, actor, parsed.data).then(() => undefined),
+    );
+    if ((result.data as ActionResult).ok) throw redirect(adminPaths.attributes());
+    return result;
+  }
+  return attempt("save", () =>
+    attributes.update(companyId, actor, params.id, parsed.data).then(() => undefined),
+  );
+}
+
+export const meta: Route.MetaFunction = ({ matches, data }) => {
+  const root = matches[0]?.data as Parameters<typeof translator>[0] | undefined;
+  if (!root) return [];
+  const t = translator(root);
+  const name = data?.attribute ? translate(data.attribute.title as { en: string }, root.language) : null;
+  return [
+    { title: name ? t("adminCatalog.attribute.editTitle", { name }) : t("adminCatalog.attribute.newTitle") },
+  ];
+};
+
+/** Create or edit an attribute: title, display name, option type, values, published. */
+export default function AttributePage({ loaderData, actionData }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation();
+  const { attribute } = loaderData;
+  const layout = useAdminLayoutData();
+  const languages = layout?.languages ?? [{ code: "en", name: "English" }];
+  const canWrite = useCan(CATALOG_AREA, "write");
+  const navigation = useNavigation();
+  const result = actionData as ActionResult | undefined;
+  const errors = result && !result.ok ? result.fieldErrors : undefined;
+  const success = useCallback(
+    (intent: string) => (intent === "save" ? t("adminCatalog.attribute.saved") : null),
+    [t],
+  );
+  useActionToast(result, success);
+  const name = attribute ? translate(attribute.title as { en: string }, i18n.language) : "";
+  const valuesError = errors
+    ? Object.entries(errors).find(([path]) => path.startsWith("values"))?.[1]
+    : undefined;
+
+  return (
+    <AdminPage
+      title={attribute ? name : t("adminCatalog.attribute.newTitle")}
+      back={{ to: adminPaths.attributes(), label: t("adminCatalog.attribute.back") }}
+      actions={
+        attribute && canWrite ? (
+          <DeleteButton name={name} label={t("adminCatalog.attribute.delete")} fields={{ intent: "delete" }}>
+            {t("adminCatalog.attribute.delete")}
+          </DeleteButton>
+        ) : null
+      }
+    >
+      <Form method="post" className="grid gap-6" key={attribute?.updatedAt ?? "new"}>
+        <input type="hidden" name="intent" value="save" />
+        {result && !result.ok && <FormMessage>{result.message}</FormMessage>}
+        <AdminCard>
+          <div className="grid gap-5">
+            <TranslatableField
+              label={t("adminCatalog.attribute.attributeTitle")}
+              name="title"
+              isRequired
+              defaultValue={attribute?.title}
+              errors={translatableErrors(errors, "title")}
+            />
+            <TranslatableField
+              label={t("adminCatalog.attribute.displayName")}
+              name="displayName"
+              isRequired
+              defaultValue={attribute?.displayName}
+              errors={translatableErrors(errors, "displayName")}
+            />
+            <Select
+              label={t("adminCatalog.attribute.optionType")}
+              name="optionType"
+              className="md:max-w-xs"
+              defaultValue={attribute?.optionType ?? "dropdown"}
+              options={ATTRIBUTE_OPTION_TYPES.map((type) => ({
+                value: type,
+                label: t(`adminCatalog.optionTypes.${type}`),
+              }))}
+            />
+            <ValuesEditor initial={attribute?.values ?? []} languages={languages} error={valuesError} />
+          </div>
+        </AdminCard>
+        <div className="flex flex-col gap-4 rounded-xl border border-line bg-surface p-4 shadow-card sm:flex-row sm:items-center sm:justify-between">
+          <Switch name="published" value="true" defaultSelected={attribute?.published ?? true}>
+            {t("adminCatalog.attribute.publishedLabel")}
+          </Switch>
+          {canWrite && (
+            <Button type="submit" disabled={navigation.state === "submitting"}>
+              {attribute ? t("adminCatalog.attribute.save") : t("adminCatalog.attribute.create")}
+            </Button>
+          )}
+        </div>
+      </Form>
+    </AdminPage>
+  );
+}

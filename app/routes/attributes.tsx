@@ -1,0 +1,181 @@
+import { Pencil, Plus } from "lucide-react";
+import { useCallback, useMemo } from "react";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { ButtonLink } from "~/components/ui/button";
+import { useCan } from "~/features/admin/admin-layout-data";
+import { AdminPage } from "~/features/admin/admin-page";
+import { DataTable, type DataTableColumn, DataTableFilter } from "~/features/admin/data-table";
+import { requireStaffPage } from "~/features/admin/staff-guard.server";
+import type { ActionResult } from "~/features/admin-catalog/action-result";
+import { attempt, text } from "~/features/admin-catalog/action-result.server";
+import { listQueryFrom } from "~/features/admin-catalog/list-query.server";
+import { PublishedSwitch } from "~/features/admin-catalog/published-switch";
+import { useActionToast } from "~/features/admin-catalog/use-action-toast";
+import { translator } from "~/i18n/translator";
+import { adminPaths } from "~/lib/admin-paths";
+import { translate } from "../../server/lib/translatable";
+import {
+  type AdminAttribute,
+  AdminListAttributesQuery,
+  CATALOG_AREA,
+} from "../../server/modules/catalog/catalog-admin.schemas";
+import type { Route } from "./+types/attributes";
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  await requireStaffPage(context, request, CATALOG_AREA, "read");
+  const query = listQueryFrom(AdminListAttributesQuery, new URL(request.url));
+  return { list: await context.services.catalogAdmin.attributes.list(context.company.id, query) };
+}
+
+export async function action({ context, request }: Route.ActionArgs) {
+  const principal = await requireStaffPage(context, request, CATALOG_AREA, "write");
+  const actor = { id: principal.staffId, email: principal.email };
+  const attributes = context.services.catalogAdmin.attributes;
+  const form = await request.formData();
+  const intent = text(form, "intent");
+  if (intent === "publish") {
+    return attempt(intent, () =>
+      attributes
+        .update(context.company.id, actor, text(form, "id"), {
+          published: text(form, "published") === "true",
+        })
+        .then(() => undefined),
+    );
+  }
+  const ids = [...form.getAll("ids"), ...form.getAll("id")].map(String);
+  return attempt("delete", async () => {
+    for (const id of ids) await attributes.remove(context.company.id, actor, id);
+  });
+}
+
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const root = matches[0]?.data as Parameters<typeof translator>[0] | undefined;
+  return root ? [{ title: translator(root)("adminCatalog.attributes.title") }] : [];
+};
+
+/** Course attributes: search, filter, publish inline, edit, delete. */
+export default function Attributes({ loaderData, actionData }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation();
+  const { list } = loaderData;
+  const canWrite = useCan(CATALOG_AREA, "write");
+  const language = i18n.language;
+  const success = useCallback(
+    (intent: string) => (intent === "delete" ? t("adminCatalog.attributes.deleted") : null),
+    [t],
+  );
+  useActionToast(actionData as ActionResult | undefined, success);
+  const label = useCallback(
+    (value: Record<string, string | undefined>) => translate(value as { en: string }, language),
+    [language],
+  );
+
+  const columns = useMemo<DataTableColumn<AdminAttribute>[]>(
+    () => [
+      {
+        id: "title",
+        header: t("adminCatalog.attribute.attributeTitle"),
+        sortable: true,
+        cell: (attribute) => (
+          <Link
+            to={adminPaths.attribute(attribute.id)}
+            className="font-semibold text-primary-ink hover:underline"
+          >
+            {label(attribute.title)}
+          </Link>
+        ),
+        csv: (attribute) => label(attribute.title),
+      },
+      {
+        id: "displayName",
+        header: t("adminCatalog.attribute.displayName"),
+        cell: (attribute) => label(attribute.displayName),
+        csv: (attribute) => label(attribute.displayName),
+        className: "hidden md:table-cell",
+      },
+      {
+        id: "optionType",
+        header: t("adminCatalog.attribute.optionType"),
+        cell: (attribute) => t(`adminCatalog.optionTypes.${attribute.optionType}`),
+        csv: (attribute) => attribute.optionType,
+      },
+      {
+        id: "values",
+        header: t("adminCatalog.attribute.values"),
+        cell: (attribute) => (
+          <span className="line-clamp-2 min-w-40 text-ink-muted">
+            {attribute.values.map((value) => label(value.label)).join(", ")}
+          </span>
+        ),
+        csv: (attribute) => attribute.values.map((value) => label(value.label)).join(", "),
+      },
+      {
+        id: "published",
+        header: t("adminCatalog.published"),
+        cell: (attribute) => (
+          <PublishedSwitch
+            id={attribute.id}
+            published={attribute.published}
+            disabled={!canWrite}
+            label={t("adminCatalog.publishedOf", { name: label(attribute.title) })}
+          />
+        ),
+        csv: (attribute) => attribute.published,
+      },
+    ],
+    [t, label, canWrite],
+  );
+
+  return (
+    <AdminPage
+      title={t("adminCatalog.attributes.title")}
+      description={t("adminCatalog.attributes.description")}
+      actions={
+        canWrite ? (
+          <ButtonLink to={adminPaths.attribute("new")}>
+            <Plus aria-hidden="true" />
+            {t("adminCatalog.attributes.add")}
+          </ButtonLink>
+        ) : null
+      }
+    >
+      <DataTable
+        label={t("adminCatalog.attributes.title")}
+        columns={columns}
+        rows={list.items}
+        getRowId={(attribute) => attribute.id}
+        total={list.total}
+        page={list.page}
+        limit={list.limit}
+        searchPlaceholder={t("adminCatalog.attributes.search")}
+        filterParams={["published"]}
+        filters={
+          <DataTableFilter
+            param="published"
+            label={t("adminCatalog.published")}
+            allLabel={t("adminCatalog.allStates")}
+            options={[
+              { value: "true", label: t("adminCatalog.publishedOnly") },
+              { value: "false", label: t("adminCatalog.unpublishedOnly") },
+            ]}
+          />
+        }
+        rowActions={(attribute) => (
+          <ButtonLink
+            to={adminPaths.attribute(attribute.id)}
+            variant="ghost"
+            aria-label={t("adminCatalog.editOf", { name: label(attribute.title) })}
+          >
+            <Pencil aria-hidden="true" />
+          </ButtonLink>
+        )}
+        {...(canWrite ? { bulkDelete: (ids: string[]) => ({ fields: { intent: "delete", ids } }) } : {})}
+        exportCsv={{ filename: "attributes.csv" }}
+        empty={{
+          title: t("adminCatalog.attributes.emptyTitle"),
+          hint: t("adminCatalog.attributes.emptyHint"),
+        }}
+      />
+    </AdminPage>
+  );
+}

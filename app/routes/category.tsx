@@ -1,0 +1,231 @@
+import { useCallback } from "react";
+import { useTranslation } from "react-i18next";
+import { data, Form, redirect, useNavigation } from "react-router";
+import { Button } from "~/components/ui/button";
+import { useCan } from "~/features/admin/admin-layout-data";
+import { AdminCard, AdminPage } from "~/features/admin/admin-page";
+import { FormMessage, Select, Switch, TextField } from "~/features/admin/form-fields";
+import { requireStaffPage } from "~/features/admin/staff-guard.server";
+import { TranslatableField } from "~/features/admin/translatable-field";
+import { translatableFromForm } from "~/features/admin/translatable-form";
+import { type ActionResult, translatableErrors } from "~/features/admin-catalog/action-result";
+import { attempt, fieldErrorsOf, flag, invalid, text } from "~/features/admin-catalog/action-result.server";
+import { DeleteButton } from "~/features/admin-catalog/lessons-editor";
+import { useActionToast } from "~/features/admin-catalog/use-action-toast";
+import { translator } from "~/i18n/translator";
+import { adminPaths } from "~/lib/admin-paths";
+import { AppError } from "../../server/lib/errors";
+import { translate } from "../../server/lib/translatable";
+import {
+  AdminCategoryInput,
+  CATALOG_AREA,
+  IdParams,
+} from "../../server/modules/catalog/catalog-admin.schemas";
+import { IMAGE_MAX_BYTES } from "../../server/modules/media/upload-limits";
+import type { Route } from "./+types/category";
+
+export async function loader({ context, request, params }: Route.LoaderArgs) {
+  await requireStaffPage(context, request, CATALOG_AREA, "read");
+  const { items } = await context.services.catalogAdmin.categories.list(context.company.id, {});
+  if (params.id === "new") return { category: null, all: items };
+  const category = IdParams.safeParse({ id: params.id }).success
+    ? items.find((item) => item.id === params.id)
+    : undefined;
+  if (!category) throw data(null, { status: 404 });
+  return { category, all: items };
+}
+
+export async function action({ context, request, params }: Route.ActionArgs) {
+  const principal = await requireStaffPage(context, request, CATALOG_AREA, "write");
+  const actor = { id: principal.staffId, email: principal.email };
+  const companyId = context.company.id;
+  const categories = context.services.catalogAdmin.categories;
+  const form = await request.formData();
+  const intent = text(form, "intent");
+  if (intent === "delete") {
+    const result = await attempt(intent, () => categories.remove(companyId, actor, params.id));
+    if ((result.data as ActionResult).ok) throw redirect(adminPaths.categories());
+    return result;
+  }
+  const languages = await context.services.editingLanguages.list(companyId);
+  const parent = text(form, "parentId");
+  const icon = form.get("iconFile");
+  const parsed = AdminCategoryInput.safeParse({
+    name: translatableFromForm(form, "name", languages),
+    description: translatableFromForm(form, "description", languages),
+    slug: text(form, "slug"),
+    parentId: parent && parent !== "none" ? parent : null,
+    published: flag(form, "published"),
+    // An empty icon name keeps an uploaded icon image; otherwise it clears the icon.
+    ...(text(form, "iconName") || text(form, "iconIsImage") !== "true"
+      ? { icon: text(form, "iconName") || null }
+      : {}),
+  });
+  if (!parsed.success) return invalid(intent, fieldErrorsOf(parsed.error));
+  if (icon instanceof File && icon.size > IMAGE_MAX_BYTES) {
+    return invalid(intent, { icon: "The image may be at most 5 MB." });
+  }
+  let createdId: string | undefined;
+  const result = await attempt("save", async () => {
+    const saved =
+      params.id === "new"
+        ? await categories.create(companyId, actor, parsed.data)
+        : await categories.update(companyId, actor, params.id, parsed.data);
+    if (params.id === "new") createdId = saved.id;
+    if (icon instanceof File && icon.size > 0) {
+      await categories
+        .setIcon(companyId, actor, saved.id, Buffer.from(await icon.arrayBuffer()))
+        .catch((error) => {
+          throw error instanceof AppError
+            ? new AppError(error.status, error.code, error.message, [
+                { path: "icon", message: error.message },
+              ])
+            : error;
+        });
+    }
+    return saved.id;
+  });
+  if (createdId && (result.data as ActionResult).ok) throw redirect(adminPaths.categories());
+  if (createdId) throw redirect(adminPaths.category(createdId));
+  return result;
+}
+
+export const meta: Route.MetaFunction = ({ matches, data }) => {
+  const root = matches[0]?.data as Parameters<typeof translator>[0] | undefined;
+  if (!root) return [];
+  const t = translator(root);
+  const name = data?.category ? translate(data.category.name as { en: string }, root.language) : null;
+  return [
+    { title: name ? t("adminCatalog.category.editTitle", { name }) : t("adminCatalog.category.newTitle") },
+  ];
+};
+
+/** Create or edit a category: name and description per language, slug, parent, icon, published. */
+export default function CategoryPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation();
+  const { category, all } = loaderData;
+  const canWrite = useCan(CATALOG_AREA, "write");
+  const navigation = useNavigation();
+  const result = actionData as ActionResult | undefined;
+  const errors = result && !result.ok ? result.fieldErrors : undefined;
+  const success = useCallback(
+    (intent: string) => (intent === "save" ? t("adminCatalog.category.saved") : null),
+    [t],
+  );
+  useActionToast(result, success);
+  const name = category ? translate(category.name as { en: string }, i18n.language) : "";
+
+  // A category cannot sit under itself or any of its descendants.
+  const excluded = new Set<string>();
+  if (category) {
+    excluded.add(category.id);
+    for (const item of all) if (item.parentId && excluded.has(item.parentId)) excluded.add(item.id);
+  }
+  const iconIsImage = category?.icon?.startsWith("/") ?? false;
+
+  return (
+    <AdminPage
+      title={category ? name : t("adminCatalog.category.newTitle")}
+      back={{ to: adminPaths.categories(), label: t("adminCatalog.category.back") }}
+      actions={
+        category && canWrite ? (
+          <DeleteButton name={name} label={t("adminCatalog.category.delete")} fields={{ intent: "delete" }}>
+            {t("adminCatalog.category.delete")}
+          </DeleteButton>
+        ) : null
+      }
+    >
+      <Form
+        method="post"
+        encType="multipart/form-data"
+        className="grid gap-6"
+        key={category?.updatedAt ?? "new"}
+      >
+        <input type="hidden" name="intent" value="save" />
+        <input type="hidden" name="iconIsImage" value={String(iconIsImage)} />
+        {result && !result.ok && <FormMessage>{result.message}</FormMessage>}
+        <AdminCard>
+          <div className="grid gap-5">
+            <TranslatableField
+              label={t("adminCatalog.category.name")}
+              name="name"
+              isRequired
+              defaultValue={category?.name}
+              errors={translatableErrors(errors, "name")}
+            />
+            <TranslatableField
+              label={t("adminCatalog.category.descriptionField")}
+              name="description"
+              multiline
+              rows={3}
+              defaultValue={category?.description}
+              errors={translatableErrors(errors, "description")}
+            />
+            <div className="grid gap-5 md:grid-cols-2">
+              <TextField
+                label={t("adminCatalog.category.slug")}
+                description={t("adminCatalog.category.slugHint")}
+                name="slug"
+                defaultValue={category?.slug ?? ""}
+                error={errors?.slug}
+              />
+              <Select
+                label={t("adminCatalog.category.parent")}
+                name="parentId"
+                defaultValue={category?.parentId ?? "none"}
+                error={errors?.parentId}
+                options={[
+                  { value: "none", label: t("adminCatalog.category.noParent") },
+                  ...all.map((item) => ({
+                    value: item.id,
+                    label: `${"— ".repeat(item.depth)}${translate(item.name as { en: string }, i18n.language)}`,
+                    disabled: excluded.has(item.id),
+                  })),
+                ]}
+              />
+              <TextField
+                label={t("adminCatalog.category.iconName")}
+                description={t("adminCatalog.category.iconNameHint")}
+                name="iconName"
+                defaultValue={iconIsImage ? "" : (category?.icon ?? "")}
+                error={errors?.icon && !errors.icon.includes("image") ? errors.icon : undefined}
+              />
+              <div className="grid content-start gap-1.5">
+                <label htmlFor="category-icon" className="text-sm font-semibold text-ink">
+                  {t("adminCatalog.category.iconImage")}
+                </label>
+                <div className="flex items-center gap-3">
+                  {iconIsImage && (
+                    <img src={category!.icon!} alt="" className="size-11 rounded border border-line" />
+                  )}
+                  <input
+                    id="category-icon"
+                    type="file"
+                    name="iconFile"
+                    accept="image/jpeg,image/png,image/webp"
+                    aria-describedby="category-icon-help"
+                    className="text-sm text-ink file:mr-3 file:min-h-11 file:rounded-lg file:border file:border-line file:bg-surface file:px-4 file:font-semibold file:text-ink"
+                  />
+                </div>
+                <p id="category-icon-help" className="text-xs text-ink-muted">
+                  {t("adminCatalog.imageHint")}
+                </p>
+                {errors?.icon && <p className="text-xs font-medium text-danger">{errors.icon}</p>}
+              </div>
+            </div>
+          </div>
+        </AdminCard>
+        <div className="flex flex-col gap-4 rounded-xl border border-line bg-surface p-4 shadow-card sm:flex-row sm:items-center sm:justify-between">
+          <Switch name="published" value="true" defaultSelected={category?.published ?? true}>
+            {t("adminCatalog.category.publishedLabel")}
+          </Switch>
+          {canWrite && (
+            <Button type="submit" disabled={navigation.state === "submitting"}>
+              {category ? t("adminCatalog.category.save") : t("adminCatalog.category.create")}
+            </Button>
+          )}
+        </div>
+      </Form>
+    </AdminPage>
+  );
+}

@@ -1,0 +1,3 @@
+/** Upload limits (no Node imports: the browser bundle reads them too). */
+export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+export const VIDEO_MAX_BYTES = 200 * 1024 * 1024;

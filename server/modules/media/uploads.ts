@@ -1,0 +1,107 @@
+import { randomUUID } from "node:crypto";
+import { createWriteStream } from "node:fs";
+import { mkdir, rename, rm } from "node:fs/promises";
+import { join } from "node:path";
+import { type Readable, Transform } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import { AppError, badRequest } from "../../lib/errors";
+import type { ImageStore } from "./image-store";
+import { IMAGE_MAX_BYTES, VIDEO_MAX_BYTES } from "./upload-limits";
+
+export { IMAGE_MAX_BYTES, VIDEO_MAX_BYTES };
+
+const NOT_A_VIDEO = "The video must be a WebM or MP4 file.";
+
+export const tooLarge = (what: string, max: number) =>
+  new AppError(413, "PAYLOAD_TOO_LARGE", `The ${what} may be at most ${Math.round(max / 1024 / 1024)} MB.`);
+
+/** The whole body of an upload, or 413 as soon as it passes `max` bytes. */
+export async function readUpTo(body: Readable, max: number, what: string): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of body) {
+    size += (chunk as Buffer).length;
+    if (size > max) {
+      body.destroy();
+      throw tooLarge(what, max);
+    }
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks);
+}
+
+/** The sizes images are stored in: a 16:9 course cover, or a category icon within a square. */
+export const IMAGE_SHAPES = {
+  cover: { folder: "courses", width: 1200, height: 675 },
+  icon: { folder: "categories", maxWidth: 256, maxHeight: 256 },
+} as const;
+export type ImageShape = keyof typeof IMAGE_SHAPES;
+
+/** Which video container the first bytes show: WebM (EBML header) or MP4 (`ftyp` box); else null. */
+export function sniffVideo(head: Buffer): "webm" | "mp4" | null {
+  if (head.length >= 4 && head.readUInt32BE(0) === 0x1a45dfa3) return "webm";
+  if (head.length >= 8 && head.toString("latin1", 4, 8) === "ftyp") return "mp4";
+  return null;
+}
+
+/**
+ * Uploaded media on disk under DATA_DIR/media: images are checked by their content (not their name
+ * or declared type), resized and re-encoded as WebP; videos are streamed to disk and checked by
+ * their first bytes.
+ */
+export function createUploads({ uploadRoot, images }: { uploadRoot: string; images: ImageStore }) {
+  return {
+    /** Stores a course cover or category icon (checked by content, as WebP) and returns its address. */
+    async storeImage(bytes: Buffer, shape: ImageShape): Promise<string> {
+      if (bytes.length === 0) throw badRequest("The upload is empty: choose an image file.");
+      return images.store(bytes, IMAGE_SHAPES[shape]);
+    },
+
+    /**
+     * Streams a video to disk (never holding it in memory) and returns its media reference, e.g.
+     * `lessons/….webm`. Rejects anything that does not start like WebM or MP4, or is too large.
+     */
+    async storeVideo(body: Readable): Promise<string> {
+      await mkdir(join(uploadRoot, "lessons"), { recursive: true });
+      const id = randomUUID();
+      const partial = join(uploadRoot, "lessons", `${id}.part`);
+      let head = Buffer.alloc(0);
+      let kind: "webm" | "mp4" | null = null;
+      let size = 0;
+      const check = new Transform({
+        transform(chunk: Buffer, _encoding, callback) {
+          size += chunk.length;
+          if (size > VIDEO_MAX_BYTES) return callback(tooLarge("video", VIDEO_MAX_BYTES));
+          if (!kind) {
+            head = Buffer.concat([head, chunk]).subarray(0, 16);
+            if (head.length >= 8) {
+              kind = sniffVideo(head);
+              if (!kind) return callback(badRequest(NOT_A_VIDEO));
+            }
+          }
+          callback(null, chunk);
+        },
+      });
+      try {
+        await pipeline(body, check, createWriteStream(partial));
+        if (!kind) throw badRequest(size === 0 ? "The upload is empty: choose a video file." : NOT_A_VIDEO);
+      } catch (error) {
+        await rm(partial, { force: true });
+        throw error instanceof AppError ? error : badRequest("The video upload was interrupted.");
+      }
+      const name = `${id}.${kind}`;
+      await rename(partial, join(uploadRoot, "lessons", name));
+      return `lessons/${name}`;
+    },
+
+    /** Removes a stored upload (an image address or a video reference); ignores anything else. */
+    async remove(reference: string | null | undefined): Promise<void> {
+      if (!reference) return;
+      if (/^lessons\/[0-9a-f-]{36}\.(webm|mp4)$/.test(reference)) {
+        await rm(join(uploadRoot, reference), { force: true });
+      } else await images.remove(reference);
+    },
+  };
+}
+
+export type Uploads = ReturnType<typeof createUploads>;

@@ -1,0 +1,177 @@
+import { mkdtemp, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { Browser, Page } from "playwright-core";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { launchBrowser, watchErrors } from "../support/browser";
+import { E2E_ADMIN } from "../support/e2e-server";
+
+const baseUrl = inject("baseUrl");
+let browser: Browser;
+let imagePath: string;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  const dir = await mkdtemp(join(tmpdir(), "admin-catalog-e2e-"));
+  imagePath = join(dir, "cover.png");
+  const png = await sharp({ create: { width: 1600, height: 900, channels: 3, background: "#1f8a7a" } })
+    .png()
+    .toBuffer();
+  await writeFile(imagePath, png);
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** A refused delete or a 404 storefront page answer on purpose; Chromium logs them as console errors. */
+const EXPECTED = /status of (404|409)/;
+
+async function signedIn(path: string): Promise<{ page: Page; errors: () => string[] }> {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  const page = await context.newPage();
+  const seen = watchErrors(page);
+  await page.goto(`${baseUrl}/login?redirectTo=${encodeURIComponent(path)}`);
+  await page.getByLabel("Email").fill(E2E_ADMIN.email);
+  await page.getByLabel("Password", { exact: true }).fill(E2E_ADMIN.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.waitForURL((url) => url.pathname === path);
+  return { page, errors: () => seen.filter((message) => !EXPECTED.test(message)) };
+}
+
+const storefrontIds = async (page: Page, text: string) => {
+  const response = await page.request.get(`${baseUrl}/api/courses?searchText=${encodeURIComponent(text)}`);
+  return ((await response.json()) as { courses: { id: string }[] }).courses.map((course) => course.id);
+};
+
+describe("admin catalogue", () => {
+  it("creates a course with an image, finds it, edits its price, adds a lesson, publishes, unpublishes and deletes it", async () => {
+    const { page, errors } = await signedIn("/courses");
+    const title = `Kiln Firing ${Date.now()}`;
+    await page.getByRole("heading", { level: 1, name: "Courses" }).waitFor();
+    await page.getByRole("link", { name: "Add Course" }).first().click();
+    await page.waitForURL((url) => url.pathname === "/course/new");
+    await page.getByLabel("Course Title (English)").fill(title);
+    await page.getByRole("textbox", { name: "Price", exact: true }).fill("49");
+    await page.getByLabel("Upload image").setInputFiles(imagePath);
+    await page.getByRole("button", { name: "Create course" }).click();
+    await page.waitForURL((url) => /^\/course\/[0-9a-f-]{36}$/.test(url.pathname));
+    const courseUrl = page.url();
+    const id = new URL(courseUrl).pathname.split("/").pop()!;
+    await page.getByRole("heading", { level: 1, name: title }).waitFor();
+    const image = await page.getByRole("img", { name: "Course image" }).getAttribute("src");
+    expect(image).toMatch(/^\/media\/images\/courses\/.+\.webp$/);
+    expect((await page.request.get(`${baseUrl}${image}`)).headers()["content-type"]).toBe("image/webp");
+    const slug = await page.getByLabel("Course Slug").inputValue();
+    expect(slug).toBe(title.toLowerCase().replace(/ /g, "-"));
+
+    // Find it through the list's search.
+    await page.goto(`${baseUrl}/courses`);
+    await page.getByRole("searchbox", { name: /Search by title/ }).fill(title);
+    await page.waitForURL((url) => url.searchParams.get("searchText") === title);
+    await page.getByRole("link", { name: title, exact: true }).click();
+    await page.waitForURL(courseUrl);
+
+    // Edit the price.
+    await page.getByRole("textbox", { name: "Price", exact: true }).fill("59");
+    await page.getByRole("button", { name: "Save course" }).click();
+    await page.getByText("The course has been saved.").waitFor();
+    expect(await page.getByRole("textbox", { name: "Price", exact: true }).inputValue()).toMatch(/59/);
+
+    // Add a lesson.
+    await page.getByLabel("Lesson title (English)").fill("Loading the kiln");
+    await page.getByLabel("Duration").fill("5:30");
+    await page.getByRole("button", { name: "Add lesson" }).click();
+    await page.getByText("The lesson has been added.").waitFor();
+    await page.getByRole("listitem").filter({ hasText: "Loading the kiln" }).getByText("5:30").waitFor();
+
+    // Publish: on the storefront at once.
+    expect(await storefrontIds(page, title)).toEqual([]);
+    await page.getByText("Published (visible on the storefront)").click();
+    expect(
+      await page.getByRole("switch", { name: "Published (visible on the storefront)" }).isChecked(),
+    ).toBe(true);
+    await page.getByRole("button", { name: "Save course" }).click();
+    await page.getByText("The course has been saved.").last().waitFor();
+    await expect.poll(() => storefrontIds(page, title)).toEqual([id]);
+    const storefront = await page.request.get(`${baseUrl}/single-course/${slug}`);
+    expect(storefront.status()).toBe(200);
+    expect(await storefront.text()).toContain(title);
+
+    // Unpublish from the list's inline switch: gone from the storefront at once.
+    await page.goto(`${baseUrl}/courses?searchText=${encodeURIComponent(title)}`);
+    const toggle = page.getByRole("switch", { name: `Published: ${title}` });
+    expect(await toggle.isChecked()).toBe(true);
+    await toggle.focus();
+    await page.keyboard.press("Space");
+    await expect.poll(() => storefrontIds(page, title)).toEqual([]);
+    expect((await page.request.get(`${baseUrl}/single-course/${slug}`)).status()).toBe(404);
+
+    // Delete it.
+    await page.goto(courseUrl);
+    await page.getByRole("button", { name: "Delete course" }).click();
+    const dialog = page.getByRole("alertdialog");
+    await dialog.getByText("Are you sure you want to delete").waitFor();
+    await dialog.getByRole("button", { name: "Yes, Delete It" }).click();
+    await page.waitForURL((url) => url.pathname === "/courses");
+    await page.goto(`${baseUrl}/courses?searchText=${encodeURIComponent(title)}`);
+    await page.getByText("Nothing matches your search.").waitFor();
+    expect(errors()).toEqual([]);
+  });
+
+  it("creates, edits and deletes a category", async () => {
+    const { page, errors } = await signedIn("/categories");
+    const name = `Glazes ${Date.now()}`;
+    await page.getByRole("link", { name: "Add Category" }).click();
+    await page.waitForURL((url) => url.pathname === "/categories/new");
+    await page.getByLabel("Name (English)").fill(name);
+    await page.getByRole("button", { name: "Create category" }).click();
+    await page.waitForURL((url) => url.pathname === "/categories");
+    await page.getByLabel("Search categories").fill(name);
+    await page.getByLabel("Search categories").press("Enter");
+    await page.waitForURL((url) => url.searchParams.get("searchText") === name);
+    await page.getByRole("link", { name, exact: true }).click();
+    await page.waitForURL((url) => /^\/categories\/[0-9a-f-]{36}$/.test(url.pathname));
+    await page.getByLabel("Name (English)").fill(`${name} and slips`);
+    await page.getByRole("button", { name: "Save category" }).click();
+    await page.getByText("The category has been saved.").waitFor();
+    await page.getByRole("heading", { level: 1, name: `${name} and slips` }).waitFor();
+    await page.getByRole("button", { name: "Delete category" }).click();
+    await page.getByRole("alertdialog").getByRole("button", { name: "Yes, Delete It" }).click();
+    await page.waitForURL((url) => url.pathname === "/categories");
+    expect(await page.getByRole("link", { name: `${name} and slips`, exact: true }).count()).toBe(0);
+    expect(errors()).toEqual([]);
+  });
+
+  it("creates, finds, edits and deletes an attribute", async () => {
+    const { page, errors } = await signedIn("/attributes");
+    const title = `Format ${Date.now()}`;
+    await page.getByRole("link", { name: "Add Attribute" }).first().click();
+    await page.waitForURL((url) => url.pathname === "/attributes/new");
+    await page.getByLabel("Title (English)").fill(title);
+    await page.getByLabel("Display name (English)").fill("Format");
+    const value = page.getByLabel("New value");
+    await value.fill("Online");
+    await value.press("Enter");
+    await value.fill("On site");
+    await value.press("Enter");
+    expect(await page.getByLabel("Value (English)").count()).toBe(2);
+    await page.getByRole("button", { name: "Create attribute" }).click();
+    await page.waitForURL((url) => url.pathname === "/attributes");
+
+    await page.getByRole("searchbox", { name: "Search attributes" }).fill(title);
+    await page.waitForURL((url) => url.searchParams.get("searchText") === title);
+    await page.getByRole("link", { name: title, exact: true }).click();
+    await page.waitForURL((url) => /^\/attributes\/[0-9a-f-]{36}$/.test(url.pathname));
+    await page.getByRole("button", { name: "Remove On site" }).click();
+    await page.getByRole("button", { name: "Save attribute" }).click();
+    await page.getByText("The attribute has been saved.").waitFor();
+    expect(await page.getByLabel("Value (English)").count()).toBe(1);
+
+    await page.getByRole("button", { name: "Delete attribute" }).click();
+    await page.getByRole("alertdialog").getByRole("button", { name: "Yes, Delete It" }).click();
+    await page.waitForURL((url) => url.pathname === "/attributes");
+    expect(await page.getByRole("link", { name: title, exact: true }).count()).toBe(0);
+    expect(errors()).toEqual([]);
+  });
+});
