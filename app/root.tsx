@@ -49,6 +49,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   });
   const store: StoreChromeInfo = {
     shopName: info.shopName || context.company.name,
+    logo: info.logo || undefined,
     companyName: info.companyName,
     website: info.website,
     addressLines: info.addressLines,

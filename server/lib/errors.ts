@@ -1,8 +1,20 @@
+/** Marks AppErrors across bundles: the pages and the server are bundled apart, each with its own class. */
+const APP_ERROR = Symbol.for("course-market.app-error");
+
 /**
  * An error a client can act on. Every API error reaches the client as
  * `{ message, code, details? }` with `status` as the HTTP status.
  */
 export class AppError extends Error {
+  readonly [APP_ERROR] = true;
+
+  /** `instanceof AppError` holds for an AppError from either bundle (the class is not shared). */
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    return (
+      typeof value === "object" && value !== null && (value as Record<symbol, unknown>)[APP_ERROR] === true
+    );
+  }
+
   constructor(
     readonly status: number,
     readonly code: string,

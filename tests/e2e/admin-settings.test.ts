@@ -1,4 +1,5 @@
 import type { Browser, Page } from "playwright-core";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { launchBrowser, watchErrors } from "../support/browser";
 import { E2E_ADMIN } from "../support/e2e-server";
@@ -42,6 +43,12 @@ describe("settings and content in the back office", () => {
   it("changes the shop name and shows it in the storefront header", async () => {
     await page.getByRole("heading", { level: 1, name: "Settings" }).waitFor();
     await page.getByRole("textbox", { name: "Shop name" }).fill("Joy Academy Test");
+    const logo = await sharp({ create: { width: 300, height: 300, channels: 3, background: "#0f6b63" } })
+      .png()
+      .toBuffer();
+    await page
+      .getByLabel("Logo", { exact: true })
+      .setInputFiles({ name: "logo.png", mimeType: "image/png", buffer: logo });
     await page.getByRole("button", { name: "Save", exact: true }).first().click();
     await saved();
     // The secrets tab never shows a stored secret.
@@ -49,10 +56,13 @@ describe("settings and content in the back office", () => {
     await page.waitForURL((url) => url.searchParams.get("tab") === "store");
     await page.getByText("Not set").first().waitFor();
     await page.goto(`${baseUrl}/`);
-    await page
-      .getByRole("link", { name: /Joy Academy Test/ })
-      .first()
-      .waitFor();
+    const home = page.getByRole("link", { name: /Joy Academy Test/ }).first();
+    await home.waitFor();
+    // The uploaded logo (resized, stored as WebP) replaces the built-in mark.
+    const src = await home.locator("img").first().getAttribute("src");
+    expect(src).toMatch(/^\/media\/images\/logo\/[0-9a-f-]{36}\.webp$/);
+    const served = await fetch(`${baseUrl}${src}`);
+    expect(served.headers.get("content-type")).toBe("image/webp");
   });
 
   it("customizes the hero title and shows it on the home page", async () => {

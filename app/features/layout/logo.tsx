@@ -21,10 +21,31 @@ export function LogoMark({ className }: { className?: string }) {
 }
 
 /** Mark and shop name; the name is the link's accessible text. */
-export function Logo({ name, className, inverse }: { name: string; className?: string; inverse?: boolean }) {
+export function Logo({
+  name,
+  image,
+  className,
+  inverse,
+}: {
+  name: string;
+  /** The school's uploaded logo (settings); without it the built-in mark. */
+  image?: string | undefined;
+  className?: string;
+  inverse?: boolean;
+}) {
   return (
     <span className={cn("flex min-w-0 items-center gap-2.5", className)}>
-      <LogoMark className="size-9 sm:size-10" />
+      {image ? (
+        <img
+          src={image}
+          alt=""
+          width={40}
+          height={40}
+          className="size-9 shrink-0 rounded-lg object-contain sm:size-10"
+        />
+      ) : (
+        <LogoMark className="size-9 sm:size-10" />
+      )}
       <span
         className={cn(
           "line-clamp-2 text-[0.9375rem] leading-[1.15] font-bold tracking-tight sm:text-[1.0625rem]",

@@ -75,7 +75,7 @@ export function MobileNav({
             {t("header.menuTitle")}
           </h2>
           <Link to={paths.home()} onClick={close} className="flex min-h-11 items-center rounded-lg">
-            <Logo name={store.shopName} />
+            <Logo name={store.shopName} image={store.logo} />
           </Link>
           <button
             ref={closeButton}

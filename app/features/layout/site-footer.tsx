@@ -26,7 +26,7 @@ export function SiteFooter({ store }: { store: StoreChromeInfo }) {
       <div className="mx-auto w-full max-w-footer px-4 pt-14 pb-8 sm:px-6">
         <div className="grid gap-10 sm:grid-cols-2 lg:grid-cols-[1.4fr_1fr_1fr_1.2fr]">
           <div className="max-w-sm">
-            <Logo name={store.shopName} inverse />
+            <Logo name={store.shopName} image={store.logo} inverse />
             <p className="mt-4 text-sm text-on-inverse-muted">{t("footer.tagline")}</p>
           </div>
 

@@ -69,7 +69,7 @@ export function SiteHeader({ store, cartCount }: { store: StoreChromeInfo; cartC
           className="-ml-1 flex min-h-11 min-w-0 items-center rounded-lg px-1"
           aria-label={t("header.homeLabel", { shopName: store.shopName })}
         >
-          <Logo name={store.shopName} />
+          <Logo name={store.shopName} image={store.logo} />
         </Link>
 
         <nav aria-label={t("header.mainNav")} className="hidden nav:block">

@@ -1,6 +1,8 @@
 /** What the header and footer show about the school (from the store settings). */
 export interface StoreChromeInfo {
   shopName: string;
+  /** Address of the uploaded logo, if any. */
+  logo?: string | undefined;
   companyName: string;
   website: string;
   addressLines: string[];

@@ -51,11 +51,23 @@ export async function settingsAction(context: AppLoadContext, request: Request):
   const actor = actorOf(principal);
   if (intent === "global") {
     const current = await settingsAdmin.read(companyId, "global");
-    const value = {
+    const value: Record<string, unknown> = {
       ...current,
       ...Object.fromEntries(GLOBAL_FIELDS.map((name) => [name, formText(form, name)])),
     };
-    return runWrite(intent, () => settingsAdmin.write(companyId, "global", value, actor));
+    const logo = form.get("logoFile");
+    if (formFlag(form, "logo.remove")) value.logo = "";
+    return runWrite(intent, async () => {
+      if (logo instanceof File && logo.size > 0) {
+        // Checked by content (JPEG, WebP, PNG), resized, stored as WebP; a bad file is a field error.
+        value.logo = await context.services.images.store(new Uint8Array(await logo.arrayBuffer()), {
+          folder: "logo",
+          maxWidth: 512,
+          maxHeight: 512,
+        });
+      }
+      return settingsAdmin.write(companyId, "global", value, actor);
+    });
   }
   if (intent === "invoice") {
     return runWrite(intent, () =>

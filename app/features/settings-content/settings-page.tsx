@@ -98,7 +98,7 @@ export function SettingsPage({ data, defaultTab }: { data: LoaderData; defaultTa
         </TabList>
 
         <TabPanel id="common" className="mt-6 outline-none">
-          <Form method="post" className="grid gap-6" key={JSON.stringify(g)}>
+          <Form method="post" encType="multipart/form-data" className="grid gap-6" key={JSON.stringify(g)}>
             <input type="hidden" name="intent" value="global" />
             <AdminCard title={t("adminSettings.common.shop")}>
               <div className="grid gap-4 md:grid-cols-2">
@@ -109,6 +109,37 @@ export function SettingsPage({ data, defaultTab }: { data: LoaderData; defaultTa
                   isRequired
                   error={ge.shopName}
                 />
+                <div className="grid gap-1.5">
+                  <label htmlFor="settings-logo" className="text-sm font-semibold text-ink">
+                    {t("adminSettings.common.logo")}
+                  </label>
+                  <div className="flex items-center gap-3">
+                    {g.logo ? (
+                      <img
+                        src={g.logo}
+                        alt=""
+                        width={48}
+                        height={48}
+                        className="size-12 rounded-lg border border-line object-contain"
+                      />
+                    ) : null}
+                    <input
+                      id="settings-logo"
+                      name="logoFile"
+                      type="file"
+                      accept="image/jpeg,image/png,image/webp"
+                      aria-describedby="settings-logo-hint"
+                      className="min-w-0 text-sm file:mr-3 file:min-h-10 file:rounded-lg file:border-0 file:bg-brand-50 file:px-3 file:font-semibold file:text-brand-800"
+                    />
+                  </div>
+                  <p id="settings-logo-hint" className="text-xs text-ink-muted">
+                    {t("adminSettings.common.logoHint")}
+                  </p>
+                  {g.logo ? (
+                    <Checkbox name="logo.remove">{t("adminSettings.common.logoRemove")}</Checkbox>
+                  ) : null}
+                  {ge.logo ? <p className="text-xs text-danger">{ge.logo}</p> : null}
+                </div>
                 <TextField
                   name="companyName"
                   label={t("adminSettings.common.companyName")}

@@ -6,6 +6,8 @@ import { settings } from "./settings.tables";
 /** What the storefront shows about the school: header, footer, invoices. */
 export interface StoreInfo {
   shopName: string;
+  /** Address of the uploaded logo ("" when none). */
+  logo: string;
   companyName: string;
   vatNumber: string;
   addressLines: string[];
@@ -45,6 +47,7 @@ export function createSettingsService(db: Db) {
       const global = await read(companyId, "global");
       return {
         shopName: text(global.shopName),
+        logo: text(global.logo),
         companyName: text(global.companyName),
         vatNumber: text(global.vatNumber),
         addressLines: [global.addressLine1, global.addressLine2, global.addressLine3]
