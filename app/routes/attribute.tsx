@@ -3,14 +3,14 @@ import { useTranslation } from "react-i18next";
 import { data, Form, redirect, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { useAdminLayoutData, useCan } from "~/features/admin/admin-layout-data";
-import { AdminCard, AdminPage } from "~/features/admin/admin-page";
+import { AdminCard } from "~/features/admin/admin-page";
 import { FormMessage, Select, Switch } from "~/features/admin/form-fields";
 import { requireStaffPage } from "~/features/admin/staff-guard.server";
 import { TranslatableField } from "~/features/admin/translatable-field";
 import { translatableFromForm } from "~/features/admin/translatable-form";
 import { type ActionResult, translatableErrors } from "~/features/admin-catalog/action-result";
 import { attempt, fieldErrorsOf, flag, invalid, text } from "~/features/admin-catalog/action-result.server";
-import { DeleteButton } from "~/features/admin-catalog/lessons-editor";
+import { CatalogEditorPage } from "~/features/admin-catalog/catalog-page-parts";
 import { useActionToast } from "~/features/admin-catalog/use-action-toast";
 import { ValuesEditor } from "~/features/admin-catalog/values-editor";
 import { translator } from "~/i18n/translator";
@@ -117,16 +117,13 @@ export default function AttributePage({ loaderData, actionData }: Route.Componen
     : undefined;
 
   return (
-    <AdminPage
-      title={attribute ? name : t("adminCatalog.attribute.newTitle")}
+    <CatalogEditorPage
+      name={name}
+      isNew={!attribute}
+      newTitle={t("adminCatalog.attribute.newTitle")}
       back={{ to: adminPaths.attributes(), label: t("adminCatalog.attribute.back") }}
-      actions={
-        attribute && canWrite ? (
-          <DeleteButton name={name} label={t("adminCatalog.attribute.delete")} fields={{ intent: "delete" }}>
-            {t("adminCatalog.attribute.delete")}
-          </DeleteButton>
-        ) : null
-      }
+      deleteLabel={t("adminCatalog.attribute.delete")}
+      canWrite={canWrite}
     >
       <Form method="post" className="grid gap-6" key={attribute?.updatedAt ?? "new"}>
         <input type="hidden" name="intent" value="save" />
@@ -171,6 +168,6 @@ export default function AttributePage({ loaderData, actionData }: Route.Componen
           )}
         </div>
       </Form>
-    </AdminPage>
+    </CatalogEditorPage>
   );
 }

@@ -1,14 +1,12 @@
-import { Pencil, Plus } from "lucide-react";
 import { useCallback, useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { ButtonLink } from "~/components/ui/button";
 import { useCan } from "~/features/admin/admin-layout-data";
-import { AdminPage } from "~/features/admin/admin-page";
-import { DataTable, type DataTableColumn, DataTableFilter } from "~/features/admin/data-table";
+import { DataTable, type DataTableColumn } from "~/features/admin/data-table";
 import { requireStaffPage } from "~/features/admin/staff-guard.server";
 import type { ActionResult } from "~/features/admin-catalog/action-result";
 import { attempt, text } from "~/features/admin-catalog/action-result.server";
+import { CatalogListPage, EditLink, PublishedFilter } from "~/features/admin-catalog/catalog-page-parts";
 import { listQueryFrom } from "~/features/admin-catalog/list-query.server";
 import { PublishedSwitch } from "~/features/admin-catalog/published-switch";
 import { useActionToast } from "~/features/admin-catalog/use-action-toast";
@@ -127,17 +125,12 @@ export default function Attributes({ loaderData, actionData }: Route.ComponentPr
   );
 
   return (
-    <AdminPage
+    <CatalogListPage
       title={t("adminCatalog.attributes.title")}
       description={t("adminCatalog.attributes.description")}
-      actions={
-        canWrite ? (
-          <ButtonLink to={adminPaths.attribute("new")}>
-            <Plus aria-hidden="true" />
-            {t("adminCatalog.attributes.add")}
-          </ButtonLink>
-        ) : null
-      }
+      addLabel={t("adminCatalog.attributes.add")}
+      addTo={adminPaths.attribute("new")}
+      canWrite={canWrite}
     >
       <DataTable
         label={t("adminCatalog.attributes.title")}
@@ -149,25 +142,12 @@ export default function Attributes({ loaderData, actionData }: Route.ComponentPr
         limit={list.limit}
         searchPlaceholder={t("adminCatalog.attributes.search")}
         filterParams={["published"]}
-        filters={
-          <DataTableFilter
-            param="published"
-            label={t("adminCatalog.published")}
-            allLabel={t("adminCatalog.allStates")}
-            options={[
-              { value: "true", label: t("adminCatalog.publishedOnly") },
-              { value: "false", label: t("adminCatalog.unpublishedOnly") },
-            ]}
-          />
-        }
+        filters={<PublishedFilter />}
         rowActions={(attribute) => (
-          <ButtonLink
+          <EditLink
             to={adminPaths.attribute(attribute.id)}
-            variant="ghost"
-            aria-label={t("adminCatalog.editOf", { name: label(attribute.title) })}
-          >
-            <Pencil aria-hidden="true" />
-          </ButtonLink>
+            label={t("adminCatalog.editOf", { name: label(attribute.title) })}
+          />
         )}
         {...(canWrite ? { bulkDelete: (ids: string[]) => ({ fields: { intent: "delete", ids } }) } : {})}
         exportCsv={{ filename: "attributes.csv" }}
@@ -176,6 +156,6 @@ export default function Attributes({ loaderData, actionData }: Route.ComponentPr
           hint: t("adminCatalog.attributes.emptyHint"),
         }}
       />
-    </AdminPage>
+    </CatalogListPage>
   );
 }

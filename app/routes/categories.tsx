@@ -1,14 +1,12 @@
-import { FolderTree, Pencil, Plus } from "lucide-react";
+import { FolderTree } from "lucide-react";
 import { useCallback } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
-import { ButtonLink } from "~/components/ui/button";
 import { useCan } from "~/features/admin/admin-layout-data";
-import { AdminPage } from "~/features/admin/admin-page";
-import { DataTableFilter } from "~/features/admin/data-table";
 import { requireStaffPage } from "~/features/admin/staff-guard.server";
 import type { ActionResult } from "~/features/admin-catalog/action-result";
 import { attempt, text } from "~/features/admin-catalog/action-result.server";
+import { CatalogListPage, EditLink, PublishedFilter } from "~/features/admin-catalog/catalog-page-parts";
 import { DeleteButton } from "~/features/admin-catalog/lessons-editor";
 import { listQueryFrom } from "~/features/admin-catalog/list-query.server";
 import { PublishedSwitch } from "~/features/admin-catalog/published-switch";
@@ -62,17 +60,12 @@ export default function Categories({ loaderData, actionData }: Route.ComponentPr
   useActionToast(actionData as ActionResult | undefined, success);
 
   return (
-    <AdminPage
+    <CatalogListPage
       title={t("adminCatalog.categories.title")}
       description={t("adminCatalog.categories.description")}
-      actions={
-        canWrite ? (
-          <ButtonLink to={adminPaths.category("new")}>
-            <Plus aria-hidden="true" />
-            {t("adminCatalog.categories.add")}
-          </ButtonLink>
-        ) : null
-      }
+      addLabel={t("adminCatalog.categories.add")}
+      addTo={adminPaths.category("new")}
+      canWrite={canWrite}
     >
       <form
         method="get"
@@ -90,15 +83,7 @@ export default function Categories({ loaderData, actionData }: Route.ComponentPr
           className="block min-h-11 w-full rounded-lg border border-line bg-surface px-3 text-sm text-ink sm:max-w-sm"
         />
         {params.get("published") && <input type="hidden" name="published" value={params.get("published")!} />}
-        <DataTableFilter
-          param="published"
-          label={t("adminCatalog.published")}
-          allLabel={t("adminCatalog.allStates")}
-          options={[
-            { value: "true", label: t("adminCatalog.publishedOnly") },
-            { value: "false", label: t("adminCatalog.unpublishedOnly") },
-          ]}
-        />
+        <PublishedFilter />
       </form>
       <div className="overflow-hidden rounded-xl border border-line bg-surface shadow-card">
         {items.length === 0 ? (
@@ -153,13 +138,10 @@ export default function Categories({ loaderData, actionData }: Route.ComponentPr
                   />
                   {canWrite && (
                     <>
-                      <ButtonLink
+                      <EditLink
                         to={adminPaths.category(category.id)}
-                        variant="ghost"
-                        aria-label={t("adminCatalog.editOf", { name })}
-                      >
-                        <Pencil aria-hidden="true" />
-                      </ButtonLink>
+                        label={t("adminCatalog.editOf", { name })}
+                      />
                       <DeleteButton
                         name={name}
                         label={t("adminCatalog.deleteOf", { name })}
@@ -173,6 +155,6 @@ export default function Categories({ loaderData, actionData }: Route.ComponentPr
           </ul>
         )}
       </div>
-    </AdminPage>
+    </CatalogListPage>
   );
 }

@@ -3,14 +3,14 @@ import { useTranslation } from "react-i18next";
 import { data, Form, redirect, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { useCan } from "~/features/admin/admin-layout-data";
-import { AdminCard, AdminPage } from "~/features/admin/admin-page";
+import { AdminCard } from "~/features/admin/admin-page";
 import { FormMessage, Select, Switch, TextField } from "~/features/admin/form-fields";
 import { requireStaffPage } from "~/features/admin/staff-guard.server";
 import { TranslatableField } from "~/features/admin/translatable-field";
 import { translatableFromForm } from "~/features/admin/translatable-form";
 import { type ActionResult, translatableErrors } from "~/features/admin-catalog/action-result";
 import { attempt, fieldErrorsOf, flag, invalid, text } from "~/features/admin-catalog/action-result.server";
-import { DeleteButton } from "~/features/admin-catalog/lessons-editor";
+import { CatalogEditorPage } from "~/features/admin-catalog/catalog-page-parts";
 import { useActionToast } from "~/features/admin-catalog/use-action-toast";
 import { translator } from "~/i18n/translator";
 import { adminPaths } from "~/lib/admin-paths";
@@ -124,16 +124,13 @@ export default function CategoryPage({ loaderData, actionData }: Route.Component
   const iconIsImage = category?.icon?.startsWith("/") ?? false;
 
   return (
-    <AdminPage
-      title={category ? name : t("adminCatalog.category.newTitle")}
+    <CatalogEditorPage
+      name={name}
+      isNew={!category}
+      newTitle={t("adminCatalog.category.newTitle")}
       back={{ to: adminPaths.categories(), label: t("adminCatalog.category.back") }}
-      actions={
-        category && canWrite ? (
-          <DeleteButton name={name} label={t("adminCatalog.category.delete")} fields={{ intent: "delete" }}>
-            {t("adminCatalog.category.delete")}
-          </DeleteButton>
-        ) : null
-      }
+      deleteLabel={t("adminCatalog.category.delete")}
+      canWrite={canWrite}
     >
       <Form
         method="post"
@@ -226,6 +223,6 @@ export default function CategoryPage({ loaderData, actionData }: Route.Component
           )}
         </div>
       </Form>
-    </AdminPage>
+    </CatalogEditorPage>
   );
 }

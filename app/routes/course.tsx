@@ -4,14 +4,15 @@ import { useTranslation } from "react-i18next";
 import { data, Form, redirect, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { useCan } from "~/features/admin/admin-layout-data";
-import { AdminCard, AdminPage } from "~/features/admin/admin-page";
+import { AdminCard } from "~/features/admin/admin-page";
 import { Checkbox, FormMessage, NumberField, Select, Switch, TextField } from "~/features/admin/form-fields";
 import { requireStaffPage } from "~/features/admin/staff-guard.server";
 import { TranslatableField } from "~/features/admin/translatable-field";
 import { type ActionResult, translatableErrors } from "~/features/admin-catalog/action-result";
 import { attempt, fieldErrorsOf, invalid, text } from "~/features/admin-catalog/action-result.server";
+import { CatalogEditorPage } from "~/features/admin-catalog/catalog-page-parts";
 import { courseFromForm, lessonFromForm } from "~/features/admin-catalog/course-form.server";
-import { DeleteButton, LessonsEditor } from "~/features/admin-catalog/lessons-editor";
+import { LessonsEditor } from "~/features/admin-catalog/lessons-editor";
 import { useActionToast } from "~/features/admin-catalog/use-action-toast";
 import { translator } from "~/i18n/translator";
 import { adminPaths } from "~/lib/admin-paths";
@@ -206,16 +207,13 @@ export default function CoursePage({ loaderData, actionData }: Route.ComponentPr
   const money = { style: "currency", currency } as const;
 
   return (
-    <AdminPage
-      title={course ? name : t("adminCatalog.course.newTitle")}
+    <CatalogEditorPage
+      name={name}
+      isNew={!course}
+      newTitle={t("adminCatalog.course.newTitle")}
       back={{ to: adminPaths.courses(), label: t("adminCatalog.course.back") }}
-      actions={
-        course && canWrite ? (
-          <DeleteButton name={name} label={t("adminCatalog.course.delete")} fields={{ intent: "delete" }}>
-            {t("adminCatalog.course.delete")}
-          </DeleteButton>
-        ) : null
-      }
+      deleteLabel={t("adminCatalog.course.delete")}
+      canWrite={canWrite}
     >
       <Form
         method="post"
@@ -410,6 +408,6 @@ export default function CoursePage({ loaderData, actionData }: Route.ComponentPr
           <LessonsEditor courseId={course.id} lessons={course.lessons} canWrite={canWrite} />
         </AdminCard>
       )}
-    </AdminPage>
+    </CatalogEditorPage>
   );
 }

@@ -1,14 +1,13 @@
-import { Plus } from "lucide-react";
 import { useCallback, useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useFetcher } from "react-router";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { useCan } from "~/features/admin/admin-layout-data";
-import { AdminPage } from "~/features/admin/admin-page";
 import { DataTable, type DataTableColumn, DataTableFilter } from "~/features/admin/data-table";
 import { requireStaffPage } from "~/features/admin/staff-guard.server";
 import type { ActionResult } from "~/features/admin-catalog/action-result";
 import { attempt, fieldErrorsOf, invalid, text } from "~/features/admin-catalog/action-result.server";
+import { CatalogListPage, PublishedFilter } from "~/features/admin-catalog/catalog-page-parts";
 import { listQueryFrom } from "~/features/admin-catalog/list-query.server";
 import { PublishedSwitch } from "~/features/admin-catalog/published-switch";
 import { useActionToast } from "~/features/admin-catalog/use-action-toast";
@@ -187,17 +186,12 @@ export default function Courses({ loaderData, actionData }: Route.ComponentProps
   );
 
   return (
-    <AdminPage
+    <CatalogListPage
       title={t("adminCatalog.courses.title")}
       description={t("adminCatalog.courses.description")}
-      actions={
-        canWrite ? (
-          <ButtonLink to={adminPaths.course("new")}>
-            <Plus aria-hidden="true" />
-            {t("adminCatalog.courses.add")}
-          </ButtonLink>
-        ) : null
-      }
+      addLabel={t("adminCatalog.courses.add")}
+      addTo={adminPaths.course("new")}
+      canWrite={canWrite}
     >
       <DataTable
         label={t("adminCatalog.courses.title")}
@@ -220,15 +214,7 @@ export default function Courses({ loaderData, actionData }: Route.ComponentProps
                 label: `${"— ".repeat(category.depth)}${translate(category.name as { en: string }, language)}`,
               }))}
             />
-            <DataTableFilter
-              param="published"
-              label={t("adminCatalog.published")}
-              allLabel={t("adminCatalog.allStates")}
-              options={[
-                { value: "true", label: t("adminCatalog.publishedOnly") },
-                { value: "false", label: t("adminCatalog.unpublishedOnly") },
-              ]}
-            />
+            <PublishedFilter />
           </>
         }
         {...(canWrite
@@ -252,6 +238,6 @@ export default function Courses({ loaderData, actionData }: Route.ComponentProps
             : {}),
         }}
       />
-    </AdminPage>
+    </CatalogListPage>
   );
 }

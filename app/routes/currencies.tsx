@@ -1,15 +1,13 @@
-import { Pencil, Plus, Trash2 } from "lucide-react";
-import { useMemo, useState } from "react";
+import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
-import { Button } from "~/components/ui/button";
 import { useCan } from "~/features/admin/admin-layout-data";
 import { AdminPage } from "~/features/admin/admin-page";
-import { ConfirmDeleteDialog } from "~/features/admin/confirm-delete-dialog";
 import { DataTable, type DataTableColumn } from "~/features/admin/data-table";
 import { Switch, TextField } from "~/features/admin/form-fields";
 import { requireStaffPage } from "~/features/admin/staff-guard.server";
 import {
   actorOf,
+  deleteIdsOf,
   formFlag,
   formText,
   invalid,
@@ -17,6 +15,13 @@ import {
 } from "~/features/settings-content/admin-write.server";
 import { listQueryFrom } from "~/features/settings-content/list-query";
 import { RecordDialog } from "~/features/settings-content/record-dialog";
+import {
+  AddRecordButton,
+  bulkDeleteFor,
+  DeleteRecordDialog,
+  RecordRowActions,
+  useRecordEditing,
+} from "~/features/settings-content/record-list";
 import { translator } from "~/i18n/translator";
 import {
   AdminListCurrenciesQuery,
@@ -38,10 +43,8 @@ export async function action({ context, request }: Route.ActionArgs) {
   const { international } = context.services;
   const companyId = context.company.id;
   const actor = actorOf(principal);
-  if (intent === "delete" || intent === "bulk-delete") {
-    const ids = form.getAll(intent === "delete" ? "id" : "ids").map(String);
-    return runWrite(intent, () => international.deleteCurrencies(companyId, ids, actor));
-  }
+  const ids = deleteIdsOf(form, intent);
+  if (ids) return runWrite(intent, () => international.deleteCurrencies(companyId, ids, actor));
   const parsed = CurrencyInput.safeParse({
     name: formText(form, "name"),
     symbol: formText(form, "symbol"),
@@ -119,8 +122,7 @@ export default function Currencies({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { list } = loaderData;
   const canWrite = useCan("international", "write");
-  const [editing, setEditing] = useState<Currency | null | "new">(null);
-  const [deleting, setDeleting] = useState<Currency | null>(null);
+  const records = useRecordEditing<Currency>();
   const columns = useMemo<DataTableColumn<Currency>[]>(
     () => [
       {
@@ -170,17 +172,14 @@ export default function Currencies({ loaderData }: Route.ComponentProps) {
     ],
     [t],
   );
-  const current = editing === "new" ? null : editing;
+  const { current } = records;
   return (
     <AdminPage
       title={t("adminInternational.currencies.title")}
       description={t("adminInternational.currencies.description")}
       actions={
         canWrite && (
-          <Button onClick={() => setEditing("new")}>
-            <Plus aria-hidden="true" />
-            {t("adminInternational.currencies.add")}
-          </Button>
+          <AddRecordButton label={t("adminInternational.currencies.add")} onClick={records.create} />
         )
       }
     >
@@ -194,50 +193,37 @@ export default function Currencies({ loaderData }: Route.ComponentProps) {
         limit={list.limit}
         searchPlaceholder={t("adminInternational.currencies.search")}
         exportCsv={{ filename: "currencies.csv" }}
-        {...(canWrite ? { bulkDelete: (ids: string[]) => ({ fields: { intent: "bulk-delete", ids } }) } : {})}
+        {...bulkDeleteFor(canWrite)}
         rowActions={
           canWrite
             ? (row) => (
-                <div className="flex justify-end gap-1">
-                  <Button
-                    variant="ghost"
-                    aria-label={t("adminInternational.edit", { name: row.name })}
-                    onClick={() => setEditing(row)}
-                  >
-                    <Pencil aria-hidden="true" />
-                  </Button>
-                  {!row.isShopCurrency && (
-                    <Button
-                      variant="ghost"
-                      aria-label={t("adminInternational.delete", { name: row.name })}
-                      onClick={() => setDeleting(row)}
-                    >
-                      <Trash2 aria-hidden="true" />
-                    </Button>
-                  )}
-                </div>
+                <RecordRowActions
+                  editLabel={t("adminInternational.edit", { name: row.name })}
+                  deleteLabel={t("adminInternational.delete", { name: row.name })}
+                  onEdit={() => records.edit(row)}
+                  onDelete={!row.isShopCurrency ? () => records.confirmDelete(row) : undefined}
+                />
               )
             : undefined
         }
         empty={{ title: t("adminInternational.currencies.empty") }}
       />
-      {editing !== null && (
+      {records.isEditing && (
         <RecordDialog
           title={current ? t("adminInternational.currencies.edit") : t("adminInternational.currencies.add")}
           isOpen
-          onOpenChange={(open) => !open && setEditing(null)}
+          onOpenChange={(open) => !open && records.closeEditor()}
           intent={current ? "update" : "create"}
           id={current?.id}
         >
           {(errors) => <CurrencyFields currency={current} errors={errors} />}
         </RecordDialog>
       )}
-      {deleting && (
-        <ConfirmDeleteDialog
-          isOpen
-          onOpenChange={(open) => !open && setDeleting(null)}
-          name={deleting.name}
-          submission={{ fields: { intent: "delete", id: deleting.id } }}
+      {records.deleting && (
+        <DeleteRecordDialog
+          id={records.deleting.id}
+          name={records.deleting.name}
+          onClose={records.closeDelete}
         />
       )}
     </AdminPage>

@@ -1,11 +1,10 @@
-import { ArrowDown, ArrowUp, Pencil, Plus, Trash2 } from "lucide-react";
-import { useMemo, useState } from "react";
+import { ArrowDown, ArrowUp } from "lucide-react";
+import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
 import { Button } from "~/components/ui/button";
 import { useAdminLayoutData, useCan } from "~/features/admin/admin-layout-data";
 import { AdminPage } from "~/features/admin/admin-page";
-import { ConfirmDeleteDialog } from "~/features/admin/confirm-delete-dialog";
 import { DataTable, type DataTableColumn, DataTableFilter } from "~/features/admin/data-table";
 import { Switch } from "~/features/admin/form-fields";
 import { requireStaffPage } from "~/features/admin/staff-guard.server";
@@ -13,6 +12,7 @@ import { TranslatableField } from "~/features/admin/translatable-field";
 import { translatableFromForm } from "~/features/admin/translatable-form";
 import {
   actorOf,
+  deleteIdsOf,
   formFlag,
   formText,
   invalid,
@@ -20,6 +20,13 @@ import {
 } from "~/features/settings-content/admin-write.server";
 import { listQueryFrom } from "~/features/settings-content/list-query";
 import { RecordDialog } from "~/features/settings-content/record-dialog";
+import {
+  AddRecordButton,
+  bulkDeleteFor,
+  DeleteRecordDialog,
+  RecordRowActions,
+  useRecordEditing,
+} from "~/features/settings-content/record-list";
 import { translator } from "~/i18n/translator";
 import { AdminListFaqsQuery, type Faq, FaqInput } from "../../server/modules/content/content.schemas";
 import type { Route } from "./+types/faq";
@@ -37,10 +44,8 @@ export async function action({ context, request }: Route.ActionArgs) {
   const { faqs, editingLanguages } = context.services;
   const companyId = context.company.id;
   const actor = actorOf(principal);
-  if (intent === "delete" || intent === "bulk-delete") {
-    const ids = form.getAll(intent === "delete" ? "id" : "ids").map(String);
-    return runWrite(intent, () => faqs.remove(companyId, ids, actor));
-  }
+  const ids = deleteIdsOf(form, intent);
+  if (ids) return runWrite(intent, () => faqs.remove(companyId, ids, actor));
   if (intent === "move") {
     const direction = formText(form, "direction") === "down" ? "down" : "up";
     return runWrite(intent, () => faqs.move(companyId, formText(form, "id"), direction, actor));
@@ -104,8 +109,7 @@ export default function FaqPage({ loaderData }: Route.ComponentProps) {
   const { list } = loaderData;
   const layout = useAdminLayoutData();
   const canWrite = useCan("content", "write");
-  const [editing, setEditing] = useState<Faq | null | "new">(null);
-  const [deleting, setDeleting] = useState<Faq | null>(null);
+  const records = useRecordEditing<Faq>();
   const language = i18n.language;
   const text = (value: Record<string, string>) => inLanguage(value, language);
   const columns = useMemo<DataTableColumn<Faq>[]>(
@@ -139,19 +143,12 @@ export default function FaqPage({ loaderData }: Route.ComponentProps) {
     ],
     [t, language],
   );
-  const current = editing === "new" ? null : editing;
+  const { current } = records;
   return (
     <AdminPage
       title={t("adminContent.faq.title")}
       description={t("adminContent.faq.description")}
-      actions={
-        canWrite && (
-          <Button onClick={() => setEditing("new")}>
-            <Plus aria-hidden="true" />
-            {t("adminContent.faq.add")}
-          </Button>
-        )
-      }
+      actions={canWrite && <AddRecordButton label={t("adminContent.faq.add")} onClick={records.create} />}
     >
       <DataTable
         label={t("adminContent.faq.title")}
@@ -175,37 +172,28 @@ export default function FaqPage({ loaderData }: Route.ComponentProps) {
           />
         }
         exportCsv={{ filename: "faqs.csv" }}
-        {...(canWrite ? { bulkDelete: (ids: string[]) => ({ fields: { intent: "bulk-delete", ids } }) } : {})}
+        {...bulkDeleteFor(canWrite)}
         rowActions={
           canWrite
             ? (row) => (
-                <div className="flex justify-end gap-1">
+                <RecordRowActions
+                  editLabel={t("adminContent.edit", { name: text(row.question) })}
+                  deleteLabel={t("adminContent.delete", { name: text(row.question) })}
+                  onEdit={() => records.edit(row)}
+                  onDelete={() => records.confirmDelete(row)}
+                >
                   <MoveButtons faq={row} />
-                  <Button
-                    variant="ghost"
-                    aria-label={t("adminContent.edit", { name: text(row.question) })}
-                    onClick={() => setEditing(row)}
-                  >
-                    <Pencil aria-hidden="true" />
-                  </Button>
-                  <Button
-                    variant="ghost"
-                    aria-label={t("adminContent.delete", { name: text(row.question) })}
-                    onClick={() => setDeleting(row)}
-                  >
-                    <Trash2 aria-hidden="true" />
-                  </Button>
-                </div>
+                </RecordRowActions>
               )
             : undefined
         }
         empty={{ title: t("adminContent.faq.empty"), hint: t("adminContent.faq.emptyHint") }}
       />
-      {editing !== null && (
+      {records.isEditing && (
         <RecordDialog
           title={current ? t("adminContent.faq.edit") : t("adminContent.faq.add")}
           isOpen
-          onOpenChange={(open) => !open && setEditing(null)}
+          onOpenChange={(open) => !open && records.closeEditor()}
           intent={current ? "update" : "create"}
           id={current?.id}
         >
@@ -235,12 +223,11 @@ export default function FaqPage({ loaderData }: Route.ComponentProps) {
           )}
         </RecordDialog>
       )}
-      {deleting && (
-        <ConfirmDeleteDialog
-          isOpen
-          onOpenChange={(open) => !open && setDeleting(null)}
-          name={text(deleting.question)}
-          submission={{ fields: { intent: "delete", id: deleting.id } }}
+      {records.deleting && (
+        <DeleteRecordDialog
+          id={records.deleting.id}
+          name={text(records.deleting.question)}
+          onClose={records.closeDelete}
         />
       )}
     </AdminPage>

@@ -1,15 +1,13 @@
-import { Pencil, Plus, Trash2 } from "lucide-react";
-import { useMemo, useState } from "react";
+import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
-import { Button } from "~/components/ui/button";
 import { useCan } from "~/features/admin/admin-layout-data";
 import { AdminPage } from "~/features/admin/admin-page";
-import { ConfirmDeleteDialog } from "~/features/admin/confirm-delete-dialog";
 import { DataTable, type DataTableColumn } from "~/features/admin/data-table";
 import { Switch, TextField } from "~/features/admin/form-fields";
 import { requireStaffPage } from "~/features/admin/staff-guard.server";
 import {
   actorOf,
+  deleteIdsOf,
   formFlag,
   formText,
   invalid,
@@ -17,6 +15,13 @@ import {
 } from "~/features/settings-content/admin-write.server";
 import { listQueryFrom } from "~/features/settings-content/list-query";
 import { RecordDialog } from "~/features/settings-content/record-dialog";
+import {
+  AddRecordButton,
+  bulkDeleteFor,
+  DeleteRecordDialog,
+  RecordRowActions,
+  useRecordEditing,
+} from "~/features/settings-content/record-list";
 import { translator } from "~/i18n/translator";
 import {
   AdminListLanguagesQuery,
@@ -38,10 +43,8 @@ export async function action({ context, request }: Route.ActionArgs) {
   const { international } = context.services;
   const companyId = context.company.id;
   const actor = actorOf(principal);
-  if (intent === "delete" || intent === "bulk-delete") {
-    const ids = form.getAll(intent === "delete" ? "id" : "ids").map(String);
-    return runWrite(intent, () => international.deleteLanguages(companyId, ids, actor));
-  }
+  const ids = deleteIdsOf(form, intent);
+  if (ids) return runWrite(intent, () => international.deleteLanguages(companyId, ids, actor));
   const parsed = LanguageInput.safeParse({
     name: formText(form, "name"),
     isoCode: formText(form, "isoCode"),
@@ -113,8 +116,7 @@ export default function Languages({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { list } = loaderData;
   const canWrite = useCan("international", "write");
-  const [editing, setEditing] = useState<Language | null | "new">(null);
-  const [deleting, setDeleting] = useState<Language | null>(null);
+  const records = useRecordEditing<Language>();
   const columns = useMemo<DataTableColumn<Language>[]>(
     () => [
       {
@@ -156,18 +158,13 @@ export default function Languages({ loaderData }: Route.ComponentProps) {
     ],
     [t],
   );
-  const current = editing === "new" ? null : editing;
+  const { current } = records;
   return (
     <AdminPage
       title={t("adminInternational.languages.title")}
       description={t("adminInternational.languages.description")}
       actions={
-        canWrite && (
-          <Button onClick={() => setEditing("new")}>
-            <Plus aria-hidden="true" />
-            {t("adminInternational.languages.add")}
-          </Button>
-        )
+        canWrite && <AddRecordButton label={t("adminInternational.languages.add")} onClick={records.create} />
       }
     >
       <DataTable
@@ -180,50 +177,37 @@ export default function Languages({ loaderData }: Route.ComponentProps) {
         limit={list.limit}
         searchPlaceholder={t("adminInternational.languages.search")}
         exportCsv={{ filename: "languages.csv" }}
-        {...(canWrite ? { bulkDelete: (ids: string[]) => ({ fields: { intent: "bulk-delete", ids } }) } : {})}
+        {...bulkDeleteFor(canWrite)}
         rowActions={
           canWrite
             ? (row) => (
-                <div className="flex justify-end gap-1">
-                  <Button
-                    variant="ghost"
-                    aria-label={t("adminInternational.edit", { name: row.name })}
-                    onClick={() => setEditing(row)}
-                  >
-                    <Pencil aria-hidden="true" />
-                  </Button>
-                  {row.isoCode !== "en" && (
-                    <Button
-                      variant="ghost"
-                      aria-label={t("adminInternational.delete", { name: row.name })}
-                      onClick={() => setDeleting(row)}
-                    >
-                      <Trash2 aria-hidden="true" />
-                    </Button>
-                  )}
-                </div>
+                <RecordRowActions
+                  editLabel={t("adminInternational.edit", { name: row.name })}
+                  deleteLabel={t("adminInternational.delete", { name: row.name })}
+                  onEdit={() => records.edit(row)}
+                  onDelete={row.isoCode !== "en" ? () => records.confirmDelete(row) : undefined}
+                />
               )
             : undefined
         }
         empty={{ title: t("adminInternational.languages.empty") }}
       />
-      {editing !== null && (
+      {records.isEditing && (
         <RecordDialog
           title={current ? t("adminInternational.languages.edit") : t("adminInternational.languages.add")}
           isOpen
-          onOpenChange={(open) => !open && setEditing(null)}
+          onOpenChange={(open) => !open && records.closeEditor()}
           intent={current ? "update" : "create"}
           id={current?.id}
         >
           {(errors) => <LanguageFields language={current} errors={errors} />}
         </RecordDialog>
       )}
-      {deleting && (
-        <ConfirmDeleteDialog
-          isOpen
-          onOpenChange={(open) => !open && setDeleting(null)}
-          name={deleting.name}
-          submission={{ fields: { intent: "delete", id: deleting.id } }}
+      {records.deleting && (
+        <DeleteRecordDialog
+          id={records.deleting.id}
+          name={records.deleting.name}
+          onClose={records.closeDelete}
         />
       )}
     </AdminPage>

@@ -40,3 +40,9 @@ export const formText = (form: FormData, name: string) => {
 
 export const formFlag = (form: FormData, name: string) =>
   form.get(name) !== null && form.get(name) !== "false";
+
+/** The ids a "delete" (one `id`) or "bulk-delete" (many `ids`) form posts; null for other intents. */
+export function deleteIdsOf(form: FormData, intent: string): string[] | null {
+  if (intent !== "delete" && intent !== "bulk-delete") return null;
+  return form.getAll(intent === "delete" ? "id" : "ids").map(String);
+}

@@ -1,5 +1,6 @@
 import type { Language } from "../../lib/language";
 import { type ResolvedTemplate, renderMail } from "../content/email-templates.service";
+import { linkMail } from "../mail/link-mail";
 import type { MailMessage } from "../mail/mailer";
 
 export interface ResetMailInput {
@@ -35,12 +36,6 @@ const copy = {
   },
 } satisfies Record<Language, unknown>;
 
-const escapeHtml = (value: string) =>
-  value.replace(
-    /[&<>"']/g,
-    (char) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[char] as string,
-  );
-
 /** The password reset mail, plain text and simple HTML, in the language the customer asked in. */
 export function passwordResetMail(input: ResetMailInput): MailMessage {
   if (input.template) {
@@ -48,34 +43,17 @@ export function passwordResetMail(input: ResetMailInput): MailMessage {
     return { to: input.to, ...renderMail(input.template, values, input.language), fromName: input.shopName };
   }
   const c = copy[input.language] ?? copy.en;
-  const text = [
-    c.greeting(input.name),
-    "",
-    c.intro(input.shopName),
-    c.action,
-    "",
-    input.link,
-    "",
-    c.expiry,
-    c.ignore,
-    "",
-    c.signature(input.shopName),
-  ].join("\n");
-  const p = (value: string) => `<p style="margin:0 0 16px">${escapeHtml(value)}</p>`;
-  const link = escapeHtml(input.link);
-  const html = `<!doctype html>
-<html lang="${input.language}">
-<body style="margin:0;padding:24px;background:#f7f8f6;font-family:Arial,Helvetica,sans-serif;color:#14201f;line-height:1.5">
-<div style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:12px;padding:32px">
-${p(c.greeting(input.name))}
-${p(c.intro(input.shopName))}
-<p style="margin:0 0 24px"><a href="${link}" style="display:inline-block;background:#0f6b63;color:#ffffff;text-decoration:none;font-weight:bold;padding:12px 20px;border-radius:8px">${escapeHtml(c.button)}</a></p>
-<p style="margin:0 0 16px;font-size:13px;color:#52615f">${escapeHtml(c.action)}<br><a href="${link}" style="color:#0f6b63;word-break:break-all">${link}</a></p>
-${p(c.expiry)}
-${p(c.ignore)}
-<p style="margin:0">${escapeHtml(c.signature(input.shopName)).replace("\n", "<br>")}</p>
-</div>
-</body>
-</html>`;
-  return { to: input.to, subject: c.subject(input.shopName), text, html, fromName: input.shopName };
+  return linkMail({
+    to: input.to,
+    link: input.link,
+    language: input.language,
+    fromName: input.shopName,
+    copy: {
+      ...c,
+      subject: c.subject(input.shopName),
+      greeting: c.greeting(input.name),
+      intro: c.intro(input.shopName),
+      signature: c.signature(input.shopName),
+    },
+  });
 }

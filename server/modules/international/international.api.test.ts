@@ -1,49 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createStaff, type TestStaff } from "../../../tests/support/staff";
-import { createTestApp, type TestApp } from "../../../tests/support/test-app";
-import { insertCompany } from "../../db/seed/factories";
+import { describe, expect, it } from "vitest";
+import { adminTestContext } from "../../../tests/support/admin-test-context";
 
-let t: TestApp;
-let companyId: string;
-let admin: TestStaff;
-let driver: TestStaff;
-let otherAdmin: TestStaff;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  companyId = (await t.app.services.companies.resolve(undefined))!.id;
-  admin = await createStaff(t, companyId, "Admin");
-  driver = await createStaff(t, companyId, "Driver");
-  const other = await insertCompany(t.database.db, { slug: "other-school", name: "Other School" });
-  otherAdmin = await createStaff(t, other.id, "Admin");
-});
-afterAll(() => t.close());
-
-const call = async (
-  method: "GET" | "PUT" | "POST" | "DELETE",
-  url: string,
-  token?: string,
-  payload?: unknown,
-) => {
-  const response = await t.app.inject({
-    method,
-    url,
-    headers: {
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      // The other school's staff reach their own school through the tenancy header.
-      ...(token && token === otherAdmin?.token ? { company: "other-school" } : {}),
-    },
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
-  return { status: response.statusCode, body: response.body ? response.json() : null };
-};
+const ctx = adminTestContext();
+const { call } = ctx;
 
 describe("/api/admin/languages", () => {
   it("lists the seeded languages and adds, edits and deletes one", async () => {
-    const list = await call("GET", "/api/admin/languages", admin.token);
+    const list = await call("GET", "/api/admin/languages", ctx.admin.token);
     expect(list.status).toBe(200);
     expect(list.body.items.map((item: { isoCode: string }) => item.isoCode).sort()).toEqual(["en", "nl"]);
-    const created = await call("POST", "/api/admin/languages", admin.token, {
+    const created = await call("POST", "/api/admin/languages", ctx.admin.token, {
       name: "Deutsch",
       isoCode: "DE",
       languageCode: "de-DE",
@@ -53,40 +19,42 @@ describe("/api/admin/languages", () => {
     expect(created.body.isoCode).toBe("de");
     expect(
       (
-        await call("POST", "/api/admin/languages", admin.token, {
+        await call("POST", "/api/admin/languages", ctx.admin.token, {
           name: "Dup",
           isoCode: "de",
           languageCode: "de",
         })
       ).status,
     ).toBe(409);
-    const updated = await call("PUT", `/api/admin/languages/${created.body.id}`, admin.token, {
+    const updated = await call("PUT", `/api/admin/languages/${created.body.id}`, ctx.admin.token, {
       name: "German",
       isoCode: "de",
       languageCode: "de-DE",
       published: false,
     });
     expect(updated.body).toMatchObject({ name: "German", published: false });
-    expect((await call("DELETE", `/api/admin/languages/${created.body.id}`, admin.token)).status).toBe(204);
+    expect((await call("DELETE", `/api/admin/languages/${created.body.id}`, ctx.admin.token)).status).toBe(
+      204,
+    );
   });
 
   it("keeps English published and present", async () => {
-    const list = await call("GET", "/api/admin/languages?searchText=English", admin.token);
+    const list = await call("GET", "/api/admin/languages?searchText=English", ctx.admin.token);
     const english = list.body.items[0];
-    const unpublish = await call("PUT", `/api/admin/languages/${english.id}`, admin.token, {
+    const unpublish = await call("PUT", `/api/admin/languages/${english.id}`, ctx.admin.token, {
       name: "English",
       isoCode: "en",
       languageCode: "en-GB",
       published: false,
     });
     expect(unpublish.status).toBe(422);
-    expect((await call("DELETE", `/api/admin/languages/${english.id}`, admin.token)).status).toBe(422);
+    expect((await call("DELETE", `/api/admin/languages/${english.id}`, ctx.admin.token)).status).toBe(422);
   });
 
   it("answers 400, 401, 403 and keeps companies apart", async () => {
     expect(
       (
-        await call("POST", "/api/admin/languages", admin.token, {
+        await call("POST", "/api/admin/languages", ctx.admin.token, {
           name: "",
           isoCode: "xyz",
           languageCode: "?",
@@ -94,14 +62,14 @@ describe("/api/admin/languages", () => {
       ).status,
     ).toBe(400);
     expect((await call("GET", "/api/admin/languages")).status).toBe(401);
-    expect((await call("GET", "/api/admin/languages", driver.token)).status).toBe(403);
-    expect((await call("GET", "/api/admin/languages", otherAdmin.token)).body.total).toBe(0);
+    expect((await call("GET", "/api/admin/languages", ctx.driver.token)).status).toBe(403);
+    expect((await call("GET", "/api/admin/languages", ctx.other.admin.token)).body.total).toBe(0);
   });
 });
 
 describe("/api/admin/currencies", () => {
   it("adds, edits and deletes a currency with an exact rate", async () => {
-    const created = await call("POST", "/api/admin/currencies", admin.token, {
+    const created = await call("POST", "/api/admin/currencies", ctx.admin.token, {
       name: "Swiss Franc",
       symbol: "CHF",
       isoCode: "chf",
@@ -109,7 +77,7 @@ describe("/api/admin/currencies", () => {
     });
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({ isoCode: "CHF", exchangeRate: "0.95123456", isShopCurrency: false });
-    const updated = await call("PUT", `/api/admin/currencies/${created.body.id}`, admin.token, {
+    const updated = await call("PUT", `/api/admin/currencies/${created.body.id}`, ctx.admin.token, {
       name: "Swiss Franc",
       symbol: "CHF",
       isoCode: "CHF",
@@ -117,16 +85,22 @@ describe("/api/admin/currencies", () => {
       enabled: false,
     });
     expect(updated.body).toMatchObject({ exchangeRate: "0.9", enabled: false });
-    const found = await call("GET", "/api/admin/currencies?searchText=franc", admin.token);
+    const found = await call("GET", "/api/admin/currencies?searchText=franc", ctx.admin.token);
     expect(found.body.total).toBe(1);
-    expect((await call("DELETE", `/api/admin/currencies/${created.body.id}`, admin.token)).status).toBe(204);
-    const audit = await t.app.services.audit.list(companyId, { page: 1, limit: 20, entity: "currency" });
+    expect((await call("DELETE", `/api/admin/currencies/${created.body.id}`, ctx.admin.token)).status).toBe(
+      204,
+    );
+    const audit = await ctx.t.app.services.audit.list(ctx.companyId, {
+      page: 1,
+      limit: 20,
+      entity: "currency",
+    });
     expect(audit.total).toBe(3);
   });
 
   it("rejects a zero or negative rate and never disables the shop currency", async () => {
     for (const exchangeRate of ["0", "-1", "abc", "1.123456789"]) {
-      const bad = await call("POST", "/api/admin/currencies", admin.token, {
+      const bad = await call("POST", "/api/admin/currencies", ctx.admin.token, {
         name: "X",
         symbol: "X",
         isoCode: "XXX",
@@ -134,9 +108,9 @@ describe("/api/admin/currencies", () => {
       });
       expect(bad.status).toBe(400);
     }
-    const euro = (await call("GET", "/api/admin/currencies?searchText=EUR", admin.token)).body.items[0];
+    const euro = (await call("GET", "/api/admin/currencies?searchText=EUR", ctx.admin.token)).body.items[0];
     expect(euro.isShopCurrency).toBe(true);
-    const disable = await call("PUT", `/api/admin/currencies/${euro.id}`, admin.token, {
+    const disable = await call("PUT", `/api/admin/currencies/${euro.id}`, ctx.admin.token, {
       name: "Euro",
       symbol: "€",
       isoCode: "EUR",
@@ -144,9 +118,11 @@ describe("/api/admin/currencies", () => {
       enabled: false,
     });
     expect(disable.status).toBe(422);
-    expect((await call("DELETE", `/api/admin/currencies/${euro.id}`, admin.token)).status).toBe(422);
-    expect((await call("DELETE", `/api/admin/currencies/${euro.id}`, otherAdmin.token)).status).toBe(404);
+    expect((await call("DELETE", `/api/admin/currencies/${euro.id}`, ctx.admin.token)).status).toBe(422);
+    expect((await call("DELETE", `/api/admin/currencies/${euro.id}`, ctx.other.admin.token)).status).toBe(
+      404,
+    );
     const valid = { name: "Yen", symbol: "¥", isoCode: "JPY", exchangeRate: "160" };
-    expect((await call("POST", "/api/admin/currencies", driver.token, valid)).status).toBe(403);
+    expect((await call("POST", "/api/admin/currencies", ctx.driver.token, valid)).status).toBe(403);
   });
 });

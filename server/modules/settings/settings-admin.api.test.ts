@@ -1,47 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createStaff, type TestStaff } from "../../../tests/support/staff";
-import { createTestApp, type TestApp } from "../../../tests/support/test-app";
-import { insertCompany } from "../../db/seed/factories";
+import { describe, expect, it } from "vitest";
+import { adminTestContext } from "../../../tests/support/admin-test-context";
+import { createStaff } from "../../../tests/support/staff";
 import { nextCounter } from "../orders/counters";
 
-let t: TestApp;
-let companyId: string;
-let admin: TestStaff;
-let driver: TestStaff;
-let otherAdmin: TestStaff;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  companyId = (await t.app.services.companies.resolve(undefined))!.id;
-  admin = await createStaff(t, companyId, "Admin");
-  driver = await createStaff(t, companyId, "Driver");
-  const other = await insertCompany(t.database.db, { slug: "other-school", name: "Other School" });
-  otherAdmin = await createStaff(t, other.id, "Admin");
-});
-afterAll(() => t.close());
-
-const call = async (
-  method: "GET" | "PUT" | "POST" | "DELETE",
-  url: string,
-  token?: string,
-  payload?: unknown,
-) => {
-  const response = await t.app.inject({
-    method,
-    url,
-    headers: {
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      // The other school's staff reach their own school through the tenancy header.
-      ...(token && token === otherAdmin?.token ? { company: "other-school" } : {}),
-    },
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
-  return { status: response.statusCode, body: response.body ? response.json() : null, raw: response.body };
-};
+const ctx = adminTestContext();
+const { call } = ctx;
 
 describe("GET /api/admin/settings/{group}", () => {
   it("reads the common settings", async () => {
-    const { status, body } = await call("GET", "/api/admin/settings/global", admin.token);
+    const { status, body } = await call("GET", "/api/admin/settings/global", ctx.admin.token);
     expect(status).toBe(200);
     expect(body).toMatchObject({
       currency: "EUR",
@@ -52,31 +19,35 @@ describe("GET /api/admin/settings/{group}", () => {
 
   it("answers 401 without a session, 403 for a role without settings, 400 for an unknown group", async () => {
     expect((await call("GET", "/api/admin/settings/global")).status).toBe(401);
-    expect((await call("GET", "/api/admin/settings/global", driver.token)).status).toBe(403);
-    expect((await call("GET", "/api/admin/settings/tax", admin.token)).status).toBe(400);
+    expect((await call("GET", "/api/admin/settings/global", ctx.driver.token)).status).toBe(403);
+    expect((await call("GET", "/api/admin/settings/tax", ctx.admin.token)).status).toBe(400);
   });
 });
 
 describe("PUT /api/admin/settings/{group}", () => {
   it("saves the common settings, feeds storeInfo at once and writes an audit entry", async () => {
-    const current = (await call("GET", "/api/admin/settings/global", admin.token)).body;
-    const { status, body } = await call("PUT", "/api/admin/settings/global", admin.token, {
+    const current = (await call("GET", "/api/admin/settings/global", ctx.admin.token)).body;
+    const { status, body } = await call("PUT", "/api/admin/settings/global", ctx.admin.token, {
       ...current,
       shopName: "Joyful Learning",
     });
     expect(status).toBe(200);
     expect(body.shopName).toBe("Joyful Learning");
-    expect((await t.app.services.settings.storeInfo(companyId)).shopName).toBe("Joyful Learning");
-    const audit = await t.app.services.audit.list(companyId, { page: 1, limit: 5, entity: "settings" });
+    expect((await ctx.t.app.services.settings.storeInfo(ctx.companyId)).shopName).toBe("Joyful Learning");
+    const audit = await ctx.t.app.services.audit.list(ctx.companyId, {
+      page: 1,
+      limit: 5,
+      entity: "settings",
+    });
     expect(audit.items[0]).toMatchObject({
       action: "update",
       entityId: "global",
-      staff: { email: admin.email },
+      staff: { email: ctx.admin.email },
     });
   });
 
   it("rejects bad values with field errors and changes nothing", async () => {
-    const { status, body } = await call("PUT", "/api/admin/settings/global", admin.token, {
+    const { status, body } = await call("PUT", "/api/admin/settings/global", ctx.admin.token, {
       shopName: "",
       email: "not-an-email",
       timeZone: "Mars/Olympus",
@@ -85,12 +56,12 @@ describe("PUT /api/admin/settings/{group}", () => {
     expect(Object.keys(body.details.fields)).toEqual(
       expect.arrayContaining(["shopName", "email", "timeZone"]),
     );
-    expect((await t.app.services.settings.storeInfo(companyId)).shopName).toBe("Joyful Learning");
+    expect((await ctx.t.app.services.settings.storeInfo(ctx.companyId)).shopName).toBe("Joyful Learning");
   });
 
   it("never returns the payment secrets, keeps them when omitted and removes them with null", async () => {
     const secret = "sk_test_VerySecret123";
-    const saved = await call("PUT", "/api/admin/settings/store", admin.token, {
+    const saved = await call("PUT", "/api/admin/settings/store", ctx.admin.token, {
       stripePublishableKey: "pk_test_abc123",
       stripeSecretKey: secret,
       stripeWebhookSecret: "whsec_abc123",
@@ -106,43 +77,49 @@ describe("PUT /api/admin/settings/{group}", () => {
       staffSignupOpen: true,
     });
 
-    const kept = await call("PUT", "/api/admin/settings/store", admin.token, { metaTitle: "Learn more" });
+    const kept = await call("PUT", "/api/admin/settings/store", ctx.admin.token, { metaTitle: "Learn more" });
     expect(kept.body.stripeSecretKeySet).toBe(true);
-    expect((await t.app.services.settings.read(companyId, "store")).stripeSecretKey).toBe(secret);
-    const read = await call("GET", "/api/admin/settings/store", admin.token);
+    expect((await ctx.t.app.services.settings.read(ctx.companyId, "store")).stripeSecretKey).toBe(secret);
+    const read = await call("GET", "/api/admin/settings/store", ctx.admin.token);
     expect(read.raw).not.toContain(secret);
 
-    const audit = await t.app.services.audit.list(companyId, { page: 1, limit: 20, entity: "settings" });
+    const audit = await ctx.t.app.services.audit.list(ctx.companyId, {
+      page: 1,
+      limit: 20,
+      entity: "settings",
+    });
     expect(JSON.stringify(audit)).not.toContain(secret);
 
-    const cleared = await call("PUT", "/api/admin/settings/store", admin.token, {
+    const cleared = await call("PUT", "/api/admin/settings/store", ctx.admin.token, {
       stripeWebhookSecret: null,
     });
     expect(cleared.body).toMatchObject({ stripeSecretKeySet: true, stripeWebhookSecretSet: false });
-    const bad = await call("PUT", "/api/admin/settings/store", admin.token, { stripeSecretKey: "password" });
+    const bad = await call("PUT", "/api/admin/settings/store", ctx.admin.token, {
+      stripeSecretKey: "password",
+    });
     expect(bad.status).toBe(400);
   });
 
   it("makes the next invoice number the start value when it is higher than the counter", async () => {
-    const { status } = await call("PUT", "/api/admin/settings/invoice", admin.token, {
+    const { status } = await call("PUT", "/api/admin/settings/invoice", ctx.admin.token, {
       prefix: "INV-",
       startValue: 5000,
       leadingZeros: true,
       length: 8,
     });
     expect(status).toBe(200);
-    expect(await t.database.db.transaction((tx) => nextCounter(tx, companyId, "invoice"))).toBe(5000);
+    expect(await ctx.t.database.db.transaction((tx) => nextCounter(tx, ctx.companyId, "invoice"))).toBe(5000);
     // A lower start value never moves the counter back.
-    await call("PUT", "/api/admin/settings/invoice", admin.token, {
+    await call("PUT", "/api/admin/settings/invoice", ctx.admin.token, {
       prefix: "",
       startValue: 10,
       leadingZeros: false,
       length: 1,
     });
-    expect(await t.database.db.transaction((tx) => nextCounter(tx, companyId, "invoice"))).toBe(5001);
+    expect(await ctx.t.database.db.transaction((tx) => nextCounter(tx, ctx.companyId, "invoice"))).toBe(5001);
     expect(
       (
-        await call("PUT", "/api/admin/settings/invoice", admin.token, {
+        await call("PUT", "/api/admin/settings/invoice", ctx.admin.token, {
           startValue: 0,
           leadingZeros: true,
           length: 30,
@@ -152,23 +129,23 @@ describe("PUT /api/admin/settings/{group}", () => {
   });
 
   it("keeps companies apart and needs write permission", async () => {
-    const theirs = await call("PUT", "/api/admin/settings/storefront", otherAdmin.token, {
+    const theirs = await call("PUT", "/api/admin/settings/storefront", ctx.other.admin.token, {
       heroTitle: { en: "Other hero" },
     });
     expect(theirs.status).toBe(200);
     // Their session does not open this school.
-    const crossed = await t.app.inject({
+    const crossed = await ctx.t.app.inject({
       method: "GET",
       url: "/api/admin/settings/global",
-      headers: { authorization: `Bearer ${otherAdmin.token}` },
+      headers: { authorization: `Bearer ${ctx.other.admin.token}` },
     });
     expect(crossed.statusCode).toBe(401);
-    const mine = await call("GET", "/api/admin/settings/storefront", admin.token);
+    const mine = await call("GET", "/api/admin/settings/storefront", ctx.admin.token);
     expect(mine.body.heroTitle.en).toBe("");
-    expect((await call("PUT", "/api/admin/settings/global", driver.token, { shopName: "X" })).status).toBe(
-      403,
-    );
-    const accountant = await createStaff(t, companyId, "Accountant");
+    expect(
+      (await call("PUT", "/api/admin/settings/global", ctx.driver.token, { shopName: "X" })).status,
+    ).toBe(403);
+    const accountant = await createStaff(ctx.t, ctx.companyId, "Accountant");
     expect((await call("GET", "/api/admin/settings/global", accountant.token)).status).toBe(200);
     expect(
       (await call("PUT", "/api/admin/settings/global", accountant.token, { shopName: "X" })).status,
@@ -176,16 +153,18 @@ describe("PUT /api/admin/settings/{group}", () => {
   });
 
   it("validates header links and footer columns of the storefront", async () => {
-    const bad = await call("PUT", "/api/admin/settings/storefront", admin.token, {
+    const bad = await call("PUT", "/api/admin/settings/storefront", ctx.admin.token, {
       headerLinks: [{ label: { en: "Evil" }, url: "javascript:alert(1)" }],
     });
     expect(bad.status).toBe(400);
-    const good = await call("PUT", "/api/admin/settings/storefront", admin.token, {
+    const good = await call("PUT", "/api/admin/settings/storefront", ctx.admin.token, {
       heroTitle: { en: "Learn anything", nl: "Leer alles" },
       headerLinks: [{ label: { en: "Blog" }, url: "https://blog.example.com" }],
       footerColumns: [{ title: { en: "More" }, links: [{ label: { en: "Help" }, url: "/help" }] }],
     });
     expect(good.status).toBe(200);
-    expect((await t.app.services.settingsAdmin.storefront(companyId)).heroTitle.nl).toBe("Leer alles");
+    expect((await ctx.t.app.services.settingsAdmin.storefront(ctx.companyId)).heroTitle.nl).toBe(
+      "Leer alles",
+    );
   });
 });
