@@ -214,6 +214,7 @@ export async function insertHistoricOrder(
       channel: input.channel,
       currency: "EUR",
       ...totals,
+      baseTotalCents: totals.totalCents,
       createdAt: input.createdAt,
       updatedAt: input.createdAt,
     })

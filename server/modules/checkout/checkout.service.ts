@@ -621,6 +621,7 @@ export function createCheckoutService(db: Db, deps: CheckoutDeps) {
             channel: "online",
             currency: priced.currency,
             ...priced.totals,
+            baseTotalCents: priced.totals.totalCents,
             couponId: priced.coupon?.id ?? null,
             couponCode: priced.coupon?.code ?? null,
             language: visitor.language,

@@ -4,6 +4,7 @@ import {
   index,
   integer,
   jsonb,
+  numeric,
   pgTable,
   text,
   timestamp,
@@ -59,7 +60,12 @@ export const orders = pgTable(
     status: text("status", { enum: ORDER_STATUSES }).notNull().default("pending"),
     paymentMethod: text("payment_method", { enum: PAYMENT_METHODS }).notNull(),
     channel: text("channel", { enum: ORDER_CHANNELS }).notNull().default("online"),
+    /** The currency the buyer saw and was charged in (ISO 4217). */
     currency: text("currency").notNull(),
+    /** Units of `currency` per one unit of the shop currency when the order was placed (exact decimal). */
+    exchangeRate: numeric("exchange_rate", { precision: 18, scale: 8 }).notNull().default("1"),
+    /** The order total in the shop currency, for reports across currencies. */
+    baseTotalCents: integer("base_total_cents").notNull().default(0),
     subtotalCents: integer("subtotal_cents").notNull(),
     discountCents: integer("discount_cents").notNull().default(0),
     /** VAT rate in basis points (2100 = 21 %). */

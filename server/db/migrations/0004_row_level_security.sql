@@ -1,0 +1,1 @@
+-- Row-level security on tenant tables (issue 6): written in the rls branch.

@@ -1,0 +1,1 @@
+-- Full-text and trigram search indexes for the catalogue (issue 7): written in the bench branch.
