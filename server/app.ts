@@ -78,7 +78,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate("config", env);
   app.decorate("database", database);
   app.decorate("services", createServices(database.db, { env, log: app.log }));
-  app.addHook("onClose", async () => app.services.mailer.close());
+  app.addHook("onClose", async () => {
+    await app.services.background.drain();
+    await app.services.mailer.close();
+  });
   app.addHook("onRequest", async (request, reply) => {
     reply.header("x-request-id", request.id);
   });

@@ -1,6 +1,7 @@
 import { join } from "node:path";
 import type { Env } from "./config/env";
 import type { Db } from "./db/client";
+import { createBackground } from "./lib/background";
 import { createAuditService } from "./modules/audit/audit.service";
 import { createSessionService } from "./modules/auth/sessions.service";
 import { createCatalogService } from "./modules/catalog/catalog.service";
@@ -45,6 +46,7 @@ export function createServices(db: Db, { env, log }: ServiceOptions) {
     outboxDir: join(env.DATA_DIR, "outbox"),
     log,
   });
+  const background = createBackground(log);
   const companies = createCompanyService(db);
   const settings = createSettingsService(db);
   const catalog = createCatalogService(db);
@@ -59,7 +61,15 @@ export function createServices(db: Db, { env, log }: ServiceOptions) {
   const faqs = createFaqsService(db, { audit });
   const emailTemplates = createEmailTemplatesService(db, { audit });
   const international = createInternationalService(db, { audit, settings });
-  const customers = createCustomerService(db, { sessions, audit, mailer, settings, emailTemplates, log });
+  const customers = createCustomerService(db, {
+    sessions,
+    audit,
+    mailer,
+    settings,
+    emailTemplates,
+    log,
+    background,
+  });
   const invoices = createInvoiceService(db, settings);
   const provider = createPaymentProvider(env);
   const stripeConnect = createStripeConnect(env, settings);
@@ -87,6 +97,7 @@ export function createServices(db: Db, { env, log }: ServiceOptions) {
     settings,
     passwordReset: staffPasswordReset,
     log,
+    background,
   });
   const orderAdmin = createOrderAdminService(db, { settings, audit, provider });
   const dashboard = createDashboardService(db, { settings });
@@ -98,6 +109,7 @@ export function createServices(db: Db, { env, log }: ServiceOptions) {
     images,
   });
   return {
+    background,
     companies,
     catalog,
     settings,

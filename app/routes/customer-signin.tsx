@@ -47,7 +47,9 @@ export async function action({ context, request }: Route.ActionArgs) {
       headers: cookieHeaders(context.sessionCookies.customerSignIn(result.session, result.customer)),
     });
   } catch (error) {
-    return data({ fieldErrors: {}, formError: errorKeyFor(error), email: parsed.data.email }, 400);
+    // 401 for wrong credentials, as the API answers: the rate limiter counts those per account.
+    const status = (error as { status?: unknown }).status === 401 ? 401 : 400;
+    return data({ fieldErrors: {}, formError: errorKeyFor(error), email: parsed.data.email }, status);
   }
 }
 

@@ -87,6 +87,13 @@ function tooMany(reply: FastifyReply, resetAt: number): AppError {
   );
 }
 
+/** The account an attempt is for: `email` of a JSON body (API) or of a form post (pages). */
+function accountEmail(body: unknown): string | undefined {
+  if (Buffer.isBuffer(body)) return new URLSearchParams(body.toString("utf8")).get("email") ?? undefined;
+  const email = (body as { email?: unknown } | undefined)?.email;
+  return typeof email === "string" ? email : undefined;
+}
+
 declare module "fastify" {
   interface FastifyRequest {
     rateLimitAccountKey?: string;
@@ -116,9 +123,9 @@ export const rateLimitPlugin = fp(async (app: FastifyInstance, options: { store?
   app.addHook("preValidation", async (request, reply) => {
     const rule = ruleFor(request.method, request.url);
     const limit = rule?.perAccount;
-    const body = request.body as { email?: unknown } | undefined;
-    if (!rule || !limit || typeof body?.email !== "string") return;
-    const key = `${rule.name}:account:${scope(request)}:${body.email.trim().toLowerCase()}`;
+    const email = rule && limit ? accountEmail(request.body) : undefined;
+    if (!rule || !limit || !email) return;
+    const key = `${rule.name}:account:${scope(request)}:${email.trim().toLowerCase()}`;
     request.rateLimitAccountKey = key;
     if (limit.failuresOnly) {
       if ((await store.peek(key)) >= limit.max) throw tooMany(reply, Date.now() + limit.windowMs);

@@ -24,8 +24,11 @@ function toWebRequest(request: FastifyRequest, reply: FastifyReply, origin: stri
     signal: controller.signal,
   };
   if (request.method !== "GET" && request.method !== "HEAD") {
-    init.body = Readable.toWeb(request.body as Readable) as ReadableStream;
-    init.duplex = "half";
+    if (Buffer.isBuffer(request.body)) init.body = new Uint8Array(request.body);
+    else if (request.body) {
+      init.body = Readable.toWeb(request.body as Readable) as ReadableStream;
+      init.duplex = "half";
+    }
   }
   return new Request(new URL(request.url, origin), init);
 }
@@ -72,8 +75,14 @@ export async function webPlugin(app: FastifyInstance, options: WebOptions) {
   }
   const handle = createRequestHandler(getBuild, options.mode);
 
-  // Pages and form actions read their own bodies: hand them the raw stream.
+  // Pages and form actions read their own bodies: hand them the raw stream. Plain form posts are
+  // small and read up front, so the rate limiter can see which account a sign-in is for.
   app.removeAllContentTypeParsers();
+  app.addContentTypeParser(
+    "application/x-www-form-urlencoded",
+    { parseAs: "buffer" },
+    (_request, body, done) => done(null, body),
+  );
   app.addContentTypeParser("*", (_request, payload, done) => done(null, payload));
 
   app.route({

@@ -16,16 +16,19 @@ afterAll(async () => {
 });
 
 /**
- * A rejected form answers 400 on purpose (wrong password, a missing field); Chromium logs each such
+ * A rejected form answers 400 or 401 on purpose (a missing field, a wrong password); Chromium logs each such
  * response as a console error. Only those are set aside: every other error still fails the test.
  */
-const INVALID_FORM = "Failed to load resource: the server responded with a status of 400 (Bad Request)";
+const INVALID_FORM = [
+  "Failed to load resource: the server responded with a status of 400 (Bad Request)",
+  "Failed to load resource: the server responded with a status of 401 (Unauthorized)",
+];
 
 async function newPage(width = 1440): Promise<{ page: Page; errors: () => string[] }> {
   const context = await browser.newContext({ viewport: { width, height: 900 } });
   const page = await context.newPage();
   const seen = watchErrors(page);
-  return { page, errors: () => seen.filter((message) => message !== INVALID_FORM) };
+  return { page, errors: () => seen.filter((message) => !INVALID_FORM.includes(message)) };
 }
 
 const onPath = (path: string) => (url: URL) => url.pathname === path;
@@ -188,5 +191,31 @@ describe("customer accounts", () => {
     expect((await page.context().cookies()).some((c) => c.name === "guestInfo")).toBe(false);
     expect(errors()).toEqual([]);
     await page.context().close();
+  });
+});
+
+describe("sign-in page form posts", () => {
+  it("count failed attempts per account, like the API, and then answer 429 even to the right password", async () => {
+    const email = `form-lock-${Date.now()}@example.com`;
+    const registered = await fetch(`${baseUrl}/api/customer/register`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ name: "Form Lock", email, password: "right-password-1", acceptTerms: true }),
+    });
+    expect(registered.status).toBe(201);
+    const attempt = (path: string, password: string) =>
+      fetch(`${baseUrl}${path}`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { "content-type": "application/x-www-form-urlencoded", origin: baseUrl },
+        body: new URLSearchParams({ email, password }).toString(),
+      });
+    for (let i = 0; i < 5; i++)
+      expect((await attempt("/customer-signin", "wrong-pass-1234")).status).toBe(401);
+    for (let i = 0; i < 5; i++)
+      expect((await attempt("/customer-signin.data", "wrong-pass-1234")).status).not.toBe(429);
+    const locked = await attempt("/customer-signin", "right-password-1");
+    expect(locked.status).toBe(429);
+    expect(await locked.json()).toMatchObject({ code: "RATE_LIMITED" });
   });
 });

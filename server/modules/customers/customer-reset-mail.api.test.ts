@@ -68,6 +68,7 @@ describe("password reset by mail (real SMTP)", () => {
       url: "/api/customer/forget-password",
       payload: { email },
     });
+    await t.app.services.background.drain();
     expect(asked.statusCode).toBe(200);
     expect(inbox).toHaveLength(1);
     const mail = inbox[0]!;
@@ -108,6 +109,7 @@ describe("password reset by mail (real SMTP)", () => {
       url: "/api/customer/forget-password",
       payload: { email: "nobody.here@example.org" },
     });
+    await t.app.services.background.drain();
     expect(inbox).toHaveLength(before);
 
     await t.app.inject({
@@ -115,6 +117,7 @@ describe("password reset by mail (real SMTP)", () => {
       url: "/api/customer/forget-password?lng=nl",
       payload: { email: "learner@example.com" },
     });
+    await t.app.services.background.drain();
     expect(inbox).toHaveLength(before + 1);
     const text = decoded(inbox.at(-1)!.raw);
     expect(text).toContain("Kies een nieuw wachtwoord");

@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lt, or, type SQL, sql } from "drizzle-orm";
 import type { Db, Queryable } from "../../db/client";
+import type { Background } from "../../lib/background";
 import { badRequest, conflict, notFound, unauthorized } from "../../lib/errors";
 import type { Language } from "../../lib/language";
 import type { AuditService } from "../audit/audit.service";
@@ -74,6 +75,8 @@ export interface CustomerServiceDeps {
   /** The school's saved mail wording; without it the built-in text is sent. */
   emailTemplates?: Pick<EmailTemplatesService, "resolve">;
   log: { error(obj: object, msg: string): void };
+  /** Runs the reset mail after the answer, so its timing tells nothing about the address. */
+  background: Background;
 }
 
 /**
@@ -245,8 +248,8 @@ export function createCustomerService(db: Db, deps: CustomerServiceDeps) {
     },
 
     /**
-     * Mails a single-use reset link when the email belongs to a customer. The caller answers the
-     * same either way; a mail failure is logged, never shown.
+     * Mails a single-use reset link when the email belongs to a customer, after the answer (in the
+     * background). The caller answers the same either way; a mail failure is logged, never shown.
      */
     async requestPasswordReset(
       companyId: string,
@@ -255,24 +258,26 @@ export function createCustomerService(db: Db, deps: CustomerServiceDeps) {
     ): Promise<void> {
       const row = await findByEmail(companyId, email);
       if (!row) return;
-      const token = await passwordReset.issue(companyId, row.id);
-      const store = await deps.settings.storeInfo(companyId);
-      const link = new URL(`/user/reset-password/${encodeURIComponent(token)}`, options.origin).toString();
-      try {
-        const template = await deps.emailTemplates?.resolve(companyId, "password-reset", options.language);
-        await deps.mailer.send(
-          passwordResetMail({
-            to: row.email,
-            name: row.name,
-            shopName: store.shopName || "Course Market",
-            link,
-            language: options.language,
-            template,
-          }),
-        );
-      } catch (error) {
-        deps.log.error({ err: error, customerId: row.id }, "password reset mail could not be sent");
-      }
+      deps.background.run("customer password reset mail", async () => {
+        const token = await passwordReset.issue(companyId, row.id);
+        const store = await deps.settings.storeInfo(companyId);
+        const link = new URL(`/user/reset-password/${encodeURIComponent(token)}`, options.origin).toString();
+        try {
+          const template = await deps.emailTemplates?.resolve(companyId, "password-reset", options.language);
+          await deps.mailer.send(
+            passwordResetMail({
+              to: row.email,
+              name: row.name,
+              shopName: store.shopName || "Course Market",
+              link,
+              language: options.language,
+              template,
+            }),
+          );
+        } catch (error) {
+          deps.log.error({ err: error, customerId: row.id }, "password reset mail could not be sent");
+        }
+      });
     },
 
     /** Sets the new password, uses up the token and ends every session of the customer. */
