@@ -63,6 +63,38 @@ describe("security headers", () => {
       await secure.close();
     }
   });
+
+  it("behind a trusted proxy, treats forwarded HTTPS requests as secure: HSTS and Secure cookies", async () => {
+    const proxied = await createTestApp({ TRUST_PROXY: "true" });
+    try {
+      const login = (proto: string) =>
+        proxied.app.inject({
+          method: "POST",
+          url: "/api/customer/login",
+          headers: { "x-forwarded-proto": proto },
+          payload: { email: "learner@example.com", password: "learn-with-joy-2024" },
+        });
+      const overHttps = await login("https");
+      expect(overHttps.statusCode).toBe(200);
+      expect(overHttps.headers["strict-transport-security"]).toContain("max-age=31536000");
+      const cookies = [overHttps.headers["set-cookie"]].flat() as string[];
+      expect(cookies.length).toBeGreaterThan(0);
+      for (const cookie of cookies) expect(cookie).toMatch(/; Secure/i);
+      expect(cookies.find((cookie) => cookie.startsWith("session="))).toMatch(/HttpOnly/i);
+
+      const overHttp = await login("http");
+      expect(overHttp.headers["strict-transport-security"]).toBeUndefined();
+      for (const cookie of [overHttp.headers["set-cookie"]].flat() as string[])
+        expect(cookie).not.toMatch(/Secure/i);
+    } finally {
+      await proxied.close();
+    }
+  });
+
+  it("ignores X-Forwarded-Proto without TRUST_PROXY", async () => {
+    const response = await t.app.inject({ url: "/healthz", headers: { "x-forwarded-proto": "https" } });
+    expect(response.headers["strict-transport-security"]).toBeUndefined();
+  });
 });
 
 describe("GET /api/openapi.json", () => {

@@ -67,7 +67,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       requestIdLogLabel: "requestId",
       disableRequestLogging: env.NODE_ENV === "test",
     }),
-    trustProxy: false,
+    // true, a hop count or addresses: Fastify takes each; the cast only picks the HTTP/1 overload.
+    trustProxy: env.TRUST_PROXY as boolean,
     bodyLimit: 1_048_576,
     return503OnClosing: true,
     forceCloseConnections: "idle",
@@ -92,6 +93,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(compress, { threshold: 1024 });
   await app.register(securityPlugin, {
     https: env.PUBLIC_URL?.startsWith("https:") ?? false,
+    trustProxy: env.TRUST_PROXY !== false,
     development: env.NODE_ENV === "development",
     stripe: Boolean(env.STRIPE_SECRET_KEY),
   });

@@ -25,6 +25,14 @@ describe("loadEnv", () => {
     }
   });
 
+  it("reads TRUST_PROXY as off, on, a hop count or proxy addresses", () => {
+    expect(loadEnv({}).TRUST_PROXY).toBe(false);
+    expect(loadEnv({ TRUST_PROXY: "true" }).TRUST_PROXY).toBe(true);
+    expect(loadEnv({ TRUST_PROXY: "2" }).TRUST_PROXY).toBe(2);
+    expect(loadEnv({ TRUST_PROXY: "10.0.0.1, 10.1.0.0/16" }).TRUST_PROXY).toBe("10.0.0.1,10.1.0.0/16");
+    expect(() => loadEnv({ TRUST_PROXY: "yes please" })).toThrow(/TRUST_PROXY must be true, false, a number/);
+  });
+
   it("never echoes secrets back", () => {
     expect(() => loadEnv({ STRIPE_SECRET_KEY: "pk_live_oops" })).toThrow(
       /STRIPE_SECRET_KEY must be a Stripe secret key/,

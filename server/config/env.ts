@@ -72,6 +72,22 @@ export const envSchema = z
       },
     ),
     STRIPE_API_BASE: optionalUrl(["http:", "https:"], "http://127.0.0.1:12111"),
+    TRUST_PROXY: z
+      .string()
+      .trim()
+      .optional()
+      .transform((value, ctx): boolean | number | string => {
+        if (!value || value === "false") return false;
+        if (value === "true") return true;
+        if (/^\d+$/.test(value)) return Number(value);
+        const parts = value.split(",").map((part) => part.trim());
+        if (parts.every((part) => /^[\d.:a-fA-F]+(\/\d{1,3})?$/.test(part))) return parts.join(",");
+        ctx.addIssue({
+          code: "custom",
+          message: "must be true, false, a number of proxy hops, or addresses, e.g. 10.0.0.1,10.0.0.0/8",
+        });
+        return z.NEVER;
+      }),
     LOG_LEVEL: z.enum(LOG_LEVELS, { message: `must be one of ${LOG_LEVELS.join(", ")}` }).default("info"),
   })
   .superRefine((env, ctx) => {

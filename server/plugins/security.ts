@@ -13,10 +13,24 @@ declare module "fastify" {
 export interface SecurityOptions {
   /** true behind HTTPS: adds HSTS and upgrade-insecure-requests. */
   https: boolean;
+  /**
+   * true when a trusted proxy terminates TLS (TRUST_PROXY): a request that came in over HTTPS
+   * (X-Forwarded-Proto) gets HSTS, upgrade-insecure-requests and Secure cookies too.
+   */
+  trustProxy?: boolean;
   /** true in development: Vite's client needs inline scripts and a websocket. */
   development: boolean;
   /** true when Stripe takes the payments: Stripe.js and its frames load from Stripe's own hosts. */
   stripe?: boolean;
+}
+
+const HSTS = "max-age=31536000; includeSubDomains";
+
+/** Marks every cookie of an HTTPS response Secure (session cookies and those set by pages alike). */
+export function secureCookies(header: string | string[]): string[] {
+  return (Array.isArray(header) ? header : [header]).map((cookie) =>
+    /;\s*secure\s*(;|$)/i.test(cookie) ? cookie : `${cookie}; Secure`,
+  );
 }
 
 export function contentSecurityPolicy(nonce: string, options: SecurityOptions): string {
@@ -51,17 +65,28 @@ export const securityPlugin = fp(async (app: FastifyInstance, options: SecurityO
   await app.register(helmet, {
     contentSecurityPolicy: false,
     crossOriginEmbedderPolicy: false,
-    hsts: options.https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    hsts: false,
     referrerPolicy: { policy: "strict-origin-when-cross-origin" },
   });
   app.decorateReply("scriptNonce", "");
   app.addHook("onRequest", async (_request, reply) => {
     reply.scriptNonce = randomBytes(16).toString("base64");
   });
-  app.addHook("onSend", async (_request, reply, payload) => {
+  app.addHook("onSend", async (request, reply, payload) => {
+    const https = options.https || (options.trustProxy === true && request.protocol === "https");
+    const policy = { ...options, https };
     // Routes that set their own policy (the API docs) keep it.
     if (!reply.hasHeader("content-security-policy")) {
-      reply.header("content-security-policy", contentSecurityPolicy(reply.scriptNonce, options));
+      reply.header("content-security-policy", contentSecurityPolicy(reply.scriptNonce, policy));
+    }
+    if (https) {
+      reply.header("strict-transport-security", HSTS);
+      const cookies = reply.getHeader("set-cookie");
+      if (cookies !== undefined) {
+        // Fastify appends to set-cookie: replace the list instead.
+        reply.removeHeader("set-cookie");
+        reply.header("set-cookie", secureCookies(cookies as string | string[]));
+      }
     }
     return payload;
   });
