@@ -1,6 +1,9 @@
 import Stripe from "stripe";
 import { type PaymentEvent, type PaymentProvider, PaymentWebhookError } from "./provider";
 
+/** A signed webhook older than this is refused: a captured delivery cannot be replayed later. */
+export const WEBHOOK_REPLAY_WINDOW_SECONDS = 300;
+
 export interface StripeProviderOptions {
   secretKey: string;
   webhookSecret?: string | undefined;
@@ -69,7 +72,12 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
       if (!signature) throw new PaymentWebhookError("The Stripe-Signature header is missing.");
       let event: Stripe.Event;
       try {
-        event = stripe.webhooks.constructEvent(rawBody, signature, options.webhookSecret);
+        event = stripe.webhooks.constructEvent(
+          rawBody,
+          signature,
+          options.webhookSecret,
+          WEBHOOK_REPLAY_WINDOW_SECONDS,
+        );
       } catch {
         throw new PaymentWebhookError("The webhook signature is not valid.");
       }

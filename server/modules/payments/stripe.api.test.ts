@@ -282,6 +282,22 @@ describe("Stripe provider", () => {
     expect(stored!.status).toBe("pending");
   });
 
+  it("refuses a correctly signed delivery replayed after the 5-minute window", async () => {
+    const { order } = await placeAndStart();
+    const intent = [...standIn.intents.values()].find((i) => i.metadata.orderId === order.id)!;
+    const payload = intentEvent("payment_intent.succeeded", intent);
+    const old = signer.webhooks.generateTestHeaderString({
+      payload,
+      secret: WEBHOOK_SECRET,
+      timestamp: Math.floor(Date.now() / 1000) - 6 * 60,
+    });
+    const replayed = await deliver(payload, old);
+    expect(replayed.statusCode).toBe(400);
+    expect(replayed.json().message).toBe("The webhook signature is not valid.");
+    const [stored] = await t.database.db.select().from(orders).where(eq(orders.id, order.id));
+    expect(stored!.status).toBe("pending");
+  });
+
   it("acknowledges events it does not act on", async () => {
     const payload = JSON.stringify({
       id: "evt_other",
