@@ -54,21 +54,18 @@ export async function verifyCatalogue(
     rows.push(check(name, problems, `"${word}": ${body.totalDoc} courses`));
   }
 
-  const ranked = await list("?searchText=creative%20music&limit=100");
-  const inTitle = ranked.courses.map(
-    (course) => ["creative", "music"].filter((word) => course.title.toLowerCase().includes(word)).length,
-  );
+  // "music" is the subject of some titles and only in the summary of others: title matches come first.
+  const top = await list("?searchText=music&limit=100");
+  const pages = Math.ceil(top.totalDoc / 100);
+  const bottom = await list(`?searchText=music&limit=100&page=${pages}`);
+  const inTitle = (body: ListBody) => body.courses.filter((course) => /music/i.test(course.title)).length;
   const rankProblems: string[] = [];
-  if (inTitle[0] !== 2) rankProblems.push("the first result does not have both words in its title");
-  if (inTitle.some((value, index) => index > 0 && value > (inTitle[index - 1] as number)))
-    rankProblems.push("a result with more words in its title comes after one with fewer");
-  if (!inTitle.includes(1)) rankProblems.push("the first 100 have no result with one word in the title");
+  if (inTitle(top) !== top.courses.length)
+    rankProblems.push("the first page has courses without the word in the title");
+  if (bottom.courses.length === 0 || inTitle(bottom) !== 0)
+    rankProblems.push("the last page has courses with the word in the title");
   rows.push(
-    check(
-      "search results are ranked",
-      rankProblems,
-      `"creative music": ${inTitle.filter((n) => n === 2).length} of the first 100 with both words in the title`,
-    ),
+    check("search results are ranked", rankProblems, `"music": ${top.totalDoc} courses, title matches first`),
   );
 
   const first = await fetch(`${url}/api/courses`);
