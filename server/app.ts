@@ -5,6 +5,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Env } from "./config/env";
 import type { Database } from "./db/client";
+import { createCacheBus } from "./lib/cache-bus";
 import { notFound } from "./lib/errors";
 import { auditRoutes } from "./modules/audit/audit.routes";
 import { adminAttributeRoutes } from "./modules/catalog/admin-attributes.routes";
@@ -78,11 +79,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setSerializerCompiler(serializerCompiler);
   app.decorate("config", env);
   app.decorate("database", database);
-  app.decorate("services", createServices(database.db, { env, log: app.log }));
+  const cacheBus = await createCacheBus(database, app.log);
+  app.decorate("services", createServices(database.db, { env, log: app.log, cacheBus }));
   app.addHook("onClose", async () => {
     await app.services.background.drain();
     await app.services.mailer.close();
   });
+  app.addHook("onClose", async () => cacheBus.close());
   app.addHook("onRequest", async (request, reply) => {
     reply.header("x-request-id", request.id);
   });

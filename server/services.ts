@@ -2,6 +2,7 @@ import { join } from "node:path";
 import type { Env } from "./config/env";
 import type { Db } from "./db/client";
 import { createBackground } from "./lib/background";
+import type { CacheBus } from "./lib/cache-bus";
 import { createAuditService } from "./modules/audit/audit.service";
 import { createSessionService } from "./modules/auth/sessions.service";
 import { createCatalogService } from "./modules/catalog/catalog.service";
@@ -36,10 +37,12 @@ import { createStaffOnboarding } from "./modules/staff/staff-onboarding.service"
 export interface ServiceOptions {
   env: Env;
   log: { info(obj: object, msg: string): void; error(obj: object, msg: string): void };
+  /** Carries "this company's catalogue changed" to every instance; without it, to this process only. */
+  cacheBus?: CacheBus;
 }
 
 /** The domain services, built once per app and shared by REST routes and page loaders. */
-export function createServices(db: Db, { env, log }: ServiceOptions) {
+export function createServices(db: Db, { env, log, cacheBus }: ServiceOptions) {
   const mailer = createMailer({
     smtpUrl: env.SMTP_URL,
     from: env.MAIL_FROM,
@@ -49,7 +52,7 @@ export function createServices(db: Db, { env, log }: ServiceOptions) {
   const background = createBackground(log);
   const companies = createCompanyService(db);
   const settings = createSettingsService(db);
-  const catalog = createCatalogService(db);
+  const catalog = createCatalogService(db, { bus: cacheBus });
   const sessions = createSessionService(db);
   const staffAccess = createStaffAccessService(db);
   const staffAuth = createStaffAuthService(db, { sessions });

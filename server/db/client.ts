@@ -29,6 +29,12 @@ export interface Database {
   close(): Promise<void>;
   /** PGlite only: the whole data directory as a tarball (a consistent snapshot). */
   dumpDataDir?(): Promise<Blob>;
+  /**
+   * PostgreSQL only: messages between the app's instances (LISTEN/NOTIFY). `onMessage(null)` means
+   * the listening connection was lost and rebuilt, so messages may have been missed.
+   */
+  listen?(channel: string, onMessage: (payload: string | null) => void): Promise<() => Promise<void>>;
+  notify?(channel: string, payload: string): Promise<void>;
 }
 
 export type DatabaseOptions =
@@ -67,6 +73,56 @@ async function openPostgres(url: string, poolSize = 20): Promise<Database> {
     async close() {
       await pool.end();
     },
+    listen: (channel, onMessage) => listenPostgres(url, channel, onMessage),
+    async notify(channel, payload) {
+      await pool.query("select pg_notify($1, $2)", [channel, payload]);
+    },
+  };
+}
+
+const LISTEN_RETRY_MS = 1_000;
+
+/** A dedicated connection that LISTENs on one channel, reconnecting after a failure. */
+async function listenPostgres(
+  url: string,
+  channel: string,
+  onMessage: (payload: string | null) => void,
+): Promise<() => Promise<void>> {
+  let client: pg.Client | undefined;
+  let stopped = false;
+  let retry: NodeJS.Timeout | undefined;
+  const connect = async (isRetry: boolean) => {
+    const next = new pg.Client({ connectionString: url, application_name: "course-market-listen" });
+    next.on("notification", (message) => {
+      if (message.channel === channel) onMessage(message.payload ?? null);
+    });
+    const reconnect = () => {
+      if (stopped || client !== next) return;
+      client = undefined;
+      next.end().catch(() => undefined);
+      retry = setTimeout(() => void connect(true).catch(reconnectLater), LISTEN_RETRY_MS);
+      retry.unref();
+    };
+    next.on("error", reconnect);
+    next.on("end", reconnect);
+    client = next;
+    await next.connect();
+    await next.query(`listen "${channel.replace(/"/g, '""')}"`);
+    if (isRetry) onMessage(null);
+  };
+  const reconnectLater = () => {
+    if (stopped) return;
+    client = undefined;
+    retry = setTimeout(() => void connect(true).catch(reconnectLater), LISTEN_RETRY_MS);
+    retry.unref();
+  };
+  await connect(false);
+  return async () => {
+    stopped = true;
+    if (retry) clearTimeout(retry);
+    const current = client;
+    client = undefined;
+    await current?.end().catch(() => undefined);
   };
 }
 

@@ -29,4 +29,27 @@ describe("ReadCache", () => {
     expect(await cache.get("s", "1", async () => "reloaded")).toBe("one");
     expect(await cache.get("s", "2", async () => "reloaded")).toBe("reloaded");
   });
+
+  it("shares one load between concurrent misses", async () => {
+    const cache = new ReadCache<number>();
+    let loads = 0;
+    const load = async () => {
+      loads++;
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      return loads;
+    };
+    const values = await Promise.all([cache.get("s", "k", load), cache.get("s", "k", load)]);
+    expect(values).toEqual([1, 1]);
+    expect(loads).toBe(1);
+  });
+
+  it("does not keep a value loaded across an invalidation of its scope", async () => {
+    const cache = new ReadCache<string>();
+    let release: (value: string) => void = () => undefined;
+    const slow = cache.get("s", "k", () => new Promise<string>((resolve) => (release = resolve)));
+    cache.invalidate("s");
+    release("before the write");
+    expect(await slow).toBe("before the write");
+    expect(await cache.get("s", "k", async () => "after the write")).toBe("after the write");
+  });
 });

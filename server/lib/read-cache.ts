@@ -1,34 +1,65 @@
 /**
  * An in-memory read cache with a bounded number of entries, split by tenant so that a write
  * for one company drops only that company's entries. Values are kept as given: never mutate them.
+ *
+ * Concurrent misses of one key share a single load, and a load that started before an
+ * `invalidate` of its scope is returned to its callers but not kept: it may have read the old data.
  */
 export class ReadCache<T> {
   private readonly entries = new Map<string, T>();
+  private readonly loading = new Map<string, Promise<T>>();
+  private readonly generations = new Map<string, number>();
+  private epoch = 0;
 
   constructor(private readonly maxEntries = 5000) {}
 
-  async get(scope: string, key: string, load: () => Promise<T>): Promise<T> {
+  get(scope: string, key: string, load: () => Promise<T>): Promise<T> {
     const fullKey = `${scope}\u0000${key}`;
     const hit = this.entries.get(fullKey);
     if (hit !== undefined) {
       // Move to the end: the Map's insertion order is the recency order.
       this.entries.delete(fullKey);
       this.entries.set(fullKey, hit);
-      return hit;
+      return Promise.resolve(hit);
     }
-    const value = await load();
+    const inFlight = this.loading.get(fullKey);
+    if (inFlight) return inFlight;
+    const generation = this.generations.get(scope) ?? 0;
+    const epoch = this.epoch;
+    const promise = load()
+      .then((value) => {
+        if ((this.generations.get(scope) ?? 0) === generation && this.epoch === epoch)
+          this.store(fullKey, value);
+        return value;
+      })
+      .finally(() => {
+        if (this.loading.get(fullKey) === promise) this.loading.delete(fullKey);
+      });
+    this.loading.set(fullKey, promise);
+    return promise;
+  }
+
+  private store(fullKey: string, value: T) {
     this.entries.set(fullKey, value);
     if (this.entries.size > this.maxEntries) {
       const oldest = this.entries.keys().next().value;
       if (oldest !== undefined) this.entries.delete(oldest);
     }
-    return value;
   }
 
   /** Drops every entry of one scope (a company), after a write. */
   invalidate(scope: string): void {
+    this.generations.set(scope, (this.generations.get(scope) ?? 0) + 1);
     const prefix = `${scope}\u0000`;
     for (const key of this.entries.keys()) if (key.startsWith(prefix)) this.entries.delete(key);
+    for (const key of this.loading.keys()) if (key.startsWith(prefix)) this.loading.delete(key);
+  }
+
+  /** Drops everything (messages about writes may have been missed). */
+  clear(): void {
+    this.epoch++;
+    this.entries.clear();
+    this.loading.clear();
   }
 
   get size(): number {

@@ -5,6 +5,7 @@ import { createRequestHandler, type ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
 import { clientBuildDir, serverBuildFile } from "../lib/paths";
 import type { ServerLoadContext } from "../web/load-context";
+import { createPageCache } from "../web/page-cache";
 
 export type WebOptions = { mode: "production" } | { mode: "development"; vite: ViteDevServer };
 
@@ -74,6 +75,9 @@ export async function webPlugin(app: FastifyInstance, options: WebOptions) {
     getBuild = async () => build;
   }
   const handle = createRequestHandler(getBuild, options.mode);
+  // Development renders every page afresh: the code changes under it.
+  const pages = options.mode === "production" ? createPageCache() : undefined;
+  app.services.catalog.onInvalidate((companyId) => pages?.invalidate(companyId));
 
   // Pages and form actions read their own bodies: hand them the raw stream. Plain form posts are
   // small and read up front, so the rate limiter can see which account a sign-in is for.
@@ -105,8 +109,17 @@ export async function webPlugin(app: FastifyInstance, options: WebOptions) {
         sessionCookies: app.sessionCookies,
         client: { ip: request.ip, userAgent: request.headers["user-agent"] },
       };
-      const response = await handle(toWebRequest(request, reply, origin), context);
-      return sendWebResponse(reply, response);
+      const render = () => handle(toWebRequest(request, reply, origin), context);
+      const key = pages?.keyFor(request);
+      if (!pages || !key) return sendWebResponse(reply, await render());
+      let own: Response | undefined;
+      const page = await pages.get(request.company.id, key, reply.scriptNonce, render, (response) => {
+        own = response;
+      });
+      if (!page) return sendWebResponse(reply, own ?? (await render()));
+      reply.status(page.status);
+      for (const [name, value] of page.headers) reply.header(name, value);
+      return reply.send(page.parts.join(reply.scriptNonce));
     },
   });
 }

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { notFound } from "../../lib/errors";
+import { sendJsonBody } from "../../lib/json-body";
 import { ErrorResponse } from "../../plugins/openapi";
 import {
   CategoryList,
@@ -24,7 +25,12 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: CourseList, 400: ErrorResponse },
       },
     },
-    async (request) => catalog.listCourses(request.company.id, request.query, request.language),
+    async (request, reply) =>
+      sendJsonBody(
+        request,
+        reply,
+        await catalog.listCoursesJson(request.company.id, request.query, request.language),
+      ),
   );
 
   app.get(
@@ -38,10 +44,10 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: CourseDetail, 404: ErrorResponse },
       },
     },
-    async (request) => {
-      const course = await catalog.getCourse(request.company.id, request.params.id, request.language);
+    async (request, reply) => {
+      const course = await catalog.getCourseJson(request.company.id, request.params.id, request.language);
       if (!course) throw notFound(`No course "${request.params.id}" exists.`, "COURSE_NOT_FOUND");
-      return course;
+      return sendJsonBody(request, reply, course);
     },
   );
 

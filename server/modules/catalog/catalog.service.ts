@@ -1,17 +1,19 @@
 import { and, asc, count, countDistinct, desc, eq, inArray, like, or, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import type { CacheBus } from "../../lib/cache-bus";
 import { isUuid } from "../../lib/ids";
+import { type JsonBody, jsonBody } from "../../lib/json-body";
 import type { Language } from "../../lib/language";
 import { ReadCache } from "../../lib/read-cache";
 import { type Translatable, translate, translateList } from "../../lib/translatable";
 import { enrolments } from "../orders/orders.tables";
-import type {
-  CategoryList,
-  CourseCard,
+import {
+  type CategoryList,
+  type CourseCard,
   CourseDetail,
   CourseList,
-  CourseSort,
-  StoreListCoursesQuery,
+  type CourseSort,
+  type StoreListCoursesQuery,
 } from "./catalog.schemas";
 import { categories, courses, lessons } from "./catalog.tables";
 
@@ -55,6 +57,37 @@ function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
+const MAX_SEARCH_WORDS = 8;
+/** Words made of letters and digits only can be looked up as word prefixes in the full-text index. */
+const PLAIN_WORD = /^[\p{L}\p{N}]+$/u;
+
+export function searchWords(searchText: string | undefined): string[] {
+  return (searchText ?? "").toLowerCase().split(/\s+/).filter(Boolean).slice(0, MAX_SEARCH_WORDS);
+}
+
+/**
+ * Every word must be in the course's titles, summaries or instructor. First as the start of a word,
+ * through the full-text index (`to_tsvector('simple', search_text)`); when that finds nothing, as any
+ * part of a word ("ractio" in "fractions"), through the trigram index.
+ */
+function wordPrefixMatch(words: string[]): SQL | undefined {
+  if (!words.every((word) => PLAIN_WORD.test(word))) return undefined;
+  const query = words.map((word) => `${word}:*`).join(" & ");
+  return sql`to_tsvector('simple', ${courses.searchText}) @@ to_tsquery('simple', ${query})`;
+}
+
+function substringMatch(words: string[]): SQL | undefined {
+  return and(...words.map((word) => like(courses.searchText, `%${escapeLike(word)}%`)));
+}
+
+/** Relevance: how many of the words are in the title; then newest first. */
+function relevance(words: string[]): SQL[] {
+  const inTitle = words.map(
+    (word) => sql`(lower(${courses.title}::text) like ${`%${escapeLike(word)}%`})::int`,
+  );
+  return [desc(sql.join(inTitle, sql` + `)), desc(courses.createdAt), desc(courses.id)];
+}
+
 function averageRating(total: number, reviews: number): number {
   return reviews > 0 ? Math.round((total * 10) / reviews) / 10 : 0;
 }
@@ -74,10 +107,18 @@ interface CategoryNode {
  * The public catalogue: published categories and courses of one company, in one language.
  * Reads are cached per company and dropped by `invalidate(companyId)` after any catalogue write.
  */
-export function createCatalogService(db: Db) {
+export function createCatalogService(db: Db, deps: { bus?: CacheBus } = {}) {
   const cache = new ReadCache<unknown>();
   const cached = <T>(companyId: string, key: string, load: () => Promise<T>) =>
     cache.get(companyId, key, load) as Promise<T>;
+  /** Told when a company's catalogue changed (null: any company's); pages made from it are stale. */
+  const listeners: ((companyId: string | null) => void)[] = [];
+  const dropCached = (companyId: string | null) => {
+    if (companyId === null) cache.clear();
+    else cache.invalidate(companyId);
+    for (const listener of listeners) listener(companyId);
+  };
+  deps.bus?.subscribe(dropCached);
 
   const categoryTree = (companyId: string) =>
     cached(companyId, "category-tree", async (): Promise<CategoryNode[]> => {
@@ -140,7 +181,7 @@ export function createCatalogService(db: Db) {
     };
   }
 
-  return {
+  const service = {
     async listCategories(companyId: string, language: Language): Promise<CategoryList> {
       return cached(companyId, `categories:${language}`, async () => {
         const nodes = await categoryTree(companyId);
@@ -166,31 +207,48 @@ export function createCatalogService(db: Db) {
       query: StoreListCoursesQuery,
       language: Language,
     ): Promise<CourseList> {
-      const key = `courses:${language}:${query.page}:${query.limit}:${query.category ?? ""}:${query.sort ?? ""}:${(query.searchText ?? "").toLowerCase()}`;
-      return cached(companyId, key, async () => {
+      return cached(companyId, listKey(query, language), async () => {
         const nodes = await categoryTree(companyId);
-        const filters: (SQL | undefined)[] = [eq(courses.companyId, companyId), eq(courses.published, true)];
+        // `published` as such (not `= $1`): the planner can then use the search indexes, partial on it.
+        const filters: (SQL | undefined)[] = [eq(courses.companyId, companyId), sql`${courses.published}`];
         if (query.category) {
           const wanted = query.category.toLowerCase();
           const match = nodes.find((node) => node.slug === wanted || node.id === wanted);
           if (!match) return { courses: [], totalDoc: 0, page: query.page, limit: query.limit, pages: 0 };
           filters.push(inArray(courses.categoryId, subtreeIds(nodes, match.id)));
         }
-        const words = (query.searchText ?? "").toLowerCase().split(/\s+/).filter(Boolean).slice(0, 8);
-        for (const word of words) filters.push(like(courses.searchText, `%${escapeLike(word)}%`));
-        const where = and(...filters);
-
-        const [rows, [total]] = await Promise.all([
+        const words = searchWords(query.searchText);
+        const countWhere = async (where: SQL | undefined) =>
+          (await db.select({ value: count() }).from(courses).where(where))[0]?.value ?? 0;
+        let where = and(...filters);
+        let totalDoc: number | undefined;
+        if (words.length > 0) {
+          const prefixes = wordPrefixMatch(words);
+          if (prefixes) {
+            where = and(...filters, prefixes);
+            totalDoc = await countWhere(where);
+          }
+          if (!totalDoc) {
+            where = and(...filters, substringMatch(words));
+            totalDoc = undefined;
+          }
+        }
+        const order = query.sort
+          ? ORDER_BY[query.sort]
+          : words.length > 0
+            ? relevance(words)
+            : ORDER_BY["date-desc"];
+        const [rows, total] = await Promise.all([
           db
             .select(cardColumns)
             .from(courses)
             .where(where)
-            .orderBy(...ORDER_BY[query.sort ?? "date-desc"])
+            .orderBy(...order)
             .limit(query.limit)
             .offset((query.page - 1) * query.limit),
-          db.select({ value: count() }).from(courses).where(where),
+          totalDoc ?? countWhere(where),
         ]);
-        const totalDoc = total?.value ?? 0;
+        totalDoc = total;
         return {
           courses: rows.map((row) => toCard(row, nodes, language)),
           totalDoc,
@@ -198,6 +256,29 @@ export function createCatalogService(db: Db) {
           limit: query.limit,
           pages: Math.ceil(totalDoc / query.limit),
         };
+      });
+    },
+
+    /** `listCourses` as a serialised response body with its ETag, cached too. */
+    async listCoursesJson(
+      companyId: string,
+      query: StoreListCoursesQuery,
+      language: Language,
+    ): Promise<JsonBody> {
+      return cached(companyId, `json:${listKey(query, language)}`, async () =>
+        jsonBody(CourseList.parse(await service.listCourses(companyId, query, language))),
+      );
+    },
+
+    /** `getCourse` as a serialised response body with its ETag; undefined when there is no such course. */
+    async getCourseJson(
+      companyId: string,
+      idOrSlug: string,
+      language: Language,
+    ): Promise<JsonBody | undefined> {
+      return cached(companyId, `json:course:${language}:${idOrSlug.toLowerCase()}`, async () => {
+        const course = await service.getCourse(companyId, idOrSlug, language);
+        return course ? jsonBody(CourseDetail.parse(course)) : undefined;
       });
     },
 
@@ -267,11 +348,23 @@ export function createCatalogService(db: Db) {
       });
     },
 
-    /** Drops the cached catalogue of a company; call after every catalogue write. */
+    /** Drops the cached catalogue of a company, on every instance; call after every catalogue write. */
     invalidate(companyId: string) {
-      cache.invalidate(companyId);
+      if (deps.bus) deps.bus.publish(companyId);
+      else dropCached(companyId);
+    },
+
+    /** Calls `listener` whenever cached catalogue reads are dropped, for caches built on them. */
+    onInvalidate(listener: (companyId: string | null) => void) {
+      listeners.push(listener);
     },
   };
+  return service;
+}
+
+function listKey(query: StoreListCoursesQuery, language: Language): string {
+  const words = searchWords(query.searchText).join(" ");
+  return `courses:${language}:${query.page}:${query.limit}:${query.category ?? ""}:${query.sort ?? ""}:${words}`;
 }
 
 export type CatalogService = ReturnType<typeof createCatalogService>;

@@ -28,7 +28,7 @@ import type {
 import { type AppliedCoupon, applicableCoupon } from "./coupons";
 import { fulfilOrder, type PaymentRecord, recordFailedPayment, recordPendingPayment } from "./fulfilment";
 import { type BuyingCustomer, customerById, findOrCreateGuestCustomer } from "./guest-customer";
-import { releaseSeats, reserveSeats } from "./seats";
+import { releaseSeats, reserveSeats, SOLD_OUT_MESSAGE } from "./seats";
 import { runWorkflow, type WorkflowLog } from "./workflow";
 
 /** How long a pending order holds its seats. */
@@ -575,6 +575,8 @@ export function createCheckoutService(db: Db, deps: CheckoutDeps) {
       throw notFound("This course is no longer available.", "COURSE_NOT_FOUND");
     }
     if (priced.lines.some((line) => line.owned)) throw conflict(ALREADY_OWNED_MESSAGE, "ALREADY_OWNED");
+    // Sold out already: answer before opening a transaction that would queue for the course's row.
+    if (priced.lines.some((line) => line.soldOut)) throw conflict(SOLD_OUT_MESSAGE, "SOLD_OUT");
     const instalments = body.instalments;
     if (instalments > 1) {
       if (!priced.planCount) {

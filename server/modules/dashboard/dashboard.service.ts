@@ -50,10 +50,12 @@ export function createDashboardService(db: Db, deps: { settings: SettingsService
       const yesterday = localDayStart(now, timeZone, -1);
       const weekStart = localDayStart(now, timeZone, -(WEEK_DAYS - 1));
       const monthStart = sql`(date_trunc('month', ${now.toISOString()}::timestamptz at time zone ${timeZone}) at time zone ${timeZone})`;
+      // Sums as bigint: a year of sales in cents passes the 32-bit integer range.
       const sum = (condition?: SQL) =>
-        condition
-          ? sql<number>`coalesce(sum(${orders.totalCents}) filter (where ${condition}), 0)::int`
-          : sql<number>`coalesce(sum(${orders.totalCents}), 0)::int`;
+        (condition
+          ? sql<number>`coalesce(sum(${orders.totalCents}) filter (where ${condition}), 0)::bigint`
+          : sql<number>`coalesce(sum(${orders.totalCents}), 0)::bigint`
+        ).mapWith(Number);
       const countWhere = (condition: SQL) => sql<number>`(count(*) filter (where ${condition}))::int`;
       const localDate = sql<string>`to_char(${orders.createdAt} at time zone ${timeZone}, 'YYYY-MM-DD')`;
 
@@ -89,7 +91,7 @@ export function createDashboardService(db: Db, deps: { settings: SettingsService
             courseId: orderLines.courseId,
             title: courses.title,
             sold: sql<number>`sum(${orderLines.quantity})::int`,
-            revenueCents: sql<number>`sum(${orderLines.totalCents})::int`,
+            revenueCents: sql<number>`sum(${orderLines.totalCents})::bigint`.mapWith(Number),
           })
           .from(orderLines)
           .innerJoin(orders, eq(orders.id, orderLines.orderId))

@@ -12,6 +12,19 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
     async () => ({ status: "ok" as const }),
   );
 
+  // The benchmark's ceiling: a constant small JSON through the whole plugin stack (tenant, session,
+  // security headers), so `npm run bench` can compare every route with what this machine's HTTP stack does.
+  app.get(
+    "/api/health/baseline",
+    {
+      schema: {
+        hide: true,
+        response: { 200: z.object({ status: z.literal("ok"), company: z.string() }) },
+      },
+    },
+    async (request) => ({ status: "ok" as const, company: request.company.slug }),
+  );
+
   app.get(
     "/readyz",
     {

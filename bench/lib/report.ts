@@ -1,0 +1,77 @@
+import { execFileSync } from "node:child_process";
+import { cpus, totalmem } from "node:os";
+
+export interface Row {
+  engine: "postgres" | "embedded";
+  name: string;
+  connections: number;
+  requestsPerSecond?: number;
+  p50?: number;
+  p95?: number;
+  p99?: number;
+  /** req/s divided by the baseline's req/s of the same run and engine. */
+  ratio?: number;
+  errors?: number;
+  budget: string;
+  /** The budgets this row misses, empty when it meets them all. */
+  missed: string[];
+  note?: string;
+}
+
+export interface Machine {
+  date: string;
+  cpu: string;
+  cores: number;
+  memoryGiB: number;
+  node: string;
+  postgres?: string;
+}
+
+export function describeMachine(postgres?: string): Machine {
+  let cores = cpus().length;
+  try {
+    cores = Number(execFileSync("nproc", { encoding: "utf8" }).trim()) || cores;
+  } catch {
+    // nproc is missing: the count Node sees
+  }
+  return {
+    date: new Date().toISOString(),
+    cpu: cpus()[0]?.model.trim() ?? "unknown",
+    cores,
+    memoryGiB: Math.round(totalmem() / 2 ** 30),
+    node: process.version,
+    postgres,
+  };
+}
+
+const fmt = (value: number | undefined, digits = 0) =>
+  value === undefined ? "" : value.toLocaleString("en-US", { maximumFractionDigits: digits });
+
+export function markdownTable(rows: Row[]): string {
+  const lines = [
+    "| Engine | Scenario | Conn. | req/s | p50 ms | p99 ms | × baseline | Budget | Result |",
+    "|---|---|--:|--:|--:|--:|--:|---|---|",
+  ];
+  for (const row of rows) {
+    const result = row.missed.length === 0 ? "pass" : `**MISSED**: ${row.missed.join("; ")}`;
+    const name = row.note ? `${row.name} (${row.note})` : row.name;
+    lines.push(
+      `| ${row.engine} | ${name} | ${row.connections} | ${fmt(row.requestsPerSecond)} | ${fmt(row.p50, 1)} | ${fmt(row.p99, 1)} | ${row.ratio === undefined ? "" : `${fmt(row.ratio * 100)} %`} | ${row.budget} | ${result} |`,
+    );
+  }
+  return lines.join("\n");
+}
+
+export function markdownReport(rows: Row[], machine: Machine, peakRss: Record<string, number>): string {
+  const memory = Object.entries(peakRss)
+    .map(([engine, mib]) => `${engine} ${mib} MiB`)
+    .join(", ");
+  return [
+    `Measured ${machine.date.slice(0, 16).replace("T", " ")} UTC on ${machine.cores} cores (${machine.cpu}), ` +
+      `${machine.memoryGiB} GiB, Node.js ${machine.node}${machine.postgres ? `, PostgreSQL ${machine.postgres}` : ""}. ` +
+      `Peak RSS of the server: ${memory}.`,
+    "",
+    markdownTable(rows),
+    "",
+  ].join("\n");
+}

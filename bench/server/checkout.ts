@@ -1,0 +1,67 @@
+import type { SqlRunner } from "../lib/generate";
+import { percentile } from "../lib/load";
+import type { Row } from "../lib/report";
+
+const BUYERS = 200;
+const SEATS = 20;
+const MAX_P95_MS = 100;
+
+/** 200 guests try to buy the last 20 seats of one course at the same moment. */
+export async function runCheckout(url: string, db: SqlRunner, course: { id: string }): Promise<Row> {
+  const attempt = async (buyer: number) => {
+    const started = performance.now();
+    try {
+      const response = await fetch(`${url}/api/checkout`, {
+        method: "POST",
+        headers: {
+          "content-type": "application/json",
+          "idempotency-key": `bench-buyer-${buyer}-${Date.now()}`,
+        },
+        body: JSON.stringify({
+          courseIds: [course.id],
+          guest: { name: `Buyer ${buyer}`, email: `bench-buyer-${buyer}@example.test` },
+        }),
+      });
+      const body = (await response.json().catch(() => ({}))) as { code?: string };
+      return { status: response.status, code: body.code, ms: performance.now() - started };
+    } catch (error) {
+      return { status: 0, code: (error as Error).message, ms: performance.now() - started };
+    }
+  };
+  const results = await Promise.all(Array.from({ length: BUYERS }, (_, buyer) => attempt(buyer)));
+  const latencies = results.map((result) => result.ms).sort((a, b) => a - b);
+  const sold = results.filter((result) => result.status === 201).length;
+  const failures = new Map<string, number>();
+  for (const result of results) {
+    if (result.status === 201) continue;
+    const reason = `${result.status} ${result.code ?? ""}`.trim();
+    failures.set(reason, (failures.get(reason) ?? 0) + 1);
+  }
+  const [stored] = await db.query<{ seats_sold: number; orders: string }>(
+    `select seats_sold,
+       (select count(*) from orders join order_lines on order_lines.order_id = orders.id
+        where order_lines.course_id = $1 and orders.customer_email like 'bench-buyer-%') as orders
+     from courses where id = $1`,
+    [course.id],
+  );
+  const serverErrors = results.filter((result) => result.status >= 500 || result.status === 0).length;
+  const p95 = Math.round(percentile(latencies, 95) * 10) / 10;
+  const missed: string[] = [];
+  if (sold !== SEATS) missed.push(`checkout: ${sold} buyers got a seat, not ${SEATS}`);
+  if (stored?.seats_sold !== SEATS || Number(stored?.orders) !== SEATS)
+    missed.push(`checkout: the database holds ${stored?.seats_sold} seats sold and ${stored?.orders} orders`);
+  if (serverErrors > 0) missed.push(`checkout: ${serverErrors} answers were 5xx or failed`);
+  if (p95 > MAX_P95_MS) missed.push(`checkout: p95 ${p95} ms > ${MAX_P95_MS} ms`);
+  const reasons = [...failures].map(([reason, n]) => `${n}× ${reason}`).join(", ");
+  return {
+    engine: "postgres",
+    name: `checkout: ${BUYERS} buyers, ${SEATS} seats`,
+    connections: BUYERS,
+    p50: Math.round(percentile(latencies, 50) * 10) / 10,
+    p95,
+    p99: Math.round(percentile(latencies, 99) * 10) / 10,
+    budget: `exactly ${SEATS} sold, no 5xx, p95 ≤ ${MAX_P95_MS} ms`,
+    missed,
+    note: `sold ${sold}; p95 ${p95} ms; failures: ${reasons || "none"}`,
+  };
+}

@@ -1,0 +1,292 @@
+/**
+ * `npm run bench`: the server benchmark. Makes its own database on the local PostgreSQL
+ * (BENCH_DATABASE_URL), fills it with set-based SQL, starts the production build as a separate
+ * process, measures every route with autocannon against a baseline route of the same server,
+ * checks the budgets, writes bench/results/server.{json,md} and exits 1 when a budget is missed.
+ *
+ * BENCH_SECONDS     seconds per measurement (default 10; a 3 s warm-up comes first)
+ * BENCH_EMBEDDED=1  also run the list budget on the embedded database (PGlite)
+ * BENCH_SIZE=small  a tenth of the data (for trying the harness itself; budgets are for the full size)
+ * --readme          also put the table into README.md (between the bench:server markers)
+ */
+import { execFileSync } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { STAMP_FILE, sourceFingerprint } from "../../scripts/build-stamp.mjs";
+import {
+  createPostgresDatabase,
+  DEFAULT_SERVER_URL,
+  databaseUrl,
+  dropPostgresDatabase,
+  migrateAndSeed,
+  pgliteRunner,
+  postgresRunner,
+  type RunnerHandle,
+} from "../lib/database";
+import { FULL_SIZE, type GenerateSize, generateData, PARTIAL_WORD, RARE_WORD } from "../lib/generate";
+import { runLoad } from "../lib/load";
+import { describeMachine, markdownReport, type Row } from "../lib/report";
+import { type ServerProcess, startServer } from "../lib/server-process";
+import { runCheckout } from "./checkout";
+import { verifyCatalogue } from "./verify";
+
+const root = join(dirname(fileURLToPath(import.meta.url)), "../..");
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const WARM_UP_SECONDS = 3;
+const ADMIN_PASSWORD = "bench-admin-password";
+const COMPANY = "wellspring";
+const size: GenerateSize =
+  process.env.BENCH_SIZE === "small"
+    ? { courses: 10_000, categories: 50, lessonsPerCourse: 5, customers: 20_000, orders: 100_000 }
+    : FULL_SIZE;
+
+const log = (message: string) => console.info(`[bench] ${message}`);
+
+function ensureBuild() {
+  const stamp = join(root, STAMP_FILE);
+  const fresh =
+    existsSync(join(root, "build/node/main.js")) &&
+    existsSync(stamp) &&
+    readFileSync(stamp, "utf8") === sourceFingerprint(root);
+  if (fresh) return;
+  log("building the production bundle (missing or out of date)…");
+  execFileSync(process.execPath, [join(root, "scripts/build.mjs")], { cwd: root, stdio: "inherit" });
+}
+
+interface Scenario {
+  name: string;
+  paths: string[];
+  connections: number;
+  /** Minimum share of the baseline's req/s. */
+  minRatio?: number;
+  maxP99?: number;
+  headers?: Record<string, string>;
+}
+
+async function measure(url: string, scenario: Scenario, engine: Row["engine"], baseline?: number) {
+  const options = {
+    url,
+    paths: scenario.paths,
+    connections: scenario.connections,
+    headers: scenario.headers,
+  };
+  await runLoad({ ...options, seconds: WARM_UP_SECONDS });
+  const result = await runLoad({ ...options, seconds: SECONDS });
+  const ratio = baseline ? result.requestsPerSecond / baseline : undefined;
+  const missed: string[] = [];
+  const budget: string[] = [];
+  if (scenario.minRatio !== undefined) {
+    budget.push(`≥ ${scenario.minRatio * 100} % of baseline`);
+    if (ratio === undefined || ratio < scenario.minRatio)
+      missed.push(
+        `${scenario.name}: ${Math.round((ratio ?? 0) * 100)} % of baseline < ${scenario.minRatio * 100} %`,
+      );
+  }
+  if (scenario.maxP99 !== undefined) {
+    budget.push(`p99 ≤ ${scenario.maxP99} ms`);
+    if (result.p99 > scenario.maxP99)
+      missed.push(`${scenario.name}: p99 ${result.p99} ms > ${scenario.maxP99} ms`);
+  }
+  if (result.errors > 0 || result.non2xx > 0)
+    missed.push(`${scenario.name}: ${result.errors} errors, ${result.non2xx} non-2xx answers`);
+  const row: Row = {
+    engine,
+    name: scenario.name,
+    connections: scenario.connections,
+    requestsPerSecond: result.requestsPerSecond,
+    p50: result.p50,
+    p99: result.p99,
+    ratio,
+    errors: result.errors + result.non2xx,
+    budget: budget.join(", ") || "ceiling",
+    missed,
+  };
+  log(
+    `${engine} ${scenario.name}: ${row.requestsPerSecond} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms` +
+      (ratio === undefined ? "" : `, ${Math.round(ratio * 100)} % of baseline`),
+  );
+  return row;
+}
+
+async function staffToken(url: string): Promise<string> {
+  const response = await fetch(`${url}/api/admin/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email: "admin@example.com", password: ADMIN_PASSWORD }),
+  });
+  if (!response.ok) throw new Error(`staff sign-in failed: ${response.status} ${await response.text()}`);
+  return ((await response.json()) as { token: string }).token;
+}
+
+async function prepare(runner: RunnerHandle) {
+  const started = performance.now();
+  await generateData(runner, COMPANY, size, log);
+  log(`data generated in ${Math.round((performance.now() - started) / 1000)} s`);
+  // The checkout scenario's course: 20 seats, none sold.
+  const [course] = await runner.query<{ id: string; slug: string }>(
+    "update courses set total_seats = 20, seats_sold = 0 where slug = 'bench-course-42' returning id, slug",
+  );
+  if (!course) throw new Error("bench-course-42 is missing");
+  return course;
+}
+
+async function benchPostgres(serverUrl: string, rows: Row[], peakRss: Record<string, number>) {
+  const name = `course_market_bench_${process.pid}`;
+  await createPostgresDatabase(serverUrl, name);
+  const url = databaseUrl(serverUrl, name);
+  let server: ServerProcess | undefined;
+  const runner = await postgresRunner(url);
+  try {
+    await migrateAndSeed({ engine: "postgres", url }, ADMIN_PASSWORD);
+    const checkoutCourse = await prepare(runner);
+    const dataDir = mkdtempSync(join(tmpdir(), "course-market-bench-"));
+    server = await startServer(root, { DATABASE_URL: url, DATA_DIR: dataDir, ADMIN_PASSWORD });
+    log(`server ${server.pid} ready at ${server.url}`);
+
+    rows.push(...(await verifyCatalogue(server.url, runner, { rare: RARE_WORD, partial: PARTIAL_WORD })));
+
+    const baselineRow = await measure(
+      server.url,
+      { name: "baseline GET /api/health/baseline", paths: ["/api/health/baseline"], connections: 50 },
+      "postgres",
+    );
+    rows.push(baselineRow);
+    const baseline = baselineRow.requestsPerSecond ?? 0;
+    const list = { connections: 50, minRatio: 0.5, maxP99: 15 };
+    const deepPage = Math.floor(size.courses / 20 / 2);
+    const token = await staffToken(server.url);
+    const scenarios: Scenario[] = [
+      { name: "list: first page", paths: ["/api/courses"], ...list },
+      { name: `list: page ${deepPage}`, paths: [`/api/courses?page=${deepPage}`], ...list },
+      { name: "list: category", paths: ["/api/courses?category=bench-category-7"], ...list },
+      ...(["price-asc", "price-desc", "date-asc", "date-desc"] as const).map((sort) => ({
+        name: `list: sort ${sort}`,
+        paths: [`/api/courses?sort=${sort}`],
+        ...list,
+      })),
+      {
+        name: "search: common word",
+        paths: ["/api/courses?searchText=practical"],
+        connections: 10,
+        maxP99: 30,
+      },
+      {
+        name: "search: common words, ranked",
+        paths: ["/api/courses?searchText=creative%20music"],
+        connections: 10,
+        maxP99: 30,
+      },
+      {
+        name: "search: rare word",
+        paths: [`/api/courses?searchText=${RARE_WORD}`],
+        connections: 10,
+        maxP99: 30,
+      },
+      {
+        name: "search: part of a word",
+        paths: [`/api/courses?searchText=${PARTIAL_WORD}`],
+        connections: 10,
+        maxP99: 30,
+      },
+      { name: "course detail", paths: ["/api/courses/bench-course-123"], connections: 50, minRatio: 0.5 },
+      { name: "page: home /", paths: ["/"], connections: 50, minRatio: 0.25, maxP99: 40 },
+      {
+        name: "page: course",
+        paths: ["/single-course/bench-course-123"],
+        connections: 50,
+        minRatio: 0.25,
+        maxP99: 40,
+      },
+      {
+        name: "dashboard API (staff)",
+        paths: ["/api/admin/dashboard"],
+        connections: 2,
+        maxP99: 150,
+        headers: { authorization: `Bearer ${token}` },
+      },
+    ];
+    for (const scenario of scenarios) rows.push(await measure(server.url, scenario, "postgres", baseline));
+    rows.push(await runCheckout(server.url, runner, checkoutCourse));
+    peakRss.postgres = server.peakRssMiB();
+  } finally {
+    await server?.stop();
+    await runner.close();
+    await dropPostgresDatabase(serverUrl, name);
+  }
+}
+
+async function benchEmbedded(rows: Row[], peakRss: Record<string, number>) {
+  const dataDir = mkdtempSync(join(tmpdir(), "course-market-bench-embedded-"));
+  let server: ServerProcess | undefined;
+  try {
+    await migrateAndSeed({ engine: "pglite", dataDir: join(dataDir, "db") }, ADMIN_PASSWORD);
+    const runner = await pgliteRunner(join(dataDir, "db"));
+    try {
+      await prepare(runner);
+    } finally {
+      await runner.close();
+    }
+    server = await startServer(root, { DATA_DIR: dataDir, ADMIN_PASSWORD });
+    log(`embedded server ${server.pid} ready at ${server.url}`);
+    const baselineRow = await measure(
+      server.url,
+      { name: "baseline GET /api/health/baseline", paths: ["/api/health/baseline"], connections: 50 },
+      "embedded",
+    );
+    rows.push(baselineRow);
+    rows.push(
+      await measure(
+        server.url,
+        { name: "list: first page", paths: ["/api/courses"], connections: 50, minRatio: 0.25 },
+        "embedded",
+        baselineRow.requestsPerSecond,
+      ),
+    );
+    peakRss.embedded = server.peakRssMiB();
+  } finally {
+    await server?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+ensureBuild();
+const serverUrl = process.env.BENCH_DATABASE_URL ?? DEFAULT_SERVER_URL;
+const rows: Row[] = [];
+const peakRss: Record<string, number> = {};
+let postgresVersion: string | undefined;
+{
+  const probe = await postgresRunner(databaseUrl(serverUrl, "postgres"));
+  postgresVersion = (await probe.query<{ v: string }>("show server_version"))[0]?.v;
+  await probe.close();
+}
+await benchPostgres(serverUrl, rows, peakRss);
+if (process.env.BENCH_EMBEDDED === "1") await benchEmbedded(rows, peakRss);
+
+const machine = describeMachine(postgresVersion);
+const markdown = markdownReport(rows, machine, peakRss);
+const resultsDir = join(root, "bench/results");
+mkdirSync(resultsDir, { recursive: true });
+writeFileSync(
+  join(resultsDir, "server.json"),
+  `${JSON.stringify({ machine, size, seconds: SECONDS, peakRssMiB: peakRss, rows }, null, 2)}\n`,
+);
+writeFileSync(join(resultsDir, "server.md"), markdown);
+console.info(`\n${markdown}`);
+if (process.argv.includes("--readme")) {
+  const readme = join(root, "README.md");
+  const text = readFileSync(readme, "utf8");
+  const start = "<!-- bench:server:start -->";
+  const end = "<!-- bench:server:end -->";
+  const from = text.indexOf(start);
+  const to = text.indexOf(end);
+  if (from < 0 || to < from) throw new Error("README.md has no bench:server markers");
+  writeFileSync(readme, `${text.slice(0, from + start.length)}\n${markdown}${text.slice(to)}`);
+}
+const missed = rows.flatMap((row) => row.missed);
+if (missed.length > 0) {
+  console.error(`Budgets missed:\n- ${missed.join("\n- ")}`);
+  process.exit(1);
+}
+console.info("Every budget met.");

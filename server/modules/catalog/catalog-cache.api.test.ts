@@ -1,0 +1,81 @@
+import { sql } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "../../../tests/support/test-app";
+import { buildApp } from "../../app";
+import { loadEnv } from "../../config/env";
+import type { CourseDetail, CourseList } from "./catalog.schemas";
+
+let t: TestApp;
+let companyId: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const company = await t.app.services.companies.resolve(undefined);
+  companyId = company!.id;
+});
+
+afterAll(async () => {
+  await t?.close();
+});
+
+async function firstCourse(app: FastifyInstance) {
+  const list = (await app.inject({ url: "/api/courses?limit=1" })).json() as CourseList;
+  return list.courses[0]!;
+}
+
+describe("cached catalogue answers", () => {
+  it("carry an ETag and answer 304 when the client has them", async () => {
+    const first = await t.app.inject({ url: "/api/courses?limit=5" });
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^W\/".+"$/);
+    const again = await t.app.inject({ url: "/api/courses?limit=5", headers: { "if-none-match": etag } });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe("");
+    const other = await t.app.inject({ url: "/api/courses?limit=6", headers: { "if-none-match": etag } });
+    expect(other.statusCode).toBe(200);
+    expect(other.headers.etag).not.toBe(etag);
+  });
+
+  it("are read again after a catalogue write, with a new ETag", async () => {
+    const course = await firstCourse(t.app);
+    const before = await t.app.inject({ url: `/api/courses/${course.id}` });
+    await t.database.db.execute(sql`update courses set instructor = 'Etag Tester' where id = ${course.id}`);
+    t.app.services.catalog.invalidate(companyId);
+    const after = await t.app.inject({
+      url: `/api/courses/${course.id}`,
+      headers: { "if-none-match": before.headers.etag as string },
+    });
+    expect(after.statusCode).toBe(200);
+    expect(after.json<CourseDetail>().instructor).toBe("Etag Tester");
+  });
+});
+
+// Two instances need a shared database server: the embedded database belongs to one process.
+describe.skipIf(!process.env.TEST_DATABASE_URL)("a catalogue write on one instance", () => {
+  it("empties the catalogue cache of the other instances", async () => {
+    const other = await buildApp({
+      env: loadEnv({ NODE_ENV: "test", LOG_LEVEL: "silent" }),
+      database: t.database,
+      logger: false,
+    });
+    await other.ready();
+    try {
+      const course = await firstCourse(t.app);
+      expect((await firstCourse(other)).title).toBe(course.title);
+      const renamed = "Renamed on another instance";
+      await t.database.db.execute(
+        sql`update courses set title = jsonb_set(title, '{en}', to_jsonb(${renamed}::text)) where id = ${course.id}`,
+      );
+      t.app.services.catalog.invalidate(companyId);
+      let title = "";
+      for (let attempt = 0; attempt < 40 && title !== renamed; attempt++) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        title = (await firstCourse(other)).title;
+      }
+      expect(title).toBe(renamed);
+    } finally {
+      await other.close();
+    }
+  });
+});
