@@ -58,7 +58,7 @@ export function createServices(db: Db, { env, log }: ServiceOptions) {
   const pages = createPagesService(db, { audit });
   const faqs = createFaqsService(db, { audit });
   const emailTemplates = createEmailTemplatesService(db, { audit });
-  const international = createInternationalService(db, { audit, settings });
+  const international = createInternationalService(db, { audit, settings, editingLanguages });
   const customers = createCustomerService(db, { sessions, audit, mailer, settings, emailTemplates, log });
   const invoices = createInvoiceService(db, settings);
   const provider = createPaymentProvider(env);
