@@ -3,6 +3,7 @@ import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
+import { withRequestLanguage } from "../lib/messages/request-language";
 import { clientBuildDir, serverBuildFile } from "../lib/paths";
 import type { ServerLoadContext } from "../web/load-context";
 
@@ -96,7 +97,9 @@ export async function webPlugin(app: FastifyInstance, options: WebOptions) {
         sessionCookies: app.sessionCookies,
         client: { ip: request.ip, userAgent: request.headers["user-agent"] },
       };
-      const response = await handle(toWebRequest(request, reply, origin), context);
+      const response = await withRequestLanguage(request.language, () =>
+        handle(toWebRequest(request, reply, origin), context),
+      );
       return sendWebResponse(reply, response);
     },
   });
