@@ -108,7 +108,7 @@ export function SiteHeader({ store, cartCount }: { store: StoreChromeInfo; cartC
         </nav>
 
         <div className="ml-auto flex shrink-0 items-center sm:gap-2">
-          <LanguageSwitcher className="hidden nav:block" />
+          <LanguageSwitcher className="hidden shrink-0 nav:block" />
           <AccountControls viewer={viewer} />
           <Link
             to={paths.cart()}

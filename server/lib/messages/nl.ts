@@ -250,6 +250,8 @@ export const nl: Record<string, string> = {
   "The text must contain {missing}.": "De tekst moet {missing} bevatten.",
   "Please enter the subject": "Vul het onderwerp in",
   'No question "{id}" exists.': 'Er bestaat geen vraag "{id}".',
+  'No published page "{slug}".': 'Er is geen gepubliceerde pagina "{slug}".',
+  "The page must be one of {options}": "De pagina moet een van {options} zijn",
 
   // Languages and currencies
   "Please enter the ISO code": "Vul de ISO-code in",
