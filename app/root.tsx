@@ -17,10 +17,12 @@ import "./app.css";
 import { ToastContainer, toastContainerProps } from "~/components/ui/toast";
 import { useCartCount } from "~/features/cart/use-cart-count";
 import { ErrorPage } from "~/features/layout/error-page";
+import { LanguageDetection } from "~/features/layout/language-detection";
 import { SiteShell } from "~/features/layout/site-shell";
 import type { StoreChromeInfo } from "~/features/layout/store-info";
 import { createI18n } from "~/i18n/i18n";
 import { messagesFor } from "~/i18n/messages.server";
+import { offeredLanguages } from "~/i18n/offered-languages";
 import { translator } from "~/i18n/translator";
 import { useNonce } from "~/lib/nonce";
 import { type Translatable, translate } from "../server/lib/translatable";
@@ -39,9 +41,10 @@ function themeFromCookie(cookieHeader: string | null): Theme {
 }
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const [info, custom] = await Promise.all([
+  const [info, custom, published] = await Promise.all([
     context.services.settings.storeInfo(context.company.id),
     context.services.settingsAdmin.storefront(context.company.id),
+    context.services.editingLanguages.list(context.company.id),
   ]);
   const link = (item: { label: Record<string, string>; url: string }) => ({
     label: translate(item.label as Translatable, context.language),
@@ -74,6 +77,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return {
     viewer,
     language: context.language,
+    languages: offeredLanguages(published, context.language),
     messages: messagesFor(context.language),
     theme: themeFromCookie(request.headers.get("cookie")),
     origin: context.origin,
@@ -139,6 +143,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <LanguageDetection />
         <meta name="theme-color" content={theme === "dark" ? "#0e1615" : "#0f6b63"} />
         <Meta />
         <Links />

@@ -14,6 +14,7 @@ import { adminCourseRoutes } from "./modules/catalog/admin-courses.routes";
 import { catalogRoutes } from "./modules/catalog/catalog.routes";
 import { checkoutRoutes } from "./modules/checkout/checkout.routes";
 import { contentRoutes } from "./modules/content/content.routes";
+import { storeContentRoutes } from "./modules/content/store-content.routes";
 import { couponRoutes } from "./modules/coupons/coupons.routes";
 import { customerRoutes } from "./modules/customers/customers.routes";
 import { dashboardRoutes } from "./modules/dashboard/dashboard.routes";
@@ -126,6 +127,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(dashboardRoutes);
       await api.register(settingsAdminRoutes);
       await api.register(contentRoutes);
+      await api.register(storeContentRoutes);
       await api.register(internationalRoutes);
       await api.register(adminCourseRoutes);
       await api.register(adminCategoryRoutes);

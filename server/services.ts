@@ -63,7 +63,7 @@ export function createServices(db: Db, { env, log, cacheBus }: ServiceOptions) {
   const pages = createPagesService(db, { audit });
   const faqs = createFaqsService(db, { audit });
   const emailTemplates = createEmailTemplatesService(db, { audit });
-  const international = createInternationalService(db, { audit, settings });
+  const international = createInternationalService(db, { audit, settings, editingLanguages });
   const customers = createCustomerService(db, {
     sessions,
     audit,

@@ -2,6 +2,7 @@ import { data, redirect } from "react-router";
 import type { ReviewActionResult } from "~/features/learning/types";
 import { paths } from "~/lib/paths";
 import { AppError } from "../../server/lib/errors";
+import { localizeForRequest } from "../../server/lib/messages/request-language";
 import { CreateCourseReviewBody } from "../../server/modules/learning/learning.schemas";
 import type { Route } from "./+types/course-review";
 
@@ -20,7 +21,10 @@ export async function action({ context, params, request }: Route.ActionArgs) {
     plainForm ? redirect(`${paths.course(params.id)}#reviews`) : data(result, { status });
 
   if (!context.customer) {
-    return answer({ ok: false, code: "UNAUTHORIZED", message: "Please sign in to continue." }, 401);
+    return answer(
+      { ok: false, code: "UNAUTHORIZED", message: localizeForRequest("Please sign in to continue.") },
+      401,
+    );
   }
   const form = await request.formData();
   const rating = form.get("rating");
@@ -30,7 +34,11 @@ export async function action({ context, params, request }: Route.ActionArgs) {
   });
   if (!parsed.success) {
     return answer(
-      { ok: false, code: "VALIDATION_ERROR", message: parsed.error.issues[0]?.message ?? "" },
+      {
+        ok: false,
+        code: "VALIDATION_ERROR",
+        message: localizeForRequest(parsed.error.issues[0]?.message ?? ""),
+      },
       400,
     );
   }
@@ -44,7 +52,10 @@ export async function action({ context, params, request }: Route.ActionArgs) {
     return answer({ ok: true }, 201);
   } catch (error) {
     if (error instanceof AppError)
-      return answer({ ok: false, code: error.code, message: error.message }, error.status);
+      return answer(
+        { ok: false, code: error.code, message: localizeForRequest(error.message) },
+        error.status,
+      );
     throw error;
   }
 }

@@ -15,6 +15,7 @@ import { OrderStatusBadge } from "~/features/orders/order-status-badge";
 import { translator } from "~/i18n/translator";
 import { adminPaths } from "~/lib/admin-paths";
 import { formatMoney } from "~/lib/format";
+import { localizeForRequest } from "../../server/lib/messages/request-language";
 import { ORDER_STATUSES, type OrderStatus, PAYMENT_METHODS } from "../../server/modules/orders/order-enums";
 import { ORDER_TRANSITIONS } from "../../server/modules/orders/order-status";
 import {
@@ -76,7 +77,10 @@ export async function action({ context, request }: Route.ActionArgs) {
     }
     return { ok: true as const, intent, changed, refused };
   }
-  return data({ ok: false as const, intent, message: "Unknown action." }, { status: 400 });
+  return data(
+    { ok: false as const, intent, message: localizeForRequest("Unknown action.") },
+    { status: 400 },
+  );
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { detectLanguage, pickFromAcceptLanguage } from "./language";
+import { detectLanguage, languageToCache, pickFromAcceptLanguage } from "./language";
 
 describe("detectLanguage", () => {
   it("prefers the query string, then the cookie, then the browser", () => {
@@ -16,5 +16,18 @@ describe("detectLanguage", () => {
     expect(pickFromAcceptLanguage("en;q=0.4, nl;q=0.8")).toBe("nl");
     expect(pickFromAcceptLanguage("fr, en;q=0.1")).toBe("en");
     expect(pickFromAcceptLanguage("nl;q=0")).toBeUndefined();
+  });
+});
+
+describe("languageToCache", () => {
+  it("caches a supported ?lng= that the cookie does not hold yet", () => {
+    expect(languageToCache({ query: "nl" })).toBe("nl");
+    expect(languageToCache({ query: "nl", cookie: "en" })).toBe("nl");
+  });
+
+  it("leaves the cookie alone without a (supported, new) ?lng=", () => {
+    expect(languageToCache({ query: "nl", cookie: "nl" })).toBeUndefined();
+    expect(languageToCache({ query: "xx" })).toBeUndefined();
+    expect(languageToCache({ cookie: "nl" })).toBeUndefined();
   });
 });

@@ -2,6 +2,8 @@ export const SUPPORTED_LANGUAGES = ["en", "nl"] as const;
 export type Language = (typeof SUPPORTED_LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = "en";
 export const LANGUAGE_COOKIE = "i18next";
+/** How long the `i18next` cookie caches a chosen or detected language: one year, in seconds. */
+export const LANGUAGE_COOKIE_MAX_AGE = 60 * 60 * 24 * 365;
 
 export function isSupportedLanguage(value: unknown): value is Language {
   return typeof value === "string" && (SUPPORTED_LANGUAGES as readonly string[]).includes(value);
@@ -34,4 +36,15 @@ export function detectLanguage(input: {
   if (isSupportedLanguage(input.query)) return input.query;
   if (isSupportedLanguage(input.cookie)) return input.cookie;
   return pickFromAcceptLanguage(input.acceptLanguage) ?? DEFAULT_LANGUAGE;
+}
+
+/**
+ * The language to cache in the `i18next` cookie for a page request, or undefined when the cookie
+ * already says so. Only an explicit `?lng=` is cached on the server: the rest of the detection
+ * order (local storage, session storage, the browser) is only known in the browser, which caches
+ * its own result (see app/features/layout/language-detection.tsx).
+ */
+export function languageToCache(input: { query?: string | undefined; cookie?: string | undefined }) {
+  if (!isSupportedLanguage(input.query) || input.query === input.cookie) return undefined;
+  return input.query;
 }

@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from "fastify-type-provider-zod";
 import { AppError } from "../lib/errors";
+import { localizeDetails, localizeMessage } from "../lib/messages/localize";
 
 export interface ErrorBody {
   message: string;
@@ -18,37 +19,40 @@ const CLIENT_ERROR_CODES: Record<string, string> = {
   FST_ERR_VALIDATION: "VALIDATION_ERROR",
 };
 
-function describeValidation(error: FastifyError): ErrorBody {
+function describeValidation(error: FastifyError, language: string): ErrorBody {
   const issues = (error.validation ?? []).map((issue) => {
     // fastify-type-provider-zod reports the zod path as instancePath ("/1/email").
     const path = (issue.instancePath ?? "").split("/").filter(Boolean);
     const where = [error.validationContext, ...path].filter(Boolean).join(".");
-    return { path: where, message: issue.message };
+    return { path: where, message: localizeMessage(issue.message ?? "", language) };
   });
   const first = issues[0];
   const message = first
     ? `${first.path ? `${first.path}: ` : ""}${first.message}`
-    : "The request is not valid.";
+    : localizeMessage("The request is not valid.", language);
   return { message, code: "VALIDATION_ERROR", details: issues };
 }
 
 /**
  * The JSON error contract: `{ message, code, details? }`, the right status, and no internals
- * in a 5xx (those are logged with the request id instead).
+ * in a 5xx (those are logged with the request id instead). Messages are in the request's
+ * language (server/lib/messages); `code` stays the same in every language.
  */
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler<FastifyError>((error, request, reply) => {
+    const language = request.language ?? "en";
+    const internal = () => localizeMessage("Something went wrong on our side.", language);
     if (error instanceof AppError) {
-      const body: ErrorBody = { message: error.message, code: error.code };
-      if (error.details !== undefined) body.details = error.details;
+      const body: ErrorBody = { message: localizeMessage(error.message, language), code: error.code };
+      if (error.details !== undefined) body.details = localizeDetails(error.details, language);
       return reply.status(error.status).send(body);
     }
     if (hasZodFastifySchemaValidationErrors(error) || error.validation) {
-      return reply.status(400).send(describeValidation(error));
+      return reply.status(400).send(describeValidation(error, language));
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error, issues: error.cause.issues }, "response does not match its schema");
-      return reply.status(500).send({ message: "Something went wrong on our side.", code: "INTERNAL_ERROR" });
+      return reply.status(500).send({ message: internal(), code: "INTERNAL_ERROR" });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
@@ -56,6 +60,6 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       return reply.status(status).send({ message: error.message, code });
     }
     request.log.error({ err: error }, "request failed");
-    return reply.status(500).send({ message: "Something went wrong on our side.", code: "INTERNAL_ERROR" });
+    return reply.status(500).send({ message: internal(), code: "INTERNAL_ERROR" });
   });
 });

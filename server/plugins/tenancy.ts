@@ -1,7 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { notFound } from "../lib/errors";
-import { detectLanguage, LANGUAGE_COOKIE, type Language } from "../lib/language";
+import {
+  detectLanguage,
+  LANGUAGE_COOKIE,
+  LANGUAGE_COOKIE_MAX_AGE,
+  type Language,
+  languageToCache,
+} from "../lib/language";
 import type { Company } from "../modules/companies/companies.service";
 
 export const COMPANY_HEADER = "company";
@@ -30,13 +36,23 @@ export const tenancyPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest("company", null as unknown as Company);
   app.decorateRequest("language", "en");
 
-  app.addHook("onRequest", async (request) => {
+  app.addHook("onRequest", async (request, reply) => {
     const query = request.query as Record<string, unknown> | undefined;
-    request.language = detectLanguage({
+    const detection = {
       query: typeof query?.lng === "string" ? query.lng : undefined,
       cookie: request.cookies[LANGUAGE_COOKIE],
       acceptLanguage: request.headers["accept-language"],
-    });
+    };
+    request.language = detectLanguage(detection);
+    // A page opened with `?lng=` remembers it (the API answers per request and sets no cookie).
+    const cache = request.url.startsWith("/api/") ? undefined : languageToCache(detection);
+    if (cache) {
+      reply.setCookie(LANGUAGE_COOKIE, cache, {
+        path: "/",
+        maxAge: LANGUAGE_COOKIE_MAX_AGE,
+        sameSite: "lax",
+      });
+    }
     if (request.routeOptions.config?.tenant === false) return;
     const identifier = companyIdentifier(request);
     const company = await app.services.companies.resolve(identifier);

@@ -3,6 +3,7 @@ import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
+import { withRequestLanguage } from "../lib/messages/request-language";
 import { clientBuildDir, serverBuildFile } from "../lib/paths";
 import type { ServerLoadContext } from "../web/load-context";
 import { createPageCache } from "../web/page-cache";
@@ -109,7 +110,8 @@ export async function webPlugin(app: FastifyInstance, options: WebOptions) {
         sessionCookies: app.sessionCookies,
         client: { ip: request.ip, userAgent: request.headers["user-agent"] },
       };
-      const render = () => handle(toWebRequest(request, reply, origin), context);
+      const render = () =>
+        withRequestLanguage(request.language, () => handle(toWebRequest(request, reply, origin), context));
       const key = pages?.keyFor(request);
       if (!pages || !key) return sendWebResponse(reply, await render());
       let own: Response | undefined;

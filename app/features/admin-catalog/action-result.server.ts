@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import type { z } from "zod";
 import { AppError } from "../../../server/lib/errors";
+import { localizeFieldsForRequest, localizeForRequest } from "../../../server/lib/messages/request-language";
 
 import type { ActionResult } from "./action-result";
 
@@ -11,7 +12,7 @@ export function fieldErrorsOf(error: z.ZodError): Record<string, string> {
   const errors: Record<string, string> = {};
   for (const issue of error.issues) {
     const path = issue.path.join(".");
-    errors[path] ??= issue.message;
+    errors[path] ??= localizeForRequest(issue.message);
   }
   return errors;
 }
@@ -21,7 +22,7 @@ export function invalid(intent: string, fieldErrors: Record<string, string>, mes
     {
       ok: false,
       intent,
-      message: message ?? Object.values(fieldErrors)[0] ?? "Please check the form.",
+      message: localizeForRequest(message ?? Object.values(fieldErrors)[0] ?? "Please check the form."),
       fieldErrors,
     },
     { status: 400 },
@@ -46,7 +47,12 @@ export async function attempt(intent: string, work: () => Promise<unknown>) {
     }
     if (error.code === "SLUG_TAKEN") fieldErrors.slug = error.message;
     return data<ActionResult>(
-      { ok: false, intent, message: error.message, fieldErrors },
+      {
+        ok: false,
+        intent,
+        message: localizeForRequest(error.message),
+        fieldErrors: localizeFieldsForRequest(fieldErrors),
+      },
       { status: error.status },
     );
   }

@@ -21,6 +21,7 @@ import {
 import { useTranslation } from "react-i18next";
 import { useNavigate, useSubmit } from "react-router";
 import { buttonClasses } from "~/components/ui/button";
+import { LanguageSwitcher } from "~/features/layout/language-switcher";
 import { adminPaths } from "~/lib/admin-paths";
 import { cn } from "~/lib/cn";
 import type { AdminLayoutData } from "./admin-layout-data";
@@ -119,10 +120,10 @@ export function AdminHeader({
   canConnectStripe: boolean;
   onOpenNav: () => void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const submit = useSubmit();
-  const name = staff.name.en || staff.email;
+  const name = staff.name[i18n.language] || staff.name.en || staff.email;
   return (
     <header className="sticky top-0 z-20 border-b border-line bg-surface/95 backdrop-blur supports-[backdrop-filter]:bg-surface/85">
       <div className="flex min-h-16 items-center gap-3 px-4 sm:px-6">
@@ -135,6 +136,7 @@ export function AdminHeader({
           <MenuIcon aria-hidden="true" className="size-6" />
         </button>
         <div className="ml-auto flex items-center gap-2 sm:gap-3">
+          <LanguageSwitcher className="shrink-0 max-sm:hidden" />
           <ConnectWithStripe configured={stripe.configured} canConnect={canConnectStripe} />
           <MenuTrigger>
             <AriaButton

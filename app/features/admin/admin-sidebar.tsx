@@ -2,6 +2,7 @@ import { X } from "lucide-react";
 import { Dialog, Modal, ModalOverlay } from "react-aria-components";
 import { useTranslation } from "react-i18next";
 import { Link, NavLink } from "react-router";
+import { LanguageSwitcher } from "~/features/layout/language-switcher";
 import { adminPaths } from "~/lib/admin-paths";
 import { cn } from "~/lib/cn";
 import type { AdminNavEntry, AdminNavLink } from "./admin-nav";
@@ -135,6 +136,7 @@ export function AdminNavDrawer({
           <nav aria-label={t("admin.nav.label")} className="flex-1 overflow-y-auto px-3 py-4">
             <NavList entries={entries} onNavigate={() => onOpenChange(false)} />
           </nav>
+          <LanguageSwitcher className="border-t border-line p-3 sm:hidden" />
         </Dialog>
       </Modal>
     </ModalOverlay>

@@ -5,6 +5,7 @@ import { Form, Link } from "react-router";
 import { buttonClasses } from "~/components/ui/button";
 import { marketingPages, marketingUrl, paths } from "~/lib/paths";
 import type { Viewer } from "~/root";
+import { LanguageSwitcher } from "./language-switcher";
 import { Logo } from "./logo";
 import type { StoreChromeInfo } from "./store-info";
 
@@ -120,6 +121,7 @@ export function MobileNav({
           </ul>
 
           <div className="mt-6 grid gap-3">
+            <LanguageSwitcher />
             {viewer?.kind === "customer" && (
               <Link
                 to={paths.userCourses()}

@@ -8,6 +8,7 @@ import { Avatar } from "~/features/accounts/avatar";
 import { cn } from "~/lib/cn";
 import { marketingPages, marketingUrl, paths } from "~/lib/paths";
 import type { loader as rootLoader, Viewer } from "~/root";
+import { LanguageSwitcher } from "./language-switcher";
 import { Logo } from "./logo";
 import { MobileNav } from "./mobile-nav";
 import type { StoreChromeInfo } from "./store-info";
@@ -107,6 +108,7 @@ export function SiteHeader({ store, cartCount }: { store: StoreChromeInfo; cartC
         </nav>
 
         <div className="ml-auto flex shrink-0 items-center sm:gap-2">
+          <LanguageSwitcher className="hidden shrink-0 nav:block" />
           <AccountControls viewer={viewer} />
           <Link
             to={paths.cart()}

@@ -1,4 +1,5 @@
 import { data } from "react-router";
+import { localizeForRequest } from "../../../server/lib/messages/request-language";
 import { ORDER_STATUSES, type OrderStatus } from "../../../server/modules/orders/orders.tables";
 import type { StaffPrincipal } from "../admin/staff-guard.server";
 import type { OrderActionResult } from "./order-action-result";
@@ -30,7 +31,11 @@ export async function orderAction(
     return { ok: true as const, intent, ...(await run()) };
   } catch (error) {
     const status = clientErrorStatus(error);
-    if (status) return data({ ok: false as const, intent, message: (error as Error).message }, { status });
+    if (status)
+      return data(
+        { ok: false as const, intent, message: localizeForRequest((error as Error).message) },
+        { status },
+      );
     throw error;
   }
 }

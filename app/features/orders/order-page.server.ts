@@ -1,5 +1,6 @@
 import { type AppLoadContext, data } from "react-router";
 import { isUuid } from "../../../server/lib/ids";
+import { localizeForRequest } from "../../../server/lib/messages/request-language";
 import { RETURN_DONE_MESSAGE } from "../../../server/modules/orders/orders-admin.schemas";
 import { requireStaffPage } from "../admin/staff-guard.server";
 import { actingStaff, clientErrorStatus, orderAction, parseStatus } from "./order-actions.server";
@@ -30,7 +31,11 @@ export async function orderPageAction(context: AppLoadContext, request: Request,
   const { orderAdmin } = context.services;
   if (intent === "status") {
     const status = parseStatus(form.get("status"));
-    if (!status) return data({ ok: false as const, intent, message: "Choose a status." }, { status: 400 });
+    if (!status)
+      return data(
+        { ok: false as const, intent, message: localizeForRequest("Choose a status.") },
+        { status: 400 },
+      );
     return orderAction(intent, async () => {
       const order = await orderAdmin.changeStatus(
         context.company.id,
@@ -46,7 +51,7 @@ export async function orderPageAction(context: AppLoadContext, request: Request,
     const lineIds = form.getAll("lineIds").map(String).filter(isUuid);
     if (lineIds.length === 0) {
       return data(
-        { ok: false as const, intent, message: "Choose at least one course to return." },
+        { ok: false as const, intent, message: localizeForRequest("Choose at least one course to return.") },
         { status: 400 },
       );
     }
@@ -64,5 +69,8 @@ export async function orderPageAction(context: AppLoadContext, request: Request,
       return { message: RETURN_DONE_MESSAGE };
     });
   }
-  return data({ ok: false as const, intent, message: "Unknown action." }, { status: 400 });
+  return data(
+    { ok: false as const, intent, message: localizeForRequest("Unknown action.") },
+    { status: 400 },
+  );
 }

@@ -1,4 +1,5 @@
 import { AppError } from "../../../server/lib/errors";
+import { localizeFieldsForRequest, localizeForRequest } from "../../../server/lib/messages/request-language";
 import type { StaffPrincipal } from "../../../server/modules/staff/staff-access";
 
 /** What an admin form action answers: done, or a message with field errors to show inline. */
@@ -20,7 +21,12 @@ export async function runWrite(intent: string, write: () => Promise<unknown>): P
   } catch (error) {
     if (error instanceof AppError && error.status < 500 && error.status !== 401 && error.status !== 403) {
       const details = error.details as { fields?: Record<string, string> } | undefined;
-      return { ok: false, intent, message: error.message, fields: details?.fields ?? {} };
+      return {
+        ok: false,
+        intent,
+        message: localizeForRequest(error.message),
+        fields: localizeFieldsForRequest(details?.fields ?? {}),
+      };
     }
     throw error;
   }
@@ -30,7 +36,12 @@ export async function runWrite(intent: string, write: () => Promise<unknown>): P
 export function invalid(intent: string, issues: { path: PropertyKey[]; message: string }[]): WriteResult {
   const fields: Record<string, string> = {};
   for (const issue of issues) fields[issue.path.map(String).join(".") || "_"] ??= issue.message;
-  return { ok: false, intent, message: "Please check the highlighted fields.", fields };
+  return {
+    ok: false,
+    intent,
+    message: localizeForRequest("Please check the highlighted fields."),
+    fields: localizeFieldsForRequest(fields),
+  };
 }
 
 export const formText = (form: FormData, name: string) => {

@@ -1,5 +1,6 @@
 import { and, asc, eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import { ReadCache } from "../../lib/read-cache";
 import { languages } from "./international.tables";
 
 /** A language the back office edits translatable text in. */
@@ -18,19 +19,33 @@ export const DEFAULT_EDITING_LANGUAGES: EditingLanguage[] = [
 /**
  * The languages translatable fields are edited in: the company's published languages (English
  * first, it is the fallback and always present), or English and Dutch while none are set up.
+ * Every page asks for them (the language switcher offers them), so they are cached per company
+ * and dropped by `invalidate` when a language is created, changed or deleted.
  */
 export function createEditingLanguagesService(db: Db) {
+  const cache = new ReadCache<EditingLanguage[]>(1000);
+
+  async function load(companyId: string): Promise<EditingLanguage[]> {
+    const rows = await db
+      .select({ code: languages.isoCode, name: languages.name })
+      .from(languages)
+      .where(and(eq(languages.companyId, companyId), eq(languages.published, true)))
+      .orderBy(asc(languages.name));
+    if (rows.length === 0) return DEFAULT_EDITING_LANGUAGES;
+    const list = rows.map((row) => ({ code: row.code.toLowerCase(), name: row.name }));
+    const english = list.find((language) => language.code === "en") ?? DEFAULT_EDITING_LANGUAGES[0]!;
+    return [english, ...list.filter((language) => language.code !== "en")];
+  }
+
   return {
-    async list(companyId: string): Promise<EditingLanguage[]> {
-      const rows = await db
-        .select({ code: languages.isoCode, name: languages.name })
-        .from(languages)
-        .where(and(eq(languages.companyId, companyId), eq(languages.published, true)))
-        .orderBy(asc(languages.name));
-      if (rows.length === 0) return DEFAULT_EDITING_LANGUAGES;
-      const list = rows.map((row) => ({ code: row.code.toLowerCase(), name: row.name }));
-      const english = list.find((language) => language.code === "en") ?? DEFAULT_EDITING_LANGUAGES[0]!;
-      return [english, ...list.filter((language) => language.code !== "en")];
+    list(companyId: string): Promise<EditingLanguage[]> {
+      return cache.get(companyId, "published", () => load(companyId));
+    },
+    /** Drops a company's cached list (after its languages changed). */
+    invalidate(companyId: string): void {
+      cache.invalidate(companyId);
     },
   };
 }
+
+export type EditingLanguagesService = ReturnType<typeof createEditingLanguagesService>;

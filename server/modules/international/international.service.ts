@@ -5,6 +5,7 @@ import { containsPattern, listPage, pageOffset } from "../../lib/list-query";
 import type { AuditService } from "../audit/audit.service";
 import type { SettingsService } from "../settings/settings.service";
 import type { StaffActor } from "../settings/settings-admin.service";
+import type { EditingLanguagesService } from "./editing-languages";
 import type {
   AdminListCurrenciesQuery,
   AdminListLanguagesQuery,
@@ -48,8 +49,11 @@ export const ENGLISH_REQUIRED = "English is the fallback language: it cannot be 
 export const SHOP_CURRENCY_REQUIRED = "The shop currency cannot be disabled or deleted.";
 
 /** Languages and currencies a school offers (area "international"). */
-export function createInternationalService(db: Db, deps: { audit: AuditService; settings: SettingsService }) {
-  const { audit, settings } = deps;
+export function createInternationalService(
+  db: Db,
+  deps: { audit: AuditService; settings: SettingsService; editingLanguages: EditingLanguagesService },
+) {
+  const { audit, settings, editingLanguages } = deps;
   const shopCurrency = async (companyId: string) => (await settings.storeInfo(companyId)).currency;
   const languageById = (companyId: string, id: string) =>
     and(eq(languages.companyId, companyId), eq(languages.id, id));
@@ -117,7 +121,7 @@ export function createInternationalService(db: Db, deps: { audit: AuditService; 
 
     async createLanguage(companyId: string, input: LanguageInput, actor: StaffActor): Promise<Language> {
       await assertLanguageFree(companyId, input.isoCode);
-      return db.transaction(async (tx) => {
+      const result = await db.transaction(async (tx) => {
         const [row] = await tx
           .insert(languages)
           .values({ companyId, ...input, flag: input.flag || null })
@@ -132,6 +136,8 @@ export function createInternationalService(db: Db, deps: { audit: AuditService; 
         });
         return toLanguage(row!);
       });
+      editingLanguages.invalidate(companyId); // the published languages are cached for every page
+      return result;
     },
 
     async updateLanguage(
@@ -146,7 +152,7 @@ export function createInternationalService(db: Db, deps: { audit: AuditService; 
         throw businessRule(ENGLISH_REQUIRED, "ENGLISH_REQUIRED");
       }
       await assertLanguageFree(companyId, input.isoCode, id);
-      return db.transaction(async (tx) => {
+      const result = await db.transaction(async (tx) => {
         const [row] = await tx
           .update(languages)
           .set({ ...input, flag: input.flag || null })
@@ -166,10 +172,12 @@ export function createInternationalService(db: Db, deps: { audit: AuditService; 
         });
         return toLanguage(row!);
       });
+      editingLanguages.invalidate(companyId); // the published languages are cached for every page
+      return result;
     },
 
     async deleteLanguages(companyId: string, ids: string[], actor: StaffActor): Promise<number> {
-      return db.transaction(async (tx) => {
+      const result = await db.transaction(async (tx) => {
         let removed = 0;
         for (const id of ids) {
           const [row] = await tx.select().from(languages).where(languageById(companyId, id));
@@ -189,6 +197,8 @@ export function createInternationalService(db: Db, deps: { audit: AuditService; 
         if (removed === 0) throw notFound(`No language "${ids.join(", ")}" exists.`, "LANGUAGE_NOT_FOUND");
         return removed;
       });
+      editingLanguages.invalidate(companyId); // the published languages are cached for every page
+      return result;
     },
 
     async listCurrencies(companyId: string, query: AdminListCurrenciesQuery) {

@@ -1,0 +1,57 @@
+import { languageCookie } from "~/i18n/language-preference";
+import { useNonce } from "~/lib/nonce";
+import { LANGUAGE_COOKIE, SUPPORTED_LANGUAGES } from "../../../server/lib/language";
+
+/**
+ * Language detection, in the spec's order: the `lng` query value, the `i18next` cookie, local
+ * storage, session storage, the browser's languages, the `<html lang>` tag; English otherwise.
+ *
+ * 1. The server sees the query, the cookie and the browser's Accept-Language (server/lib/language.ts)
+ *    and renders the page in that language with `<html lang>` set; a page opened with `?lng=`
+ *    also gets the `i18next` cookie from the server.
+ * 2. This script runs in <head> before anything is painted. When the query or the cookie decided,
+ *    it only copies that language to local storage. Otherwise it picks the first supported value of
+ *    local storage, session storage (both key `i18nextLng`, as i18next-browser-languagedetector
+ *    names it), `navigator.languages` and `<html lang>`, caches it in the cookie and local storage
+ *    and, only when that differs from what the server rendered, reloads at once with the page
+ *    hidden. From then on the cookie decides on the server: no flash of another language.
+ */
+function detect(supported: string[], cookieName: string, cookieFor: (language: string) => string) {
+  try {
+    const base = (value: string | null | undefined) => (value ?? "").toLowerCase().split("-")[0] ?? "";
+    const ok = (value: string | null | undefined) => supported.indexOf(base(value)) >= 0;
+    const html = document.documentElement;
+    const query = new URLSearchParams(location.search).get("lng");
+    const cookie = document.cookie.match(new RegExp(`(?:^|;\\s*)${cookieName}=([^;]*)`));
+    let decided = ok(query)
+      ? base(query)
+      : cookie && ok(decodeURIComponent(cookie[1] ?? ""))
+        ? base(decodeURIComponent(cookie[1] ?? ""))
+        : "";
+    if (!decided) {
+      const candidates = [localStorage.getItem("i18nextLng"), sessionStorage.getItem("i18nextLng")]
+        .concat(Array.from(navigator.languages || [navigator.language]))
+        .concat([html.lang]);
+      decided = base(candidates.find(ok)) || "en";
+      // biome-ignore lint/suspicious/noDocumentCookie: the plain, readable `i18next` cookie.
+      document.cookie = cookieFor(decided);
+      // Reload only when the cookie stuck (else the server cannot follow and it would loop).
+      if (decided !== base(html.lang) && document.cookie.indexOf(`${cookieName}=${decided}`) >= 0) {
+        html.style.visibility = "hidden";
+        location.reload();
+      }
+    }
+    localStorage.setItem("i18nextLng", decided);
+  } catch {
+    // Storage or cookies may be blocked: the server's choice stands.
+  }
+}
+
+const script = `(${detect.toString()})(${JSON.stringify(SUPPORTED_LANGUAGES)},${JSON.stringify(LANGUAGE_COOKIE)},function(l){return ${JSON.stringify(languageCookie("__LANG__"))}.replace("__LANG__",encodeURIComponent(l))});`;
+
+/** The inline detection script; render it first in <head>. */
+export function LanguageDetection() {
+  const nonce = useNonce();
+  // biome-ignore lint/security/noDangerouslySetInnerHtml: a constant script of our own, no user input.
+  return <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: script }} />;
+}

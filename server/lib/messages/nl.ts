@@ -1,0 +1,416 @@
+/**
+ * Dutch for the messages the server shows people (AppError messages, validation messages of the
+ * zod schemas, action results), keyed by the exact English text, which stays as it is.
+ * `{name}` stands for a value built into the English message; a value that is itself a known text
+ * (e.g. a field label such as "The price") is translated too. See localize.ts.
+ */
+export const nl: Record<string, string> = {
+  // Generic
+  "Please sign in to continue.": "Log in om verder te gaan.",
+  "You do not have permission to do this.": "Je hebt geen toestemming om dit te doen.",
+  "The request is not valid.": "Het verzoek is niet geldig.",
+  "Something went wrong on our side.": "Er ging bij ons iets mis.",
+  "This request came from another site and was refused.":
+    "Dit verzoek kwam van een andere site en is geweigerd.",
+  "Please check the highlighted fields.": "Controleer de gemarkeerde velden.",
+  "Please check the form.": "Controleer het formulier.",
+  "Unknown action.": "Onbekende actie.",
+  "Unknown form.": "Onbekend formulier.",
+  "Unknown page.": "Onbekende pagina.",
+  "Too many attempts. Please wait {minutes} minute and try again.":
+    "Te veel pogingen. Wacht {minutes} minuut en probeer het opnieuw.",
+  "Too many attempts. Please wait {minutes} minutes and try again.":
+    "Te veel pogingen. Wacht {minutes} minuten en probeer het opnieuw.",
+  'No company "{id}" exists.': 'Er bestaat geen school "{id}".',
+  "No company has been set up yet.": "Er is nog geen school ingericht.",
+  // zod's own English messages, for fields without a message of ours
+  "Invalid input": "Ongeldige invoer",
+  "Invalid input: expected {expected}, received {received}":
+    "Ongeldige invoer: verwacht {expected}, ontvangen {received}",
+  "Invalid option: expected one of {options}": "Ongeldige optie: verwacht een van {options}",
+  "Too small: expected {what} to have {size} {unit}": "Te klein: {what} moet {size} {unit} hebben",
+  "Too small: expected {what} to be {size}": "Te klein: {what} moet {size} zijn",
+  "Too big: expected {what} to have {size} {unit}": "Te groot: {what} mag {size} {unit} hebben",
+  "Too big: expected {what} to be {size}": "Te groot: {what} moet {size} zijn",
+  "Unrecognized key: {key}": "Onbekende sleutel: {key}",
+  "Unrecognized keys: {keys}": "Onbekende sleutels: {keys}",
+  "Invalid email address": "Ongeldig e-mailadres",
+  "Invalid UUID": "Ongeldige UUID",
+  "Invalid URL": "Ongeldige URL",
+  characters: "tekens",
+  "The search text must have at most 200 characters": "De zoektekst mag hoogstens 200 tekens hebben",
+  "The entity must have at most 60 characters": "Het onderdeel mag hoogstens 60 tekens hebben",
+
+  // Passwords and sign-in
+  "You must specify a password": "Vul een wachtwoord in",
+  "Password must have at least 8 characters": "Het wachtwoord moet minstens 8 tekens hebben",
+  "Password must have at most {max} characters": "Het wachtwoord mag hoogstens {max} tekens hebben",
+  "The passwords do not match": "De wachtwoorden komen niet overeen",
+  "This password reset link is not valid. Please request a new one.":
+    "Deze link om je wachtwoord opnieuw in te stellen is niet geldig. Vraag een nieuwe aan.",
+  "This password reset link has expired. Please request a new one.":
+    "Deze link om je wachtwoord opnieuw in te stellen is verlopen. Vraag een nieuwe aan.",
+  "This password reset link has already been used. Please request a new one.":
+    "Deze link om je wachtwoord opnieuw in te stellen is al gebruikt. Vraag een nieuwe aan.",
+  "If an account exists for this email address, we have sent a link to reset the password.":
+    "Als er een account met dit e-mailadres bestaat, hebben we een link gestuurd om het wachtwoord opnieuw in te stellen.",
+  "Invalid email or password.": "Onjuist e-mailadres of wachtwoord.",
+  "Please enter an email address": "Vul een e-mailadres in",
+  "The email address is too long": "Het e-mailadres is te lang",
+  "Please enter a valid email address": "Vul een geldig e-mailadres in",
+  "Please enter your password": "Vul je wachtwoord in",
+  "Please enter your current password": "Vul je huidige wachtwoord in",
+  "Your current password is not correct.": "Je huidige wachtwoord klopt niet.",
+  "The reset link is not valid.": "De herstellink is niet geldig.",
+  "Your password has been successfully changed": "Je wachtwoord is gewijzigd",
+  "Your password has been changed.": "Je wachtwoord is gewijzigd.",
+  "You have been signed out.": "Je bent uitgelogd.",
+  "Please accept the terms and conditions": "Accepteer de algemene voorwaarden",
+
+  // Catalogue
+  '{name}: language codes look like "en" or "nl"': '{name}: taalcodes zien eruit als "en" of "nl"',
+  "{name} must have at most {max} characters": "{name} mag hoogstens {max} tekens hebben",
+  "each {name} must have at most 300 characters": "elk(e) {name} mag hoogstens 300 tekens hebben",
+  "Please enter the {name} in English": "Vul de {name} in het Engels in",
+  "The slug must have at most 120 characters": "De slug mag hoogstens 120 tekens hebben",
+  "The slug may only hold lower-case letters, digits and hyphens (e.g. intro-to-algebra)":
+    "De slug mag alleen kleine letters, cijfers en koppeltekens bevatten (bijv. intro-to-algebra)",
+  "{name} must be an amount in cents": "{name} moet een bedrag in centen zijn",
+  "{name} must be a whole number of cents": "{name} moet een geheel aantal centen zijn",
+  "{name} cannot be negative": "{name} kan niet negatief zijn",
+  "{name} is too large": "{name} is te groot",
+  "The price": "De prijs",
+  "The sale price": "De actieprijs",
+  title: "titel",
+  summary: "samenvatting",
+  description: "beschrijving",
+  outcome: "leerdoel",
+  "lesson title": "lestitel",
+  name: "naam",
+  value: "waarde",
+  "display name": "weergavenaam",
+  "page text": "paginatekst",
+  question: "vraag",
+  answer: "antwoord",
+  subject: "onderwerp",
+  body: "tekst",
+  "The id must be a UUID": "Het id moet een UUID zijn",
+  "The lesson id must be a UUID": "Het les-id moet een UUID zijn",
+  "Each id must be a UUID": "Elk id moet een UUID zijn",
+  "Every id must be a UUID": "Elk id moet een UUID zijn",
+  "Choose a category": "Kies een categorie",
+  "Choose a level": "Kies een niveau",
+  "The instructor must have at most 120 characters": "De docent mag hoogstens 120 tekens hebben",
+  "Total seats must be a whole number": "Het aantal plaatsen moet een geheel getal zijn",
+  "Total seats must be at least 1 (leave it empty for no limit)":
+    "Het aantal plaatsen moet minstens 1 zijn (laat het leeg voor geen limiet)",
+  "Instalments must be a whole number": "Het aantal termijnen moet een geheel getal zijn",
+  "Instalments must be between 2 and 12 (leave it empty for payment in full)":
+    "Het aantal termijnen moet tussen 2 en 12 liggen (laat het leeg voor betaling in één keer)",
+  "The badge must be popular or best": "Het label moet popular of best zijn",
+  "Choose at least one course": "Kies minstens één cursus",
+  "The video link must be an https:// address": "De videolink moet een https://-adres zijn",
+  "The duration must be a whole number of seconds": "De duur moet een geheel aantal seconden zijn",
+  "The duration cannot be negative": "De duur kan niet negatief zijn",
+  "A lesson lasts at most 24 hours": "Een les duurt hoogstens 24 uur",
+  "Choose a parent category": "Kies een bovenliggende categorie",
+  "The option type must be dropdown, radio or variants":
+    "Het optietype moet dropdown, radio of variants zijn",
+  "An attribute has at most 100 values": "Een kenmerk heeft hoogstens 100 waarden",
+  "{name} must be a whole number {range}": "{name} moet een geheel getal {range} zijn",
+  "at least {min}": "van minstens {min}",
+  "between {min} and {max}": "tussen {min} en {max}",
+  "{name} must be one of {options}": "{name} moet een van {options} zijn",
+  "{name} must not be empty": "{name} mag niet leeg zijn",
+  "This category still has courses or sub-categories. Move or delete them first, then delete the category.":
+    "Deze categorie heeft nog cursussen of subcategorieën. Verplaats of verwijder die eerst en verwijder daarna de categorie.",
+  "Another category already uses this slug. Choose a different one.":
+    "Een andere categorie gebruikt deze slug al. Kies een andere.",
+  "Choose one of your categories as parent.": "Kies een van je categorieën als bovenliggende categorie.",
+  "A category cannot be its own parent or sit under one of its sub-categories.":
+    "Een categorie kan niet onder zichzelf of onder een van haar subcategorieën staan.",
+  "This course has orders or enrolled learners, so it cannot be deleted. Unpublish it instead.":
+    "Deze cursus heeft bestellingen of ingeschreven cursisten en kan daarom niet worden verwijderd. Zet hem in plaats daarvan offline.",
+  "Another course already uses this slug. Choose a different one.":
+    "Een andere cursus gebruikt deze slug al. Kies een andere.",
+  "Choose one of your categories.": "Kies een van je categorieën.",
+  "Choose values of published attributes only.": "Kies alleen waarden van gepubliceerde kenmerken.",
+  "The sale price must be lower than the price.": "De actieprijs moet lager zijn dan de prijs.",
+  "Total seats cannot be lower than the {sold} seats already sold.":
+    "Het aantal plaatsen kan niet lager zijn dan de {sold} al verkochte plaatsen.",
+  "Some of these courses do not exist.": "Sommige van deze cursussen bestaan niet.",
+  "Send every lesson of the course exactly once, in the new order.":
+    "Stuur elke les van de cursus precies één keer, in de nieuwe volgorde.",
+  'No course "{id}" exists.': 'Er bestaat geen cursus "{id}".',
+  'No lesson "{id}" in this course.': 'Er is geen les "{id}" in deze cursus.',
+  'No lesson "{id}" exists.': 'Er bestaat geen les "{id}".',
+  'No attribute "{id}" exists.': 'Er bestaat geen kenmerk "{id}".',
+  'No category "{id}" exists.': 'Er bestaat geen categorie "{id}".',
+
+  // Checkout and coupons
+  "Choose at least one course.": "Kies minstens één cursus.",
+  "A checkout holds at most {max} courses.": "Een bestelling bevat hoogstens {max} cursussen.",
+  "A course can be in the cart only once.": "Een cursus kan maar één keer in de winkelwagen zitten.",
+  "Enter your name.": "Vul je naam in.",
+  "Enter a valid email address.": "Vul een geldig e-mailadres in.",
+  "Enter the card number (digits only).": "Vul het kaartnummer in (alleen cijfers).",
+  "Enter a valid expiry month.": "Vul een geldige vervalmaand in.",
+  "Enter a valid expiry year.": "Vul een geldig vervaljaar in.",
+  "Enter the 3-digit security code (CVC).": "Vul de beveiligingscode van 3 cijfers (CVC) in.",
+  "You already own this course.": "Je hebt deze cursus al.",
+  "Sign in, or continue as a guest with your name and email, to check out.":
+    "Log in, of ga verder als gast met je naam en e-mailadres, om af te rekenen.",
+  "This Idempotency-Key belongs to another order.": "Deze Idempotency-Key hoort bij een andere bestelling.",
+  "The payment failed.": "De betaling is mislukt.",
+  "The amount paid does not match the order.": "Het betaalde bedrag komt niet overeen met de bestelling.",
+  "This course is no longer available.": "Deze cursus is niet meer beschikbaar.",
+  "These courses cannot be paid in instalments.": "Deze cursussen kunnen niet in termijnen worden betaald.",
+  "These courses can be paid in {count} instalments.":
+    "Deze cursussen kunnen in {count} termijnen worden betaald.",
+  "Please accept the payment plan agreement to pay in instalments.":
+    "Accepteer de overeenkomst betalingsregeling om in termijnen te betalen.",
+  "This order has already been paid.": "Deze bestelling is al betaald.",
+  "This order has expired. Please check out again.": "Deze bestelling is verlopen. Reken opnieuw af.",
+  "This order does not exist.": "Deze bestelling bestaat niet.",
+  "This coupon code is not valid.": "Deze kortingscode is niet geldig.",
+  "This coupon is not valid yet.": "Deze kortingscode is nog niet geldig.",
+  "This coupon has expired.": "Deze kortingscode is verlopen.",
+  "Spend at least {minimum} to use this coupon.":
+    "Besteed minstens {minimum} om deze kortingscode te gebruiken.",
+  "An account with this email address already exists. Please sign in to check out.":
+    "Er bestaat al een account met dit e-mailadres. Log in om af te rekenen.",
+  "Sorry, this course is sold out.": "Helaas, deze cursus is uitverkocht.",
+  "Your card was declined.": "Je kaart is geweigerd.",
+  "Use a test card number: 4242 4242 4242 4242 (payment succeeds) or 4000 0000 0000 0002 (card is declined).":
+    "Gebruik een testkaartnummer: 4242 4242 4242 4242 (betaling lukt) of 4000 0000 0000 0002 (kaart wordt geweigerd).",
+  "Enter your card details.": "Vul je kaartgegevens in.",
+  "Your card has expired. Check the expiry date.": "Je kaart is verlopen. Controleer de vervaldatum.",
+  "Stripe payments are not configured.": "Betalingen via Stripe zijn niet ingesteld.",
+
+  // Coupons (admin)
+  "The campaign name must have at most 120 characters": "De campagnenaam mag hoogstens 120 tekens hebben",
+  "Please enter a campaign name": "Vul een campagnenaam in",
+  "Please enter a coupon code": "Vul een kortingscode in",
+  "The coupon code must have at least 3 characters": "De kortingscode moet minstens 3 tekens hebben",
+  "The coupon code must have at most 30 characters": "De kortingscode mag hoogstens 30 tekens hebben",
+  "The coupon code may only hold letters, digits, - and _":
+    "De kortingscode mag alleen letters, cijfers, - en _ bevatten",
+  "The banner image must be an uploaded image": "De bannerafbeelding moet een geüploade afbeelding zijn",
+  "The discount must be a whole number": "De korting moet een geheel getal zijn",
+  "The minimum amount must be a whole number of cents":
+    "Het minimumbedrag moet een geheel aantal centen zijn",
+  "The minimum amount cannot be negative": "Het minimumbedrag kan niet negatief zijn",
+  "The minimum amount is too large": "Het minimumbedrag is te groot",
+  "The end date must be after the start date": "De einddatum moet na de begindatum liggen",
+  "A percentage discount must be between 1 and 100": "Een procentuele korting moet tussen 1 en 100 liggen",
+  "A fixed discount must be at least 1 cent": "Een vaste korting moet minstens 1 cent zijn",
+  "The coupon id must be a UUID": "Het id van de kortingscode moet een UUID zijn",
+  "Choose at least one coupon": "Kies minstens één kortingscode",
+  "A coupon with this code already exists.": "Er bestaat al een kortingscode met deze code.",
+  "No such coupon exists.": "Deze kortingscode bestaat niet.",
+  "{count} coupons deleted.": "{count} kortingscodes verwijderd.",
+  "The coupon has been deleted.": "De kortingscode is verwijderd.",
+
+  // Customers
+  "Please enter a name": "Vul een naam in",
+  "The name must have at most 120 characters": "De naam mag hoogstens 120 tekens hebben",
+  "The name must have at most 100 characters": "De naam mag hoogstens 100 tekens hebben",
+  "The phone number must have at most 40 characters": "Het telefoonnummer mag hoogstens 40 tekens hebben",
+  "The phone number may only hold digits, spaces and + ( ) . -":
+    "Het telefoonnummer mag alleen cijfers, spaties en + ( ) . - bevatten",
+  "The address must have at most 500 characters": "Het adres mag hoogstens 500 tekens hebben",
+  "No such customer exists.": "Deze klant bestaat niet.",
+  "{count} customers imported.": "{count} klanten geïmporteerd.",
+  "The customer has been deleted.": "De klant is verwijderd.",
+  "The image address is too long": "Het adres van de afbeelding is te lang",
+  "The image must be a web address (https://…) or a path on this site":
+    "De afbeelding moet een webadres (https://…) of een pad op deze site zijn",
+  "The customer id must be a UUID": "Het klant-id moet een UUID zijn",
+  "The list is empty": "De lijst is leeg",
+  "At most {max} customers per import": "Hoogstens {max} klanten per import",
+  "{name} must be an ISO 8601 date": "{name} moet een ISO 8601-datum zijn",
+  "A customer with this email address already exists.": "Er bestaat al een klant met dit e-mailadres.",
+  "An account with this email address already exists. Please sign in.":
+    "Er bestaat al een account met dit e-mailadres. Log in.",
+  "The email address is also in entry {entry}.": "Het e-mailadres staat ook in regel {entry}.",
+  "A customer with this email already exists.": "Er bestaat al een klant met dit e-mailadres.",
+  "{problems} of {total} customers cannot be imported (entry {entry}: {message}). Nothing was imported.":
+    "{problems} van {total} klanten kunnen niet worden geïmporteerd (regel {entry}: {message}). Er is niets geïmporteerd.",
+  "This customer has orders or courses and cannot be deleted: their invoices must be kept.":
+    "Deze klant heeft bestellingen of cursussen en kan niet worden verwijderd: de facturen moeten bewaard blijven.",
+
+  // Content
+  "Please enter the {label}": "Vul de {label} in",
+  "The {label} must have at most {max} characters": "De {label} mag hoogstens {max} tekens hebben",
+  "Language codes are two lowercase letters": "Taalcodes zijn twee kleine letters",
+  "Language codes look like en or nl": "Taalcodes zien eruit als en of nl",
+  "The subject must have at most 200 characters": "Het onderwerp mag hoogstens 200 tekens hebben",
+  "The body must have at most 20000 characters": "De tekst mag hoogstens 20000 tekens hebben",
+  "Unknown placeholder: {unknown}. Use {known}.": "Onbekende plaatsaanduiding: {unknown}. Gebruik {known}.",
+  "The text must contain {missing}.": "De tekst moet {missing} bevatten.",
+  "Please enter the subject": "Vul het onderwerp in",
+  'No question "{id}" exists.': 'Er bestaat geen vraag "{id}".',
+  'No published page "{slug}".': 'Er is geen gepubliceerde pagina "{slug}".',
+  "The page must be one of {options}": "De pagina moet een van {options} zijn",
+
+  // Languages and currencies
+  "Please enter the ISO code": "Vul de ISO-code in",
+  "The ISO code is two letters, e.g. nl": "De ISO-code bestaat uit twee letters, bijv. nl",
+  "Please enter the language code": "Vul de taalcode in",
+  "The language code looks like nl-NL": "De taalcode ziet eruit als nl-NL",
+  "The flag must have at most 16 characters": "De vlag mag hoogstens 16 tekens hebben",
+  "The exchange rate must be a number greater than 0": "De wisselkoers moet een getal groter dan 0 zijn",
+  "The exchange rate must be a number greater than 0 with at most 8 decimals":
+    "De wisselkoers moet een getal groter dan 0 zijn met hoogstens 8 decimalen",
+  "The ISO code is three letters, e.g. EUR": "De ISO-code bestaat uit drie letters, bijv. EUR",
+  "English is the fallback language: it cannot be unpublished or deleted.":
+    "Engels is de terugvaltaal: die kan niet offline gezet of verwijderd worden.",
+  "The shop currency cannot be disabled or deleted.":
+    "De valuta van de winkel kan niet uitgeschakeld of verwijderd worden.",
+  'A language with ISO code "{code}" already exists.': 'Er bestaat al een taal met ISO-code "{code}".',
+  'A currency with ISO code "{code}" already exists.': 'Er bestaat al een valuta met ISO-code "{code}".',
+  'No language "{id}" exists.': 'Er bestaat geen taal "{id}".',
+  'No currency "{id}" exists.': 'Er bestaat geen valuta "{id}".',
+
+  // Learning and media
+  "Only learners enrolled in this course can keep track of their progress.":
+    "Alleen cursisten die voor deze cursus zijn ingeschreven, kunnen hun voortgang bijhouden.",
+  "Only learners enrolled in this course can review it.":
+    "Alleen cursisten die voor deze cursus zijn ingeschreven, kunnen er een beoordeling over geven.",
+  "You have already reviewed this course.": "Je hebt deze cursus al beoordeeld.",
+  "Please choose a JPEG, WebP or PNG image.": "Kies een JPEG-, WebP- of PNG-afbeelding.",
+  "The image must be at most 5 MB.": "De afbeelding mag hoogstens 5 MB zijn.",
+  "No such image exists.": "Deze afbeelding bestaat niet.",
+  "This lesson is for learners enrolled in the course.":
+    "Deze les is voor cursisten die voor de cursus zijn ingeschreven.",
+  "Please sign in to watch this lesson.": "Log in om deze les te bekijken.",
+  "This lesson has no video yet.": "Deze les heeft nog geen video.",
+  "The video must be a WebM or MP4 file.": "De video moet een WebM- of MP4-bestand zijn.",
+  "The {what} may be at most {size} MB.": "De {what} mag hoogstens {size} MB zijn.",
+  image: "afbeelding",
+  "The upload is empty: choose an image file.": "De upload is leeg: kies een afbeeldingsbestand.",
+  "The upload is empty: choose a video file.": "De upload is leeg: kies een videobestand.",
+  "The video upload was interrupted.": "Het uploaden van de video is onderbroken.",
+  'No invoice "{id}" exists.': 'Er bestaat geen factuur "{id}".',
+
+  // Orders
+  "{name} must be a whole number between {min} and {max}":
+    "{name} moet een geheel getal tussen {min} en {max} zijn",
+  "This order was paid through {provider}, which is not set up here, so it cannot be refunded.":
+    "Deze bestelling is betaald via {provider}, dat hier niet is ingesteld, dus kan niet worden terugbetaald.",
+  "This order is already {status}.": "Deze bestelling is al {status}.",
+  "A cancelled order cannot be changed.": "Een geannuleerde bestelling kan niet worden gewijzigd.",
+  "A {from} order can only be changed to {allowed}, not to {to}.":
+    "Een bestelling met status {from} kan alleen naar {allowed} worden gewijzigd, niet naar {to}.",
+  Pending: "In afwachting",
+  Processing: "In behandeling",
+  Delivered: "Geleverd",
+  Cancel: "Geannuleerd",
+  "Processing or Cancel": "In behandeling of Geannuleerd",
+  "Delivered or Cancel": "Geleverd of Geannuleerd",
+  "{name} must be a date as YYYY-MM-DD": "{name} moet een datum zijn als JJJJ-MM-DD",
+  "{name} is not a valid date": "{name} is geen geldige datum",
+  "Choose at least one line to return.": "Kies minstens één regel om te retourneren.",
+  "Choose at least one course to return.": "Kies minstens één cursus om te retourneren.",
+  "A return holds at most 50 lines.": "Een retour bevat hoogstens 50 regels.",
+  "A line can be returned only once.": "Een regel kan maar één keer worden geretourneerd.",
+  "The reason must have at most 500 characters": "De reden mag hoogstens 500 tekens hebben",
+  "Item returned in this bill.": "Artikel geretourneerd op deze rekening.",
+  "This Order Already had return items!": "Deze bestelling heeft al geretourneerde artikelen!",
+  "This order was changed by someone else just now. Reload it and try again.":
+    "Deze bestelling is zojuist door iemand anders gewijzigd. Laad haar opnieuw en probeer het nog eens.",
+  "Only processing or delivered orders can have items returned.":
+    "Alleen bestellingen die in behandeling of geleverd zijn, kunnen artikelen retour krijgen.",
+  "Some of these lines are not part of this order.":
+    "Sommige van deze regels horen niet bij deze bestelling.",
+  "Choose a status.": "Kies een status.",
+
+  // Settings
+  "{label} must be text": "{label} moet tekst zijn",
+  "{label} must have at most {max} characters": "{label} mag hoogstens {max} tekens hebben",
+  "{label} must start with https://, http:// or /": "{label} moet beginnen met https://, http:// of /",
+  "Please enter the shop name": "Vul de naam van de winkel in",
+  "The shop name must have at most 120 characters": "De naam van de winkel mag hoogstens 120 tekens hebben",
+  "The logo": "Het logo",
+  "The company name": "De bedrijfsnaam",
+  "The VAT number": "Het btw-nummer",
+  "Address line 1": "Adresregel 1",
+  "Address line 2": "Adresregel 2",
+  "Address line 3": "Adresregel 3",
+  "The contact number": "Het contactnummer",
+  "The second contact number": "Het tweede contactnummer",
+  "The email must have at most 254 characters": "Het e-mailadres mag hoogstens 254 tekens hebben",
+  "The website": "De website",
+  "The default language must be a two-letter language code":
+    "De standaardtaal moet een taalcode van twee letters zijn",
+  "The currency must be a three-letter ISO code": "De valuta moet een ISO-code van drie letters zijn",
+  "Please choose a time zone": "Kies een tijdzone",
+  "Please choose a valid time zone": "Kies een geldige tijdzone",
+  "The receipt footer": "De voettekst van de bon",
+  "The invoice prefix": "Het factuurvoorvoegsel",
+  "The start value must be a whole number of at least 1":
+    "De startwaarde moet een geheel getal van minstens 1 zijn",
+  "The start value must be at most 999999999": "De startwaarde mag hoogstens 999999999 zijn",
+  "The length must be a whole number between 1 and 20": "De lengte moet een geheel getal tussen 1 en 20 zijn",
+  "The publishable key must have at most 300 characters":
+    "De publieke sleutel mag hoogstens 300 tekens hebben",
+  "The publishable key starts with pk_test_ or pk_live_":
+    "De publieke sleutel begint met pk_test_ of pk_live_",
+  "The meta title": "De metatitel",
+  "The meta description": "De metabeschrijving",
+  "The meta keywords": "De metatrefwoorden",
+  "The analytics id": "Het analytics-id",
+  "The chat widget id": "Het id van de chatwidget",
+  "The secret key": "De geheime sleutel",
+  "The secret key starts with sk_test_, sk_live_, rk_test_ or rk_live_":
+    "De geheime sleutel begint met sk_test_, sk_live_, rk_test_ of rk_live_",
+  "The webhook secret": "Het webhookgeheim",
+  "The webhook secret starts with whsec_": "Het webhookgeheim begint met whsec_",
+  "Please enter a label for every link": "Vul voor elke link een label in",
+  "A link label must have at most 60 characters": "Een linklabel mag hoogstens 60 tekens hebben",
+  "A link address": "Een linkadres",
+  "Please enter an address for every link": "Vul voor elke link een adres in",
+  "Please enter a title for every footer column": "Vul voor elke voettekstkolom een titel in",
+  "A footer column has at most 12 links": "Een voettekstkolom heeft hoogstens 12 links",
+  "An image must be a site path or an https:// address":
+    "Een afbeelding moet een pad op de site of een https://-adres zijn",
+  "Choose at most 12 featured categories": "Kies hoogstens 12 uitgelichte categorieën",
+  "The header has room for at most 8 links": "De kop heeft ruimte voor hoogstens 8 links",
+  "The footer has room for at most 4 columns": "De voettekst heeft ruimte voor hoogstens 4 kolommen",
+
+  // Staff
+  "The Super Admin role always has full access: its permissions cannot be lowered.":
+    "De rol Super Admin heeft altijd volledige toegang: de rechten ervan kunnen niet worden verlaagd.",
+  "This role does not exist.": "Deze rol bestaat niet.",
+  "Please sign in as staff to continue.": "Log in als medewerker om verder te gaan.",
+  "No such staff member exists.": "Deze medewerker bestaat niet.",
+  "This staff account is inactive. Please ask an administrator to activate it.":
+    "Dit medewerkersaccount is niet actief. Vraag een beheerder om het te activeren.",
+  "Staff accounts can only be created with an invitation from an administrator. Please ask an administrator of the school to invite you.":
+    "Medewerkersaccounts kunnen alleen met een uitnodiging van een beheerder worden aangemaakt. Vraag een beheerder van de school om je uit te nodigen.",
+  "This invitation link is not valid. Please ask an administrator for a new invitation.":
+    "Deze uitnodigingslink is niet geldig. Vraag een beheerder om een nieuwe uitnodiging.",
+  "This invitation has expired. Please ask an administrator for a new invitation.":
+    "Deze uitnodiging is verlopen. Vraag een beheerder om een nieuwe uitnodiging.",
+  "This invitation has already been used. Please sign in.": "Deze uitnodiging is al gebruikt. Log in.",
+  "Please sign up with the email address the invitation was sent to.":
+    "Meld je aan met het e-mailadres waar de uitnodiging naartoe is gestuurd.",
+  "A staff member with this email address already exists.":
+    "Er bestaat al een medewerker met dit e-mailadres.",
+  "Your account has been created. An administrator must activate it before you can sign in.":
+    "Je account is aangemaakt. Een beheerder moet het activeren voordat je kunt inloggen.",
+  "The staff member has been deleted.": "De medewerker is verwijderd.",
+  "Choose none, read or write": "Kies geen, lezen of schrijven",
+  "The contact number must have at most 30 characters": "Het contactnummer mag hoogstens 30 tekens hebben",
+  "Please enter a valid contact number": "Vul een geldig contactnummer in",
+  "Please enter an image address starting with https://":
+    "Vul een afbeeldingsadres in dat begint met https://",
+  "Please choose a valid record": "Kies een geldige invoer",
+  "You cannot delete your own account.": "Je kunt je eigen account niet verwijderen.",
+  "You cannot deactivate your own account.": "Je kunt je eigen account niet deactiveren.",
+  "You cannot change your own role.": "Je kunt je eigen rol niet wijzigen.",
+  "This is the last active Super Admin: the school needs at least one.":
+    "Dit is de laatste actieve Super Admin: de school heeft er minstens één nodig.",
+  "Only a Super Admin can give, change or remove the Super Admin role.":
+    "Alleen een Super Admin kan de rol Super Admin geven, wijzigen of afnemen.",
+};
