@@ -11,6 +11,7 @@ import { createEmailTemplatesService } from "./modules/content/email-templates.s
 import { createFaqsService } from "./modules/content/faqs.service";
 import { createPagesService } from "./modules/content/pages.service";
 import { createCouponService } from "./modules/coupons/coupons.service";
+import { createCurrencyService } from "./modules/currency/currency.service";
 import { createCustomerService } from "./modules/customers/customers.service";
 import { createDashboardService } from "./modules/dashboard/dashboard.service";
 import { createEditingLanguagesService } from "./modules/international/editing-languages";
@@ -58,13 +59,19 @@ export function createServices(db: Db, { env, log }: ServiceOptions) {
   const pages = createPagesService(db, { audit });
   const faqs = createFaqsService(db, { audit });
   const emailTemplates = createEmailTemplatesService(db, { audit });
-  const international = createInternationalService(db, { audit, settings });
+  const currency = createCurrencyService(db, { settings });
+  const international = createInternationalService(db, {
+    audit,
+    settings,
+    onCurrenciesChanged: currency.invalidate,
+  });
   const customers = createCustomerService(db, { sessions, audit, mailer, settings, emailTemplates, log });
   const invoices = createInvoiceService(db, settings);
   const provider = createPaymentProvider(env);
   const stripeConnect = createStripeConnect(env, settings);
   const checkout = createCheckoutService(db, {
     settings,
+    currencies: currency,
     sessions,
     mailer,
     emailTemplates,
@@ -128,6 +135,7 @@ export function createServices(db: Db, { env, log }: ServiceOptions) {
     emailTemplates,
     international,
     catalogAdmin,
+    currency,
   };
 }
 

@@ -1,11 +1,14 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { notFound } from "../../lib/errors";
 import { ErrorResponse } from "../../plugins/openapi";
+import { convertCourseList, convertPrices } from "../currency/convert-prices";
+import { requestConversion } from "../currency/request-currency";
 import {
   CategoryList,
   CourseDetail,
   CourseList,
   StoreCourseParams,
+  StoreCourseQuery,
   StoreLanguageQuery,
   StoreListCoursesQuery,
 } from "./catalog.schemas";
@@ -24,7 +27,13 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: CourseList, 400: ErrorResponse },
       },
     },
-    async (request) => catalog.listCourses(request.company.id, request.query, request.language),
+    async (request) => {
+      const [list, conversion] = await Promise.all([
+        catalog.listCourses(request.company.id, request.query, request.language),
+        requestConversion(request),
+      ]);
+      return convertCourseList(list, conversion);
+    },
   );
 
   app.get(
@@ -34,14 +43,17 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ["Catalogue"],
         summary: "Get a published course by id or slug",
         params: StoreCourseParams,
-        querystring: StoreLanguageQuery,
+        querystring: StoreCourseQuery,
         response: { 200: CourseDetail, 404: ErrorResponse },
       },
     },
     async (request) => {
-      const course = await catalog.getCourse(request.company.id, request.params.id, request.language);
+      const [course, conversion] = await Promise.all([
+        catalog.getCourse(request.company.id, request.params.id, request.language),
+        requestConversion(request),
+      ]);
       if (!course) throw notFound(`No course "${request.params.id}" exists.`, "COURSE_NOT_FOUND");
-      return course;
+      return convertPrices(course, conversion);
     },
   );
 
