@@ -16,6 +16,7 @@ import type { Route } from "./+types/root";
 import "./app.css";
 import { ToastContainer, toastContainerProps } from "~/components/ui/toast";
 import { useCartCount } from "~/features/cart/use-cart-count";
+import { pageCurrencyChoice } from "~/features/currency/page-currency.server";
 import { ErrorPage } from "~/features/layout/error-page";
 import { SiteShell } from "~/features/layout/site-shell";
 import type { StoreChromeInfo } from "~/features/layout/store-info";
@@ -39,9 +40,10 @@ function themeFromCookie(cookieHeader: string | null): Theme {
 }
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const [info, custom] = await Promise.all([
+  const [info, custom, currency] = await Promise.all([
     context.services.settings.storeInfo(context.company.id),
     context.services.settingsAdmin.storefront(context.company.id),
+    pageCurrencyChoice(context, request),
   ]);
   const link = (item: { label: Record<string, string>; url: string }) => ({
     label: translate(item.label as Translatable, context.language),
@@ -78,6 +80,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     theme: themeFromCookie(request.headers.get("cookie")),
     origin: context.origin,
     store,
+    currency,
   };
 }
 

@@ -28,8 +28,10 @@ export function divideRounded(numerator: bigint, denominator: bigint): bigint {
 
 const pow10 = (exponent: number) => 10n ** BigInt(exponent);
 
-function toSafeNumber(value: bigint): number {
-  const result = Number(value);
+/** amount × multiplier / divisor, rounded half up, as a safe whole number. */
+function scaled(amount: number, multiplier: bigint, divisor: bigint): number {
+  if (!Number.isSafeInteger(amount)) throw new RangeError("An amount must be a whole number of minor units");
+  const result = Number(divideRounded(BigInt(amount) * multiplier, divisor));
   if (!Number.isSafeInteger(result)) throw new RangeError("The converted amount is too large");
   return result;
 }
@@ -44,10 +46,7 @@ export function convertMinorUnits(
   fromDigits: number,
   toDigits: number,
 ): number {
-  if (!Number.isSafeInteger(amount)) throw new RangeError("An amount must be a whole number of minor units");
-  return toSafeNumber(
-    divideRounded(BigInt(amount) * rate.units * pow10(toDigits), pow10(rate.scale + fromDigits)),
-  );
+  return scaled(amount, rate.units * pow10(toDigits), pow10(rate.scale + fromDigits));
 }
 
 /** The inverse of convertMinorUnits: amount ÷ rate, rescaled and rounded half up. */
@@ -57,10 +56,7 @@ export function convertMinorUnitsBack(
   fromDigits: number,
   toDigits: number,
 ): number {
-  if (!Number.isSafeInteger(amount)) throw new RangeError("An amount must be a whole number of minor units");
-  return toSafeNumber(
-    divideRounded(BigInt(amount) * pow10(rate.scale + toDigits), rate.units * pow10(fromDigits)),
-  );
+  return scaled(amount, pow10(rate.scale + toDigits), rate.units * pow10(fromDigits));
 }
 
 /** Shop-currency prices shown, charged and recorded in another currency. */
