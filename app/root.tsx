@@ -16,6 +16,7 @@ import type { Route } from "./+types/root";
 import "./app.css";
 import { ToastContainer, toastContainerProps } from "~/components/ui/toast";
 import { useCartCount } from "~/features/cart/use-cart-count";
+import { pageCurrencyChoice } from "~/features/currency/page-currency.server";
 import { ErrorPage } from "~/features/layout/error-page";
 import { LanguageDetection } from "~/features/layout/language-detection";
 import { SiteShell } from "~/features/layout/site-shell";
@@ -41,10 +42,11 @@ function themeFromCookie(cookieHeader: string | null): Theme {
 }
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const [info, custom, published] = await Promise.all([
+  const [info, custom, published, currency] = await Promise.all([
     context.services.settings.storeInfo(context.company.id),
     context.services.settingsAdmin.storefront(context.company.id),
     context.services.editingLanguages.list(context.company.id),
+    pageCurrencyChoice(context, request),
   ]);
   const link = (item: { label: Record<string, string>; url: string }) => ({
     label: translate(item.label as Translatable, context.language),
@@ -82,6 +84,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     theme: themeFromCookie(request.headers.get("cookie")),
     origin: context.origin,
     store,
+    currency,
   };
 }
 

@@ -13,6 +13,7 @@ import { createEmailTemplatesService } from "./modules/content/email-templates.s
 import { createFaqsService } from "./modules/content/faqs.service";
 import { createPagesService } from "./modules/content/pages.service";
 import { createCouponService } from "./modules/coupons/coupons.service";
+import { createCurrencyService } from "./modules/currency/currency.service";
 import { createCustomerService } from "./modules/customers/customers.service";
 import { createDashboardService } from "./modules/dashboard/dashboard.service";
 import { createEditingLanguagesService } from "./modules/international/editing-languages";
@@ -63,7 +64,13 @@ export function createServices(db: Db, { env, log, cacheBus }: ServiceOptions) {
   const pages = createPagesService(db, { audit });
   const faqs = createFaqsService(db, { audit });
   const emailTemplates = createEmailTemplatesService(db, { audit });
-  const international = createInternationalService(db, { audit, settings, editingLanguages });
+  const currency = createCurrencyService(db, { settings });
+  const international = createInternationalService(db, {
+    audit,
+    settings,
+    editingLanguages,
+    onCurrenciesChanged: currency.invalidate,
+  });
   const customers = createCustomerService(db, {
     sessions,
     audit,
@@ -78,6 +85,7 @@ export function createServices(db: Db, { env, log, cacheBus }: ServiceOptions) {
   const stripeConnect = createStripeConnect(env, settings);
   const checkout = createCheckoutService(db, {
     settings,
+    currencies: currency,
     sessions,
     mailer,
     emailTemplates,
@@ -143,6 +151,7 @@ export function createServices(db: Db, { env, log, cacheBus }: ServiceOptions) {
     emailTemplates,
     international,
     catalogAdmin,
+    currency,
   };
 }
 

@@ -1,7 +1,7 @@
 import type { TFunction } from "i18next";
 
 /** Prices on pages, in mails and in coupon messages are formatted alike ("€49", "€ 39,50"). */
-export { formatMoney } from "../../server/lib/money";
+export { formatMoney, minorUnitDigits, minorUnitsToDecimal } from "../../server/lib/money";
 
 export function formatNumber(value: number, language: string, options?: Intl.NumberFormatOptions): string {
   return new Intl.NumberFormat(language, options).format(value);

@@ -84,7 +84,7 @@ export default function Cart() {
                   <Price
                     priceCents={line?.priceCents ?? item.priceCents}
                     salePriceCents={line ? line.salePriceCents : item.salePriceCents}
-                    currency={quote?.currency ?? item.currency}
+                    currency={line && quote ? quote.currency : item.currency}
                   />
                   {problem && (
                     <p className="text-sm font-semibold text-danger" data-testid="cart-item-problem">

@@ -16,11 +16,13 @@ import {
 } from "~/features/catalog/catalog-query";
 import { CourseCard } from "~/features/catalog/course-card";
 import type { Category } from "~/features/catalog/types";
+import { pageConversion } from "~/features/currency/page-currency.server";
 import { translator } from "~/i18n/translator";
 import { cn } from "~/lib/cn";
 import { formatNumber } from "~/lib/format";
 import { paths } from "~/lib/paths";
 import { absoluteUrl, seoMeta } from "~/lib/seo";
+import { convertCourseList } from "../../server/modules/currency/convert-prices";
 import type { Route } from "./+types/catalog";
 
 /** Cards likely to be in the first screen: their images load eagerly. */
@@ -55,20 +57,23 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   // An unknown category is an invalid value like any other: show all categories.
   const selected = categories.find((category) => category.slug === parsed.category);
   const query: CatalogQuery = { ...parsed, category: selected ? selected.slug : "" };
-  const list = await catalog.listCourses(
-    companyId,
-    {
-      page: query.page,
-      limit: CATALOG_PAGE_SIZE,
-      category: query.category || undefined,
-      searchText: query.searchText || undefined,
-      sort: query.sort,
-    },
-    context.language,
-  );
+  const [list, conversion] = await Promise.all([
+    catalog.listCourses(
+      companyId,
+      {
+        page: query.page,
+        limit: CATALOG_PAGE_SIZE,
+        category: query.category || undefined,
+        searchText: query.searchText || undefined,
+        sort: query.sort,
+      },
+      context.language,
+    ),
+    pageConversion(context, request),
+  ]);
   return {
     query,
-    list,
+    list: convertCourseList(list, conversion),
     categoryName: selected?.name ?? null,
     categories: categoryOptions(categories),
   };

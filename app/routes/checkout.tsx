@@ -73,7 +73,7 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
     setApplying(true);
     setCouponError(null);
     try {
-      await checkoutApi.quote(cartIds, code);
+      await checkoutApi.quote(cartIds, code, quote?.currency);
       setCoupon(code);
     } catch (error) {
       setCouponError(checkoutErrorMessage(error, t, i18n.language, quote?.currency));
@@ -101,12 +101,12 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
       request.acceptPaymentPlan = true;
     }
     if (!customer) request.guest = { name: name.trim(), email: email.trim() };
-    const payload = JSON.stringify(request);
+    const payload = JSON.stringify({ ...request, currency: quote?.currency });
     if (attempt.current?.payload !== payload) attempt.current = { payload, key: newKey() };
 
     setSubmitting(true);
     try {
-      const order = await checkoutApi.placeOrder(request, attempt.current.key);
+      const order = await checkoutApi.placeOrder(request, attempt.current.key, quote?.currency);
       // A guest checkout starts a guest session (cookie): reload the root data so the header says so.
       if (!customer) await revalidator.revalidate();
       navigate(`${paths.payment()}?order=${encodeURIComponent(order.id)}`);

@@ -7,7 +7,7 @@ import { requireStaffPage } from "~/features/admin/staff-guard.server";
 import { OrderStatusBadge } from "~/features/orders/order-status-badge";
 import { translator } from "~/i18n/translator";
 import { adminPaths } from "~/lib/admin-paths";
-import { formatMoney } from "~/lib/format";
+import { formatMoney, minorUnitDigits } from "~/lib/format";
 import type { Route } from "./+types/dashboard";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
@@ -52,7 +52,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const weekly = figures.weeklySales.map((day) => ({
     ...day,
     label: dayLabel.format(new Date(`${day.date}T00:00:00Z`)),
-    amount: day.totalCents / 100,
+    amount: day.totalCents / 10 ** minorUnitDigits(figures.currency),
   }));
   const weekTotal = figures.weeklySales.reduce((sum, day) => sum + day.totalCents, 0);
   const bestDay = weekly.reduce((best, day) => (day.totalCents > best.totalCents ? day : best), weekly[0]!);

@@ -1,11 +1,13 @@
 import type { CategoryTab } from "~/features/catalog/category-tabs";
 import { CATEGORY_PARAM, PopularCourses } from "~/features/catalog/popular-courses";
+import { pageConversion } from "~/features/currency/page-currency.server";
 import { Hero } from "~/features/home/hero";
 import { PromoSection } from "~/features/home/promo-section";
 import { translator } from "~/i18n/translator";
 import { paths } from "~/lib/paths";
 import { absoluteUrl, seoMeta } from "~/lib/seo";
 import { type Translatable, translate } from "../../server/lib/translatable";
+import { convertCourseList } from "../../server/modules/currency/convert-prices";
 import type { Route } from "./+types/home";
 
 const POPULAR_LIMIT = 8;
@@ -16,7 +18,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const language = context.language;
   const category = new URL(request.url).searchParams.get(CATEGORY_PARAM)?.trim().slice(0, 120) || null;
 
-  const [popular, { categories }, stats, newest, custom] = await Promise.all([
+  const [popular, { categories }, stats, newest, custom, conversion] = await Promise.all([
     catalog.listCourses(
       companyId,
       { page: 1, limit: POPULAR_LIMIT, category: category ?? undefined },
@@ -26,6 +28,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     catalog.storefrontStats(companyId),
     catalog.listCourses(companyId, { page: 1, limit: 20 }, language),
     context.services.settingsAdmin.storefront(companyId),
+    pageConversion(context, request),
   ]);
   const text = (value: Record<string, string>) => translate(value as Translatable, language);
   const featuredCategories = new Set(custom.featuredCategories);
@@ -46,7 +49,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       popularHeading: text(custom.popularHeading),
       promo: { text: text(custom.promoText), image: custom.promoImage },
     },
-    courses: popular.courses,
+    courses: convertCourseList(popular, conversion).courses,
     category,
     tabs,
     stats,

@@ -216,6 +216,16 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
                 <Row label={t("adminOrders.detail.total")} strong>
                   {money(order.totalCents)}
                 </Row>
+                {order.currency !== order.baseCurrency && (
+                  <>
+                    <Row label={t("currency.order.baseTotal", { currency: order.baseCurrency })}>
+                      {formatMoney(order.baseTotalCents, order.baseCurrency, i18n.language)}
+                    </Row>
+                    <Row label={t("currency.order.rate")}>
+                      {`1 ${order.baseCurrency} = ${new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 8 }).format(Number(order.exchangeRate))} ${order.currency}`}
+                    </Row>
+                  </>
+                )}
               </dl>
             </AdminCard>
 

@@ -14,7 +14,7 @@ import { actingStaff, orderAction, parseStatus } from "~/features/orders/order-a
 import { OrderStatusBadge } from "~/features/orders/order-status-badge";
 import { translator } from "~/i18n/translator";
 import { adminPaths } from "~/lib/admin-paths";
-import { formatMoney } from "~/lib/format";
+import { formatMoney, minorUnitsToDecimal } from "~/lib/format";
 import { localizeForRequest } from "../../server/lib/messages/request-language";
 import { ORDER_STATUSES, type OrderStatus, PAYMENT_METHODS } from "../../server/modules/orders/order-enums";
 import { ORDER_TRANSITIONS } from "../../server/modules/orders/order-status";
@@ -240,7 +240,7 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
         sortable: true,
         align: "end",
         cell: (order) => formatMoney(order.totalCents, order.currency, i18n.language),
-        csv: (order) => (order.totalCents / 100).toFixed(2),
+        csv: (order) => minorUnitsToDecimal(order.totalCents, order.currency),
       },
       {
         id: "status",

@@ -12,18 +12,24 @@ import { LessonList } from "~/features/catalog/lesson-list";
 import { Price } from "~/features/catalog/price";
 import { RatingStars } from "~/features/catalog/rating-stars";
 import { SeatsLeft } from "~/features/catalog/seats-left";
+import { pageConversion } from "~/features/currency/page-currency.server";
 import { CourseLearningCta } from "~/features/learning/course-learning-cta";
 import { CourseReviews } from "~/features/learning/course-reviews";
 import { translator } from "~/i18n/translator";
 import { formatDuration } from "~/lib/format";
 import { paths } from "~/lib/paths";
 import { absoluteUrl, seoMeta } from "~/lib/seo";
+import { convertPrices } from "../../server/modules/currency/convert-prices";
 import { REVIEWS_PAGE_SIZE } from "../../server/modules/learning/learning.schemas";
 import type { Route } from "./+types/single-course";
 
-export async function loader({ context, params }: Route.LoaderArgs) {
-  const course = await context.services.catalog.getCourse(context.company.id, params.id, context.language);
-  if (!course) throw data(null, { status: 404 });
+export async function loader({ context, params, request }: Route.LoaderArgs) {
+  const [stored, conversion] = await Promise.all([
+    context.services.catalog.getCourse(context.company.id, params.id, context.language),
+    pageConversion(context, request),
+  ]);
+  if (!stored) throw data(null, { status: 404 });
+  const course = convertPrices(stored, conversion);
   const { learning } = context.services;
   const [learner, reviews] = await Promise.all([
     learning.learnerState(context.company.id, course.id, context.customer?.customerId ?? null),

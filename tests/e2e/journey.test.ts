@@ -4,6 +4,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { CourseCard, CourseList } from "../../server/modules/catalog/catalog.schemas";
 import { launchBrowser, watchErrors } from "../support/browser";
+import { payWithDemoCard } from "../support/demo-payment";
 
 /**
  * The whole storefront and learner journey in one browser, as a person walks it: the issue's
@@ -77,18 +78,6 @@ async function goToCheckout(page: Page) {
   await page.getByRole("link", { name: "Go to checkout" }).click();
   await page.waitForURL(onPath("/checkout"));
   await page.getByRole("heading", { name: "Checkout", level: 1 }).waitFor();
-}
-
-/** Pays on the payment page with the demo card that succeeds, up to the thank-you page. */
-async function payWithDemoCard(page: Page) {
-  await page.waitForURL(/\/payment\?order=[0-9a-f-]+$/);
-  await page.getByText("TEST MODE").waitFor();
-  await page.getByRole("textbox", { name: "Card number" }).fill("4242 4242 4242 4242");
-  await page.getByRole("textbox", { name: "Expiry (MM/YY)" }).fill("12/39");
-  await page.getByRole("textbox", { name: "CVC" }).fill("123");
-  await page.getByRole("button", { name: /^Pay / }).click();
-  await page.waitForURL(/\/thank-you\?order=/);
-  await page.getByRole("heading", { name: "Thank you for your order!", level: 1 }).waitFor();
 }
 
 describe("the learner journey", () => {

@@ -58,11 +58,19 @@ export interface CardInput {
   cvc: string;
 }
 
+/** `?currency=USD`: the prices the visitor sees, whatever the cookie says by now. */
+const inCurrency = (path: string, currency: string | undefined) =>
+  currency ? `${path}?currency=${encodeURIComponent(currency)}` : path;
+
 export const checkoutApi = {
-  quote: (courseIds: string[], couponCode?: string) =>
-    post<Quote>("/api/checkout/quote", couponCode ? { courseIds, couponCode } : { courseIds }),
-  placeOrder: (request: CheckoutRequest, idempotencyKey: string) =>
-    post<OrderView>("/api/checkout", request, { "idempotency-key": idempotencyKey }),
+  quote: (courseIds: string[], couponCode?: string, currency?: string) =>
+    post<Quote>(
+      inCurrency("/api/checkout/quote", currency),
+      couponCode ? { courseIds, couponCode } : { courseIds },
+    ),
+  /** Ordered and charged in `currency`: the currency of the quote the buyer saw. */
+  placeOrder: (request: CheckoutRequest, idempotencyKey: string, currency?: string) =>
+    post<OrderView>(inCurrency("/api/checkout", currency), request, { "idempotency-key": idempotencyKey }),
   pay: (orderId: string, card?: CardInput) =>
     post<PaymentOutcome>(`/api/checkout/${encodeURIComponent(orderId)}/pay`, card ? { card } : {}),
 };

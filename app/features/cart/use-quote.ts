@@ -1,15 +1,23 @@
 import { useEffect, useState } from "react";
+import { useRouteLoaderData } from "react-router";
+import type { loader as rootLoader } from "~/root";
 import { checkoutApi, type Quote } from "./checkout-api";
+
+/** The currency the visitor chose in the header (root loader), or undefined for the shop currency. */
+export function useChosenCurrency(): string | undefined {
+  return useRouteLoaderData<typeof rootLoader>("root")?.currency.selected;
+}
 
 export type QuoteState =
   | { status: "idle" | "loading"; quote: Quote | null; error: null }
   | { status: "ready"; quote: Quote; error: null }
   | { status: "error"; quote: Quote | null; error: unknown };
 
-/** The server's prices for these courses (and coupon), fetched again whenever they change. */
+/** The server's prices for these courses (and coupon) in the chosen currency, fetched again whenever they change. */
 export function useQuote(courseIds: string[], couponCode?: string): QuoteState & { retry: () => void } {
   const [state, setState] = useState<QuoteState>({ status: "idle", quote: null, error: null });
   const [attempt, setAttempt] = useState(0);
+  const currency = useChosenCurrency();
   const key = courseIds.join(",");
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` changes only to fetch again (retry).
@@ -21,7 +29,7 @@ export function useQuote(courseIds: string[], couponCode?: string): QuoteState &
     let current = true;
     setState((previous) => ({ status: "loading", quote: previous.quote, error: null }));
     checkoutApi
-      .quote(key.split(","), couponCode)
+      .quote(key.split(","), couponCode, currency)
       .then((quote) => current && setState({ status: "ready", quote, error: null }))
       .catch(
         (error: unknown) =>
@@ -30,7 +38,7 @@ export function useQuote(courseIds: string[], couponCode?: string): QuoteState &
     return () => {
       current = false;
     };
-  }, [key, couponCode, attempt]);
+  }, [key, couponCode, currency, attempt]);
 
   return { ...state, retry: () => setAttempt((n) => n + 1) };
 }

@@ -1,3 +1,4 @@
+import { minorUnitsToDecimal } from "../../../server/lib/money";
 import type { CourseDetail } from "./types";
 
 /** schema.org `Course` for search engines. */
@@ -15,7 +16,7 @@ export function courseJsonLd({
   language: string;
 }) {
   const onSale = course.salePriceCents !== null && course.salePriceCents < course.priceCents;
-  const price = (onSale ? course.salePriceCents! : course.priceCents) / 100;
+  const price = onSale ? course.salePriceCents! : course.priceCents;
   const soldOut = course.seatsLeft !== null && course.seatsLeft <= 0;
   return {
     "@context": "https://schema.org",
@@ -34,7 +35,7 @@ export function courseJsonLd({
     offers: {
       "@type": "Offer",
       category: price === 0 ? "Free" : "Paid",
-      price: price.toFixed(2),
+      price: minorUnitsToDecimal(price, course.currency),
       priceCurrency: course.currency,
       availability: soldOut ? "https://schema.org/SoldOut" : "https://schema.org/InStock",
       url,

@@ -1,7 +1,5 @@
-/** Amounts on invoices always show cents: "€49.00", "€ 39,50". */
-export function formatInvoiceMoney(cents: number, currency: string, language: string): string {
-  return new Intl.NumberFormat(language, { style: "currency", currency }).format(cents / 100);
-}
+/** Amounts on invoices always show every decimal of the currency: "€49.00", "€ 39,50", "¥6,350". */
+export { formatFullMoney as formatInvoiceMoney } from "../../../server/lib/money";
 
 /** A date on an invoice ("14 May 2024"), in the school's time zone. */
 export function formatInvoiceDate(iso: string, language: string, timeZone?: string): string {

@@ -3,6 +3,7 @@ import { useEffect, useId, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
 import { buttonClasses } from "~/components/ui/button";
+import { CurrencyPicker } from "~/features/currency/currency-picker";
 import { marketingPages, marketingUrl, paths } from "~/lib/paths";
 import type { Viewer } from "~/root";
 import { LanguageSwitcher } from "./language-switcher";
@@ -122,6 +123,7 @@ export function MobileNav({
 
           <div className="mt-6 grid gap-3">
             <LanguageSwitcher />
+            <CurrencyPicker showLabel className="justify-between px-2 sm:hidden" />
             {viewer?.kind === "customer" && (
               <Link
                 to={paths.userCourses()}

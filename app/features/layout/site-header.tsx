@@ -5,6 +5,7 @@ import { Form, Link, NavLink, useRouteLoaderData } from "react-router";
 import { buttonClasses } from "~/components/ui/button";
 import { Container } from "~/components/ui/container";
 import { Avatar } from "~/features/accounts/avatar";
+import { CurrencyPicker } from "~/features/currency/currency-picker";
 import { cn } from "~/lib/cn";
 import { marketingPages, marketingUrl, paths } from "~/lib/paths";
 import type { loader as rootLoader, Viewer } from "~/root";
@@ -109,6 +110,7 @@ export function SiteHeader({ store, cartCount }: { store: StoreChromeInfo; cartC
 
         <div className="ml-auto flex shrink-0 items-center sm:gap-2">
           <LanguageSwitcher className="hidden shrink-0 nav:block" />
+          <CurrencyPicker className="max-sm:hidden" />
           <AccountControls viewer={viewer} />
           <Link
             to={paths.cart()}

@@ -1,6 +1,7 @@
 import { inArray, sql } from "drizzle-orm";
 import { categories, courses, lessons } from "../../modules/catalog/catalog.tables";
 import { companies } from "../../modules/companies/companies.tables";
+import { createConversion } from "../../modules/currency/exchange";
 import { customers } from "../../modules/customers/customers.tables";
 import { currencies, languages } from "../../modules/international/international.tables";
 import { demoLessonVideo } from "../../modules/media/media-store";
@@ -185,6 +186,8 @@ export interface HistoricOrderInput {
   channel: "online" | "pos";
   createdAt: Date;
   vatRateBp?: number;
+  /** Bought in another currency than the shop's (EUR): line prices are in it, at `rate` per euro. */
+  currency?: { code: string; rate: string };
 }
 
 /**
@@ -201,6 +204,7 @@ export async function insertHistoricOrder(
     input.vatRateBp ?? DEFAULT_VAT_RATE_BP,
   );
   const number = await nextCounter(db, companyId, "order");
+  const conversion = createConversion("EUR", input.currency?.code ?? "EUR", input.currency?.rate ?? "1");
   const [order] = await db
     .insert(orders)
     .values({
@@ -212,9 +216,10 @@ export async function insertHistoricOrder(
       status: input.status,
       paymentMethod: input.paymentMethod,
       channel: input.channel,
-      currency: "EUR",
+      currency: conversion.currency,
+      exchangeRate: conversion.rate,
       ...totals,
-      baseTotalCents: totals.totalCents,
+      baseTotalCents: conversion.toBase(totals.totalCents),
       createdAt: input.createdAt,
       updatedAt: input.createdAt,
     })
@@ -240,7 +245,7 @@ export async function insertHistoricOrder(
       providerReference: `seed_${order.id}`,
       status: "succeeded",
       amountCents: totals.totalCents,
-      currency: "EUR",
+      currency: conversion.currency,
       createdAt: input.createdAt,
       updatedAt: input.createdAt,
     });

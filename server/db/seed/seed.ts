@@ -83,14 +83,12 @@ export async function seedDatabase(db: Db, options: SeedOptions = {}): Promise<S
       symbol: "$",
       isoCode: "USD",
       exchangeRate: "1.08",
-      enabled: false,
     });
     await insertCurrency(tx, company.id, {
       name: "Pound Sterling",
       symbol: "£",
       isoCode: "GBP",
       exchangeRate: "0.85",
-      enabled: false,
     });
 
     const [superAdmin] = await tx

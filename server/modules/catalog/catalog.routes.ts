@@ -2,11 +2,14 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { notFound } from "../../lib/errors";
 import { sendJsonBody } from "../../lib/json-body";
 import { ErrorResponse } from "../../plugins/openapi";
+import { convertCourseList, convertPrices } from "../currency/convert-prices";
+import { requestConversion } from "../currency/request-currency";
 import {
   CategoryList,
   CourseDetail,
   CourseList,
   StoreCourseParams,
+  StoreCourseQuery,
   StoreLanguageQuery,
   StoreListCoursesQuery,
 } from "./catalog.schemas";
@@ -25,12 +28,19 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: CourseList, 400: ErrorResponse },
       },
     },
-    async (request, reply) =>
-      sendJsonBody(
-        request,
-        reply,
-        await catalog.listCoursesJson(request.company.id, request.query, request.language),
-      ),
+    async (request, reply) => {
+      const conversion = await requestConversion(request);
+      // In the shop currency the cached, serialised answer (with its ETag) is sent as it is.
+      if (conversion.identity) {
+        return sendJsonBody(
+          request,
+          reply,
+          await catalog.listCoursesJson(request.company.id, request.query, request.language),
+        );
+      }
+      const list = await catalog.listCourses(request.company.id, request.query, request.language);
+      return convertCourseList(list, conversion);
+    },
   );
 
   app.get(
@@ -40,14 +50,20 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ["Catalogue"],
         summary: "Get a published course by id or slug",
         params: StoreCourseParams,
-        querystring: StoreLanguageQuery,
+        querystring: StoreCourseQuery,
         response: { 200: CourseDetail, 404: ErrorResponse },
       },
     },
     async (request, reply) => {
-      const course = await catalog.getCourseJson(request.company.id, request.params.id, request.language);
+      const conversion = await requestConversion(request);
+      if (conversion.identity) {
+        const course = await catalog.getCourseJson(request.company.id, request.params.id, request.language);
+        if (!course) throw notFound(`No course "${request.params.id}" exists.`, "COURSE_NOT_FOUND");
+        return sendJsonBody(request, reply, course);
+      }
+      const course = await catalog.getCourse(request.company.id, request.params.id, request.language);
       if (!course) throw notFound(`No course "${request.params.id}" exists.`, "COURSE_NOT_FOUND");
-      return sendJsonBody(request, reply, course);
+      return convertPrices(course, conversion);
     },
   );
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { CurrencyParam, StoreCurrencyQuery } from "../currency/currency.schemas";
 import { COURSE_BADGES, COURSE_LEVELS } from "./catalog.tables";
 
 export const COURSE_SORTS = ["price-asc", "price-desc", "date-asc", "date-desc"] as const;
@@ -24,6 +25,7 @@ export const StoreListCoursesQuery = z
     searchText: z.string().trim().max(100, "searchText must have at most 100 characters").optional(),
     sort: z.enum(COURSE_SORTS, { message: `sort must be one of ${COURSE_SORTS.join(", ")}` }).optional(),
     lng: z.string().max(10).optional(),
+    currency: CurrencyParam.optional(),
   })
   .describe("Filters, sort order and page of the course list");
 export type StoreListCoursesQuery = z.output<typeof StoreListCoursesQuery>;
@@ -33,6 +35,9 @@ export const StoreCourseParams = z.strictObject({
 });
 
 export const StoreLanguageQuery = z.strictObject({ lng: z.string().max(10).optional() });
+
+/** A course page: its language and the currency of its prices. */
+export const StoreCourseQuery = StoreCurrencyQuery;
 
 const CategoryRef = z.object({ id: z.uuid(), slug: z.string(), name: z.string() });
 

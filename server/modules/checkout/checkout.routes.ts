@@ -3,6 +3,8 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { requireStaff } from "../../plugins/auth";
 import { ErrorResponse } from "../../plugins/openapi";
+import { StoreCurrencyQuery } from "../currency/currency.schemas";
+import { apiRequestedCurrency } from "../currency/request-currency";
 import { AdminOrder } from "../orders/orders-admin.schemas";
 import { allows } from "../staff/permissions";
 import {
@@ -21,6 +23,7 @@ export function requestVisitor(request: FastifyRequest) {
   return visitorOf({
     companyId: request.company.id,
     language: request.language,
+    currency: apiRequestedCurrency(request),
     customer: request.customer,
     visitorSession: request.visitorSession,
     ip: request.ip,
@@ -38,6 +41,9 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["Checkout"],
         summary: "Price the cart: lines, discount, VAT and total, computed from the catalogue",
+        description:
+          "In the currency of `?currency=`, else of the `currency` cookie, when it is enabled; else in the shop currency.",
+        querystring: StoreCurrencyQuery,
         body: StoreQuoteBody,
         response: { 200: Quote, 400: ErrorResponse, 422: ErrorResponse },
       },
@@ -53,7 +59,10 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "Place a pending order that holds a seat of each course for 30 minutes",
         description:
           "Signed-in customers buy as themselves; anyone else sends `guest` {name, email} and gets a guest " +
-          "session. The same `Idempotency-Key` header always returns the same order.",
+          "session. The same `Idempotency-Key` header always returns the same order. The order is priced " +
+          "and charged in the currency of `?currency=` (else the `currency` cookie) when it is enabled, else in " +
+          "the shop currency; it keeps that currency and exchange rate.",
+        querystring: StoreCurrencyQuery,
         headers: IdempotencyHeaders,
         body: StoreCheckoutBody,
         response: {

@@ -5,6 +5,8 @@ import { translate } from "../../lib/translatable";
 import type { SessionService, StartedSession } from "../auth/sessions.service";
 import { courses } from "../catalog/catalog.tables";
 import type { EmailTemplatesService } from "../content/email-templates.service";
+import type { CurrencyService } from "../currency/currency.service";
+import type { Conversion } from "../currency/exchange";
 import type { MailAttachment, Mailer } from "../mail/mailer";
 import { nextCounter } from "../orders/counters";
 import { instalmentSchedule } from "../orders/instalments";
@@ -39,6 +41,8 @@ export const ALREADY_OWNED_MESSAGE = "You already own this course.";
 export interface Visitor {
   companyId: string;
   language: string;
+  /** The currency the visitor asked for (ISO code, unchecked): an enabled one, else the shop currency. */
+  currency?: string | undefined;
   /** The signed-in customer's id. */
   customerId: string | null;
   /** The customer or guest session of the request. */
@@ -54,6 +58,8 @@ export interface PlacedOrder {
 
 export interface CheckoutDeps {
   settings: SettingsService;
+  /** Prices are shown, ordered and charged in the visitor's chosen currency. */
+  currencies: Pick<CurrencyService, "resolve">;
   sessions: SessionService;
   mailer: Mailer;
   invoices: InvoiceService;
@@ -82,7 +88,8 @@ interface Priced {
   lines: QuoteLine[];
   buyable: QuoteLine[];
   unavailable: string[];
-  currency: string;
+  /** From the shop currency into the currency of the quote and the order. */
+  conversion: Conversion;
   vatRateBp: number;
   coupon: AppliedCoupon | null;
   totals: ReturnType<typeof priceOrder>;
@@ -142,17 +149,18 @@ export function createCheckoutService(db: Db, deps: CheckoutDeps) {
 
   /** Lines, totals and coupon for the courses a customer can buy now; owned and sold-out ones are flagged. */
   async function price(
-    companyId: string,
-    language: string,
+    visitor: Pick<Visitor, "companyId" | "language" | "currency">,
     customerId: string | null,
     body: StoreQuoteBody,
   ): Promise<Priced> {
-    const [rows, owned, store, tax] = await Promise.all([
+    const { companyId, language } = visitor;
+    const [rows, owned, conversion, tax] = await Promise.all([
       publishedCourses(companyId, body.courseIds),
       ownedCourseIds(companyId, customerId, body.courseIds),
-      deps.settings.storeInfo(companyId),
+      deps.currencies.resolve(companyId, visitor.currency),
       deps.settings.tax(companyId),
     ]);
+    const convert = conversion.fromBase;
     const byId = new Map(rows.map((row) => [row.id, row]));
     const lines: QuoteLine[] = [];
     const unavailable: string[] = [];
@@ -167,9 +175,10 @@ export function createCheckoutService(db: Db, deps: CheckoutDeps) {
         slug: course.slug,
         title: translate(course.title, language),
         image: course.image,
-        priceCents: course.priceCents,
-        salePriceCents: course.salePriceCents,
-        unitPriceCents: unitPrice(course),
+        // Each price is converted, then rounded to the currency's minor unit; totals add those up.
+        priceCents: convert(course.priceCents),
+        salePriceCents: course.salePriceCents === null ? null : convert(course.salePriceCents),
+        unitPriceCents: convert(unitPrice(course)),
         instalmentCount: course.instalmentCount,
         owned: owned.has(course.id),
         soldOut: course.totalSeats !== null && course.seatsSold >= course.totalSeats,
@@ -183,7 +192,8 @@ export function createCheckoutService(db: Db, deps: CheckoutDeps) {
           companyId,
           code: body.couponCode,
           subtotalCents,
-          currency: store.currency,
+          currency: conversion.currency,
+          convert,
           language: "en",
           now: now(),
         })
@@ -195,7 +205,7 @@ export function createCheckoutService(db: Db, deps: CheckoutDeps) {
       lines,
       buyable,
       unavailable,
-      currency: store.currency,
+      conversion,
       vatRateBp: tax.vatRateBp,
       coupon,
       totals,
@@ -214,7 +224,7 @@ export function createCheckoutService(db: Db, deps: CheckoutDeps) {
       vatCents: totals.vatCents,
       vatRateBp: totals.vatRateBp,
       totalCents: totals.totalCents,
-      currency: priced.currency,
+      currency: priced.conversion.currency,
       coupon: coupon ? { code: coupon.code, ...discountSummary(coupon.discount) } : null,
       paymentPlan:
         planCount && schedule
@@ -346,7 +356,7 @@ export function createCheckoutService(db: Db, deps: CheckoutDeps) {
     releaseExpired: (companyId: string) => releaseExpired(companyId),
 
     async quote(visitor: Visitor, body: StoreQuoteBody): Promise<Quote> {
-      return toQuote(await price(visitor.companyId, visitor.language, viewerCustomerId(visitor), body));
+      return toQuote(await price(visitor, viewerCustomerId(visitor), body));
     },
 
     /**
@@ -570,7 +580,8 @@ export function createCheckoutService(db: Db, deps: CheckoutDeps) {
     body: StoreCheckoutBody,
     idempotencyKey: string | undefined,
   ): Promise<string> {
-    const priced = await price(visitor.companyId, visitor.language, buyer.id, body);
+    const priced = await price(visitor, buyer.id, body);
+    const { conversion } = priced;
     if (priced.unavailable.length > 0) {
       throw notFound("This course is no longer available.", "COURSE_NOT_FOUND");
     }
@@ -621,9 +632,11 @@ export function createCheckoutService(db: Db, deps: CheckoutDeps) {
             status: "pending",
             paymentMethod: provider.name === "stripe" ? "stripe" : "card",
             channel: "online",
-            currency: priced.currency,
+            // The currency and rate of this order stay as they were: later rate changes never touch it.
+            currency: conversion.currency,
+            exchangeRate: conversion.rate,
             ...priced.totals,
-            baseTotalCents: priced.totals.totalCents,
+            baseTotalCents: conversion.toBase(priced.totals.totalCents),
             couponId: priced.coupon?.id ?? null,
             couponCode: priced.coupon?.code ?? null,
             language: visitor.language,

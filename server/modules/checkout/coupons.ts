@@ -21,7 +21,9 @@ export async function applicableCoupon(
     companyId: string;
     code: string;
     subtotalCents: number;
+    /** The currency of the order; `convert` turns the coupon's shop-currency amounts into it. */
     currency: string;
+    convert?: (cents: number) => number;
     language: string;
     now: Date;
   },
@@ -41,10 +43,12 @@ export async function applicableCoupon(
   if (coupon.endsAt <= input.now) {
     throw businessRule("This coupon has expired.", "COUPON_EXPIRED");
   }
-  if (input.subtotalCents < coupon.minimumAmountCents) {
-    const minimum = formatMoney(coupon.minimumAmountCents, input.currency, input.language);
+  const convert = input.convert ?? ((cents: number) => cents);
+  const minimumAmountCents = convert(coupon.minimumAmountCents);
+  if (input.subtotalCents < minimumAmountCents) {
+    const minimum = formatMoney(minimumAmountCents, input.currency, input.language);
     throw businessRule(`Spend at least ${minimum} to use this coupon.`, "COUPON_BELOW_MINIMUM", {
-      minimumAmountCents: coupon.minimumAmountCents,
+      minimumAmountCents,
     });
   }
   return {
@@ -53,6 +57,6 @@ export async function applicableCoupon(
     discount:
       coupon.discountType === "percentage"
         ? { type: "percentage", value: coupon.discountValue }
-        : { type: "fixed", valueCents: coupon.discountValue },
+        : { type: "fixed", valueCents: convert(coupon.discountValue) },
   };
 }

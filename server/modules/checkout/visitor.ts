@@ -5,6 +5,8 @@ import type { Visitor } from "./checkout.service";
 export function visitorOf(source: {
   companyId: string;
   language: string;
+  /** The currency asked for (`?currency=` or the `currency` cookie); checked by the checkout. */
+  currency?: string | undefined;
   customer: CustomerPrincipal | null;
   visitorSession: ActiveSession | null;
   ip?: string | undefined;
@@ -14,6 +16,7 @@ export function visitorOf(source: {
   return {
     companyId: source.companyId,
     language: source.language,
+    currency: source.currency,
     customerId: source.customer?.customerId ?? null,
     session: session ? { id: session.id, realm: session.realm, subjectId: session.subjectId } : null,
     client: { ip: source.ip, userAgent: source.userAgent },

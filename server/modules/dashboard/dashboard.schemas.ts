@@ -5,7 +5,11 @@ const cents = z.number().int();
 
 export const DashboardFigures = z
   .object({
-    currency: z.string().describe("The company's currency; sales count orders in it"),
+    currency: z
+      .string()
+      .describe(
+        "The shop currency: sales add up every order's total in it (orders in other currencies at their own rate)",
+      ),
     timeZone: z.string().describe("The company's time zone; days and months are counted in it"),
     sales: z
       .object({ todayCents: cents, yesterdayCents: cents, thisMonthCents: cents, allTimeCents: cents })

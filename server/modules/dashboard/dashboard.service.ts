@@ -41,11 +41,8 @@ export function createDashboardService(db: Db, deps: { settings: SettingsService
     async figures(companyId: string, language: string, now: Date = clock()): Promise<DashboardFigures> {
       const store = await deps.settings.storeInfo(companyId);
       const { timeZone, currency } = store;
-      const paid = and(
-        eq(orders.companyId, companyId),
-        inArray(orders.status, [...PAID_STATUSES]),
-        eq(orders.currency, currency),
-      );
+      // Orders in every currency count, by their total in the shop currency (kept on the order).
+      const paid = and(eq(orders.companyId, companyId), inArray(orders.status, [...PAID_STATUSES]));
       const today = localDayStart(now, timeZone);
       const yesterday = localDayStart(now, timeZone, -1);
       const weekStart = localDayStart(now, timeZone, -(WEEK_DAYS - 1));
@@ -53,9 +50,13 @@ export function createDashboardService(db: Db, deps: { settings: SettingsService
       // Sums as bigint: a year of sales in cents passes the 32-bit integer range.
       const sum = (condition?: SQL) =>
         (condition
-          ? sql<number>`coalesce(sum(${orders.totalCents}) filter (where ${condition}), 0)::bigint`
-          : sql<number>`coalesce(sum(${orders.totalCents}), 0)::bigint`
+          ? sql<number>`coalesce(sum(${orders.baseTotalCents}) filter (where ${condition}), 0)::bigint`
+          : sql<number>`coalesce(sum(${orders.baseTotalCents}), 0)::bigint`
         ).mapWith(Number);
+      // A line of an order in another currency, in the shop currency: its share at the order's own
+      // conversion (base total / total), so the rate used at the time is kept.
+      const lineBaseCents = sql`case when ${orders.currency} = ${currency} then ${orderLines.totalCents}
+        else coalesce(round(${orderLines.totalCents}::numeric * ${orders.baseTotalCents} / nullif(${orders.totalCents}, 0)), 0) end`;
       const countWhere = (condition: SQL) => sql<number>`(count(*) filter (where ${condition}))::int`;
       const localDate = sql<string>`to_char(${orders.createdAt} at time zone ${timeZone}, 'YYYY-MM-DD')`;
 
@@ -91,14 +92,14 @@ export function createDashboardService(db: Db, deps: { settings: SettingsService
             courseId: orderLines.courseId,
             title: courses.title,
             sold: sql<number>`sum(${orderLines.quantity})::int`,
-            revenueCents: sql<number>`sum(${orderLines.totalCents})::bigint`.mapWith(Number),
+            revenueCents: sql<number>`sum(${lineBaseCents})::bigint`.mapWith(Number),
           })
           .from(orderLines)
           .innerJoin(orders, eq(orders.id, orderLines.orderId))
           .innerJoin(courses, eq(courses.id, orderLines.courseId))
           .where(and(eq(orderLines.companyId, companyId), inArray(orders.status, [...PAID_STATUSES])))
           .groupBy(orderLines.courseId, courses.title)
-          .orderBy(desc(sql`sum(${orderLines.quantity})`), desc(sql`sum(${orderLines.totalCents})`))
+          .orderBy(desc(sql`sum(${orderLines.quantity})`), desc(sql`sum(${lineBaseCents})`))
           .limit(5),
         db
           .select({ method: orders.paymentMethod, orders: sql<number>`count(*)::int`, totalCents: sum() })

@@ -51,9 +51,19 @@ export const SHOP_CURRENCY_REQUIRED = "The shop currency cannot be disabled or d
 /** Languages and currencies a school offers (area "international"). */
 export function createInternationalService(
   db: Db,
-  deps: { audit: AuditService; settings: SettingsService; editingLanguages: EditingLanguagesService },
+  deps: {
+    audit: AuditService;
+    settings: SettingsService;
+    editingLanguages: EditingLanguagesService;
+    /** Called after a currency was added, changed or deleted (the storefront caches them). */
+    onCurrenciesChanged?: (companyId: string) => void;
+  },
 ) {
   const { audit, settings, editingLanguages } = deps;
+  const currenciesChanged = <T>(companyId: string, result: T): T => {
+    deps.onCurrenciesChanged?.(companyId);
+    return result;
+  };
   const shopCurrency = async (companyId: string) => (await settings.storeInfo(companyId)).currency;
   const languageById = (companyId: string, id: string) =>
     and(eq(languages.companyId, companyId), eq(languages.id, id));
@@ -254,7 +264,7 @@ export function createInternationalService(
       const shop = await shopCurrency(companyId);
       if (!input.enabled && input.isoCode === shop.toUpperCase())
         throw businessRule(SHOP_CURRENCY_REQUIRED, "SHOP_CURRENCY_REQUIRED");
-      return db.transaction(async (tx) => {
+      const created = await db.transaction(async (tx) => {
         const [row] = await tx
           .insert(currencies)
           .values({ companyId, ...input, exchangeRate: String(input.exchangeRate) })
@@ -269,6 +279,7 @@ export function createInternationalService(
         });
         return toCurrency(row!, shop);
       });
+      return currenciesChanged(companyId, created);
     },
 
     async updateCurrency(
@@ -284,7 +295,7 @@ export function createInternationalService(
       if (wasShop && (!input.enabled || input.isoCode !== shop))
         throw businessRule(SHOP_CURRENCY_REQUIRED, "SHOP_CURRENCY_REQUIRED");
       await assertCurrencyFree(companyId, input.isoCode, id);
-      return db.transaction(async (tx) => {
+      const updated = await db.transaction(async (tx) => {
         const [row] = await tx
           .update(currencies)
           .set({ ...input, exchangeRate: String(input.exchangeRate) })
@@ -308,11 +319,12 @@ export function createInternationalService(
         });
         return toCurrency(row!, shop);
       });
+      return currenciesChanged(companyId, updated);
     },
 
     async deleteCurrencies(companyId: string, ids: string[], actor: StaffActor): Promise<number> {
       const shop = (await shopCurrency(companyId)).toUpperCase();
-      return db.transaction(async (tx) => {
+      const removed = await db.transaction(async (tx) => {
         let removed = 0;
         for (const id of ids) {
           const [row] = await tx.select().from(currencies).where(currencyById(companyId, id));
@@ -333,6 +345,7 @@ export function createInternationalService(
         if (removed === 0) throw notFound(`No currency "${ids.join(", ")}" exists.`, "CURRENCY_NOT_FOUND");
         return removed;
       });
+      return currenciesChanged(companyId, removed);
     },
   };
 }

@@ -85,6 +85,32 @@ describe("renderInvoicePdf", () => {
     expect(text).toContain("14 mei 2024");
   });
 
+  it("prints amounts in the order's currency with that currency's decimals", async () => {
+    const dollars = pageText(
+      await renderInvoicePdf({ ...invoice, currency: "USD", totalCents: 8602 }, "en", { compress: false }),
+    );
+    expect(dollars).toContain("$86.02");
+    expect(dollars).not.toContain("€");
+    const yen = pageText(
+      await renderInvoicePdf(
+        {
+          ...invoice,
+          currency: "JPY",
+          lines: [{ title: "Creation Science Lab", unitPriceCents: 7993, quantity: 1, totalCents: 7993 }],
+          subtotalCents: 7993,
+          discountCents: 0,
+          vatCents: 1387,
+          totalCents: 7993,
+          instalments: [],
+        },
+        "en",
+        { compress: false },
+      ),
+    );
+    expect(yen).toContain("¥7,993");
+    expect(yen).not.toContain("¥79.93");
+  });
+
   it("compresses by default and stays a valid PDF over several pages", async () => {
     const many = {
       ...invoice,

@@ -1,4 +1,5 @@
 import PDFDocument from "pdfkit";
+import { formatFullMoney } from "../../lib/money";
 import { invoicePdfMessages } from "./invoice-pdf.messages";
 import type { InvoiceDocument } from "./invoices.schemas";
 
@@ -26,8 +27,7 @@ export function renderInvoicePdf(
   options: RenderInvoiceOptions = {},
 ): Promise<Buffer> {
   const m = invoicePdfMessages(language);
-  const money = new Intl.NumberFormat(language, { style: "currency", currency: doc.currency });
-  const formatMoney = (cents: number) => printable(money.format(cents / 100));
+  const formatMoney = (cents: number) => printable(formatFullMoney(cents, doc.currency, language));
   const date = new Intl.DateTimeFormat(language, { dateStyle: "long", timeZone: doc.timeZone });
   const formatDate = (iso: string) => printable(date.format(new Date(iso)));
   const percent = new Intl.NumberFormat(language, { style: "percent", maximumFractionDigits: 2 });

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { toCsv } from "../../../app/lib/csv";
 import { notFound } from "../../lib/errors";
+import { minorUnitsToDecimal } from "../../lib/money";
 import { requireStaff } from "../../plugins/auth";
 import { ErrorResponse } from "../../plugins/openapi";
 import { renderInvoicePdf } from "./invoice-pdf";
@@ -81,7 +82,7 @@ export const orderAdminRoutes: FastifyPluginAsyncZod = async (app) => {
           row.customerEmail,
           row.paymentMethod,
           row.channel,
-          (row.totalCents / 100).toFixed(2),
+          minorUnitsToDecimal(row.totalCents, row.currency),
           row.currency,
           row.status,
         ]),

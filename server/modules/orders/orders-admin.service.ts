@@ -5,6 +5,7 @@ import { containsPattern, type ListPage, listPage, pageOffset } from "../../lib/
 import { translate } from "../../lib/translatable";
 import type { AuditService } from "../audit/audit.service";
 import { releaseSeats, reserveSeats } from "../checkout/seats";
+import { trimDecimal } from "../currency/exchange";
 import type { PaymentProvider } from "../payments/provider";
 import type { SettingsService } from "../settings/settings.service";
 import { nextCounter } from "./counters";
@@ -171,6 +172,7 @@ export function createOrderAdminService(db: Db, deps: OrderAdminDeps) {
       deps.audit.forRecord(companyId, "order", order.id),
       deps.settings.read(companyId, "invoice"),
     ]);
+    const { currency: baseCurrency } = await deps.settings.storeInfo(companyId);
     const returnedLines = new Set(returned?.lineIds ?? []);
     const statusHistory = history.flatMap((entry) => {
       const change = entry.changes?.status as { from?: string; to?: string } | undefined;
@@ -185,6 +187,9 @@ export function createOrderAdminService(db: Db, deps: OrderAdminDeps) {
       paymentMethod: order.paymentMethod,
       channel: order.channel,
       currency: order.currency,
+      exchangeRate: trimDecimal(order.exchangeRate),
+      baseCurrency,
+      baseTotalCents: order.baseTotalCents,
       subtotalCents: order.subtotalCents,
       discountCents: order.discountCents,
       vatRateBp: order.vatRateBp,

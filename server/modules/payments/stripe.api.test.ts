@@ -158,11 +158,11 @@ async function deliver(
   });
 }
 
-async function placeAndStart() {
+async function placeAndStart(currency?: string) {
   const buyer = await t.addCustomer();
   const placed = await t.app.inject({
     method: "POST",
-    url: "/api/checkout",
+    url: currency ? `/api/checkout?currency=${currency}` : "/api/checkout",
     headers: bearer(buyer.token),
     payload: { courseIds: [course] },
   });
@@ -261,6 +261,29 @@ describe("Stripe provider", () => {
     expect(row!.details).toEqual({ message: "Your card has insufficient funds." });
     const [stored] = await t.database.db.select().from(orders).where(eq(orders.id, order.id));
     expect(stored!.status).toBe("pending");
+  });
+
+  it("charges an order placed in another currency in that currency, and fulfils it", async () => {
+    const { order, outcome } = await placeAndStart("GBP");
+    expect(outcome.status).toBe("requires_action");
+    const intent = [...standIn.intents.values()].find((i) => i.metadata.orderId === order.id)!;
+    // €69 × 0.85 = £58.65
+    expect(order).toMatchObject({ currency: "GBP", totalCents: 5865 });
+    expect(intent.amount).toBe(5865);
+    expect(intent.currency).toBe("gbp");
+
+    // A payment in the shop currency does not pay an order in pounds.
+    const euros = await deliver(intentEvent("payment_intent.succeeded", { ...intent, currency: "eur" }));
+    expect(euros.statusCode).toBe(200);
+    const [unpaid] = await t.database.db.select().from(orders).where(eq(orders.id, order.id));
+    expect(unpaid!.status).toBe("pending");
+
+    expect((await deliver(intentEvent("payment_intent.succeeded", intent))).statusCode).toBe(200);
+    const [row] = await t.database.db.select().from(orders).where(eq(orders.id, order.id));
+    expect(row).toMatchObject({ status: "delivered", currency: "GBP", exchangeRate: "0.85000000" });
+    expect(row!.baseTotalCents).toBe(6900);
+    const [payment] = await t.database.db.select().from(payments).where(eq(payments.orderId, order.id));
+    expect(payment).toMatchObject({ status: "succeeded", amountCents: 5865, currency: "GBP" });
   });
 
   it("rejects a webhook with a bad or missing signature and changes nothing", async () => {
