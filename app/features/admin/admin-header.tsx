@@ -21,6 +21,7 @@ import {
 import { useTranslation } from "react-i18next";
 import { useNavigate, useSubmit } from "react-router";
 import { buttonClasses } from "~/components/ui/button";
+import { ThemeToggle } from "~/components/ui/theme-toggle";
 import { adminPaths } from "~/lib/admin-paths";
 import { cn } from "~/lib/cn";
 import type { AdminLayoutData } from "./admin-layout-data";
@@ -135,6 +136,7 @@ export function AdminHeader({
           <MenuIcon aria-hidden="true" className="size-6" />
         </button>
         <div className="ml-auto flex items-center gap-2 sm:gap-3">
+          <ThemeToggle />
           <ConnectWithStripe configured={stripe.configured} canConnect={canConnectStripe} />
           <MenuTrigger>
             <AriaButton

@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { Form, Link, NavLink, useRouteLoaderData } from "react-router";
 import { buttonClasses } from "~/components/ui/button";
 import { Container } from "~/components/ui/container";
+import { ThemeToggle } from "~/components/ui/theme-toggle";
 import { Avatar } from "~/features/accounts/avatar";
 import { cn } from "~/lib/cn";
 import { marketingPages, marketingUrl, paths } from "~/lib/paths";
@@ -107,6 +108,7 @@ export function SiteHeader({ store, cartCount }: { store: StoreChromeInfo; cartC
         </nav>
 
         <div className="ml-auto flex shrink-0 items-center sm:gap-2">
+          <ThemeToggle />
           <AccountControls viewer={viewer} />
           <Link
             to={paths.cart()}
