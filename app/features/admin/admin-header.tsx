@@ -56,7 +56,7 @@ function ConnectWithStripe({ configured, canConnect }: { configured: boolean; ca
     return (
       <a href={adminPaths.stripeConnect()} className={classes}>
         <CreditCard aria-hidden="true" />
-        {t("admin.stripe.connect")}
+        <span className="max-sm:sr-only">{t("admin.stripe.connect")}</span>
       </a>
     );
   }
@@ -64,7 +64,7 @@ function ConnectWithStripe({ configured, canConnect }: { configured: boolean; ca
     <DialogTrigger>
       <AriaButton className={classes}>
         <CreditCard aria-hidden="true" />
-        {t("admin.stripe.connect")}
+        <span className="max-sm:sr-only">{t("admin.stripe.connect")}</span>
       </AriaButton>
       <Popover
         placement="bottom end"
