@@ -6,7 +6,10 @@ import { buttonClasses } from "~/components/ui/button";
 import { notify } from "~/components/ui/toast";
 import { reloadOnPreloadError } from "./preload-error";
 
-/** The 'New content available. Reload?' toast: stays until the visitor reloads or closes it. */
+/**
+ * The 'New content available. Reload?' toast: stays until the visitor reloads or closes it. The
+ * service worker's toasts sit at the bottom, clear of the header and of the page's own messages.
+ */
 function UpdatePrompt({ text, action, onReload }: { text: string; action: string; onReload: () => void }) {
   return (
     <div className="flex flex-wrap items-center gap-3">
@@ -46,7 +49,8 @@ export function OfflineSupport() {
       const { registerServiceWorker } = await import("./register-service-worker");
       if (cancelled) return;
       keepPage.current = registerServiceWorker({
-        onOfflineReady: () => notify.success(translate.current("offline.ready")),
+        onOfflineReady: () =>
+          notify.success(translate.current("offline.ready"), { position: "bottom-right" }),
         onUpdateWaiting: (activate) => {
           const tr = translate.current;
           toast(
@@ -55,7 +59,13 @@ export function OfflineSupport() {
               action={tr("offline.reload")}
               onReload={activate}
             />,
-            { toastId: "service-worker-update", autoClose: false, closeOnClick: false, draggable: false },
+            {
+              toastId: "service-worker-update",
+              position: "bottom-right",
+              autoClose: false,
+              closeOnClick: false,
+              draggable: false,
+            },
           );
         },
       });
