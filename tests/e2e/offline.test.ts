@@ -122,7 +122,11 @@ describe("offline storefront", () => {
       display: string;
       icons: { src: string }[];
     };
-    expect(body).toMatchObject({ name: "Wellspring Academy", start_url: "/", display: "standalone" });
+    // Named after the store, as the pages are (the settings tests may have renamed it).
+    const catalogTitle = (await (await fetch(`${baseUrl}/catalog`)).text()).match(
+      /<title>[^|]*\| ([^<]+)<\/title>/,
+    );
+    expect(body).toMatchObject({ name: catalogTitle?.[1], start_url: "/", display: "standalone" });
     for (const icon of body.icons) {
       const response = await fetch(`${baseUrl}${icon.src}`);
       expect(response.headers.get("content-type"), icon.src).toBe("image/png");
@@ -141,6 +145,16 @@ describe("a new version", () => {
   it("asks 'New content available. Reload?' and reloads into the new service worker", async () => {
     const { context, page, errors } = await newPage();
     await installServiceWorker(page);
+    await page.goto(`${baseUrl}/catalog`);
+    await page.goto(`${baseUrl}/`);
+    /** The kept catalogue page's CSP header: its nonce is new whenever the page was fetched again. */
+    const keptCatalog = () =>
+      page.evaluate(async () => {
+        const response = await (await caches.open("offline-pages")).match("/catalog");
+        return response?.headers.get("content-security-policy") ?? null;
+      });
+    const catalogBefore = await keptCatalog();
+    expect(catalogBefore).toMatch(/nonce-/);
 
     // Deploy a new service worker: the same one, answering which version it is.
     const file = join(clientBuildDir, "sw.js");
@@ -173,6 +187,10 @@ describe("a new version", () => {
         }),
     );
     expect(version).toBe("next");
+    // The new version renewed the kept pages (the old copies pointed at the old build's files).
+    const catalogAfter = await keptCatalog();
+    expect(catalogAfter).toMatch(/nonce-/);
+    expect(catalogAfter).not.toBe(catalogBefore);
     expect(errors()).toEqual([]);
     await context.close();
   });

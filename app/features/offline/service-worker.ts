@@ -30,6 +30,7 @@ interface WorkerScope {
     type: "message",
     listener: (event: ExtendableEvent & { data: unknown; ports: readonly MessagePort[] }) => void,
   ): void;
+  addEventListener(type: "activate", listener: (event: ExtendableEvent) => void): void;
 }
 interface ExtendableEvent extends Event {
   waitUntil(promise: Promise<unknown>): void;
@@ -143,6 +144,28 @@ async function cacheUrls(urls: string[], event: ExtendableEvent) {
     }),
   );
 }
+
+/**
+ * A new version renews the kept pages when it takes over: the old copies point at build files
+ * that are no longer precached. Data responses are fetched again when needed; a page that cannot
+ * be fetched now is dropped rather than kept half-working.
+ */
+async function renewPages() {
+  const cache = await caches.open(PAGES);
+  const requests = await cache.keys();
+  await Promise.all(
+    requests.map(async (request) => {
+      let fresh: Response | null = null;
+      if (!new URL(request.url).pathname.endsWith(".data")) {
+        fresh = await fetch(request.url, { credentials: "same-origin" }).catch(() => null);
+      }
+      if (fresh?.status === 200 && !fresh.redirected) await cache.put(request, fresh);
+      else await cache.delete(request);
+    }),
+  );
+}
+
+self.addEventListener("activate", (event) => event.waitUntil(renewPages()));
 
 self.addEventListener("message", (event) => {
   const message = event.data as WorkerMessage | null;
