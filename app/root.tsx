@@ -21,25 +21,20 @@ import { ErrorPage } from "~/features/layout/error-page";
 import { LanguageDetection } from "~/features/layout/language-detection";
 import { SiteShell } from "~/features/layout/site-shell";
 import type { StoreChromeInfo } from "~/features/layout/store-info";
+import { OfflineSupport } from "~/features/offline/offline-support";
 import { createI18n } from "~/i18n/i18n";
 import { messagesFor } from "~/i18n/messages.server";
 import { offeredLanguages } from "~/i18n/offered-languages";
 import { translator } from "~/i18n/translator";
 import { useNonce } from "~/lib/nonce";
+import { THEME_COLORS, themeClass, themeFromCookie, useIsDark } from "~/lib/theme";
 import { type Translatable, translate } from "../server/lib/translatable";
-
-export type Theme = "light" | "dark";
 
 /** Who is looking: a signed-in customer, a guest, or an anonymous visitor (null). */
 export type Viewer =
   | { kind: "customer"; name: string; email: string; image: string | null }
   | { kind: "guest" }
   | null;
-
-function themeFromCookie(cookieHeader: string | null): Theme {
-  const match = cookieHeader?.match(/(?:^|;\s*)theme=(light|dark)(?:;|$)/);
-  return match?.[1] === "dark" ? "dark" : "light";
-}
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const [info, custom, published, currency] = await Promise.all([
@@ -108,6 +103,8 @@ export function shouldRevalidate({
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "manifest", href: "/manifest.webmanifest", crossOrigin: "use-credentials" },
+  { rel: "apple-touch-icon", href: "/icons/apple-touch-icon.png" },
 ];
 
 /** Title for error pages (the catch-all 404 route and unknown courses use this too). */
@@ -138,22 +135,33 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   const nonce = useNonce();
   const language = data?.language ?? "en";
-  const theme = data?.theme ?? "light";
+  const theme = data?.theme ?? "system";
+  const dark = useIsDark(theme);
   const messages = data?.messages ?? FALLBACK_MESSAGES;
   const i18n = useMemo(() => createI18n(language, messages), [language, messages]);
   return (
-    <html lang={language} className={theme === "dark" ? "dark" : undefined}>
+    <html lang={language} className={themeClass(theme)}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <LanguageDetection />
-        <meta name="theme-color" content={theme === "dark" ? "#0e1615" : "#0f6b63"} />
+        {theme === "system" ? (
+          <>
+            <meta name="theme-color" content={THEME_COLORS.light} media="(prefers-color-scheme: light)" />
+            <meta name="theme-color" content={THEME_COLORS.dark} media="(prefers-color-scheme: dark)" />
+          </>
+        ) : (
+          <meta name="theme-color" content={THEME_COLORS[theme]} />
+        )}
         <Meta />
         <Links />
       </head>
       <body>
-        <I18nextProvider i18n={i18n}>{children}</I18nextProvider>
-        <ToastContainer {...toastContainerProps} theme={theme} />
+        <I18nextProvider i18n={i18n}>
+          {children}
+          <OfflineSupport />
+        </I18nextProvider>
+        <ToastContainer {...toastContainerProps} theme={dark ? "dark" : "light"} />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

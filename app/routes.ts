@@ -20,6 +20,7 @@ export default [
   route("about-us", "routes/about-us.tsx"),
   route("privacy-policy", "routes/privacy-policy.tsx"),
   route("help", "routes/help.tsx"),
+  route("manifest.webmanifest", "routes/web-app-manifest.ts"),
   layout("routes/user-area.tsx", [
     route("user-dashboard", "routes/user-dashboard.tsx"),
     route("user-details", "routes/user-details.tsx"),

@@ -12,6 +12,7 @@ const INPUTS = [
   "react-router.config.ts",
   "tsconfig.json",
   "scripts/build.mjs",
+  "scripts/service-worker.mjs",
 ];
 
 function* files(root, path) {

@@ -4,6 +4,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
 import { STAMP_FILE, sourceFingerprint } from "./build-stamp.mjs";
+import { buildServiceWorker } from "./service-worker.mjs";
 
 /** Production build: the React Router app (client + SSR bundle) and the Fastify server bundle. */
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
@@ -15,6 +16,7 @@ execFileSync(process.execPath, [join(root, "node_modules/@react-router/dev/bin.j
   stdio: "inherit",
   env: { ...process.env, NODE_ENV: "production" },
 });
+await buildServiceWorker(root);
 
 await build({
   entryPoints: [join(root, "server/main.ts")],

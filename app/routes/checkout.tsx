@@ -21,6 +21,16 @@ export function loader({ context }: Route.LoaderArgs) {
   return { customer: customer ? { name: customer.name, email: customer.email } : null };
 }
 
+/** Reached offline from the cart, the page still opens, to say that checking out needs a connection. */
+export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  try {
+    return await serverLoader();
+  } catch (error) {
+    if (navigator.onLine) throw error;
+    return { customer: null };
+  }
+}
+
 export const meta: Route.MetaFunction = ({ matches }) =>
   privatePageMeta(matches[0]?.data, "checkout.metaTitle");
 

@@ -66,10 +66,10 @@ export async function webPlugin(app: FastifyInstance, options: WebOptions) {
       index: false,
       setHeaders(res, path) {
         const immutable = path.includes("/assets/");
-        res.header(
-          "cache-control",
-          immutable ? "public, max-age=31536000, immutable" : "public, max-age=3600",
-        );
+        // The service worker is checked for a new version on every visit (it is small).
+        const revalidate = path.endsWith("/sw.js");
+        const maxAge = immutable ? "public, max-age=31536000, immutable" : "public, max-age=3600";
+        res.header("cache-control", revalidate ? "no-cache" : maxAge);
       },
     });
     const build = (await import(/* @vite-ignore */ serverBuildFile)) as ServerBuild;

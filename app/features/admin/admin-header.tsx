@@ -21,6 +21,7 @@ import {
 import { useTranslation } from "react-i18next";
 import { useNavigate, useSubmit } from "react-router";
 import { buttonClasses } from "~/components/ui/button";
+import { ThemeToggle } from "~/components/ui/theme-toggle";
 import { LanguageSwitcher } from "~/features/layout/language-switcher";
 import { adminPaths } from "~/lib/admin-paths";
 import { cn } from "~/lib/cn";
@@ -56,7 +57,7 @@ function ConnectWithStripe({ configured, canConnect }: { configured: boolean; ca
     return (
       <a href={adminPaths.stripeConnect()} className={classes}>
         <CreditCard aria-hidden="true" />
-        {t("admin.stripe.connect")}
+        <span className="max-sm:sr-only">{t("admin.stripe.connect")}</span>
       </a>
     );
   }
@@ -64,7 +65,7 @@ function ConnectWithStripe({ configured, canConnect }: { configured: boolean; ca
     <DialogTrigger>
       <AriaButton className={classes}>
         <CreditCard aria-hidden="true" />
-        {t("admin.stripe.connect")}
+        <span className="max-sm:sr-only">{t("admin.stripe.connect")}</span>
       </AriaButton>
       <Popover
         placement="bottom end"
@@ -137,6 +138,7 @@ export function AdminHeader({
         </button>
         <div className="ml-auto flex items-center gap-2 sm:gap-3">
           <LanguageSwitcher className="shrink-0 max-sm:hidden" />
+          <ThemeToggle />
           <ConnectWithStripe configured={stripe.configured} canConnect={canConnectStripe} />
           <MenuTrigger>
             <AriaButton

@@ -1,16 +1,21 @@
-import { ArrowLeft, BookOpen, Compass, RotateCw } from "lucide-react";
+import { ArrowLeft, BookOpen, Compass, RotateCw, WifiOff } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router";
 import { buttonClasses } from "~/components/ui/button";
 import { Container } from "~/components/ui/container";
+import { useOnline } from "~/features/cart/use-online";
 import { paths } from "~/lib/paths";
 
-/** Friendly page for a 404 (unknown page or course) or any other error status. */
+/**
+ * Friendly page for a 404 (unknown page or course) or any other error status. Offline, a page
+ * that could not load says so (it was not kept for offline use).
+ */
 export function ErrorPage({ status }: { status: number }) {
   const { t } = useTranslation();
   const { pathname, search } = useLocation();
   const notFound = status === 404;
-  const Icon = notFound ? Compass : RotateCw;
+  const offline = !useOnline() && !notFound;
+  const Icon = notFound ? Compass : offline ? WifiOff : RotateCw;
 
   return (
     <Container className="flex justify-center py-20 sm:py-28">
@@ -22,10 +27,10 @@ export function ErrorPage({ status }: { status: number }) {
           {t("common.errorStatus", { status })}
         </p>
         <h1 className="mt-2 text-3xl font-bold tracking-tight text-balance text-ink sm:text-5xl">
-          {notFound ? t("common.notFoundTitle") : t("common.errorTitle")}
+          {notFound ? t("common.notFoundTitle") : offline ? t("offline.pageTitle") : t("common.errorTitle")}
         </h1>
         <p className="mt-4 text-base text-pretty text-ink-muted">
-          {notFound ? t("common.notFoundText") : t("common.errorText")}
+          {notFound ? t("common.notFoundText") : offline ? t("offline.pageText") : t("common.errorText")}
         </p>
         <div className="mt-8 flex w-full flex-col justify-center gap-3 sm:w-auto sm:flex-row">
           <Link to={paths.home()} className={buttonClasses({ variant: "primary", size: "lg" })}>

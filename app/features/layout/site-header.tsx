@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { Form, Link, NavLink, useRouteLoaderData } from "react-router";
 import { buttonClasses } from "~/components/ui/button";
 import { Container } from "~/components/ui/container";
+import { ThemeToggle } from "~/components/ui/theme-toggle";
 import { Avatar } from "~/features/accounts/avatar";
 import { CurrencyPicker } from "~/features/currency/currency-picker";
 import { cn } from "~/lib/cn";
@@ -111,6 +112,7 @@ export function SiteHeader({ store, cartCount }: { store: StoreChromeInfo; cartC
         <div className="ml-auto flex shrink-0 items-center sm:gap-2">
           <LanguageSwitcher className="hidden shrink-0 nav:block" />
           <CurrencyPicker className="max-sm:hidden" />
+          <ThemeToggle />
           <AccountControls viewer={viewer} />
           <Link
             to={paths.cart()}
