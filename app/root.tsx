@@ -17,6 +17,7 @@ import "./app.css";
 import { ToastContainer, toastContainerProps } from "~/components/ui/toast";
 import { useCartCount } from "~/features/cart/use-cart-count";
 import { ErrorPage } from "~/features/layout/error-page";
+import { RouteAnnouncer } from "~/features/layout/route-announcer";
 import { SiteShell } from "~/features/layout/site-shell";
 import type { StoreChromeInfo } from "~/features/layout/store-info";
 import { createI18n } from "~/i18n/i18n";
@@ -125,6 +126,7 @@ const FALLBACK_MESSAGES = {
     browseCourses: "Browse courses",
     tryAgain: "Try again",
   },
+  a11y: { navigated: "Navigated to {{page}} page." },
 };
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -182,9 +184,12 @@ function Shell({ children }: { children: React.ReactNode }) {
 
 export default function App() {
   return (
-    <Shell>
-      <Outlet />
-    </Shell>
+    <>
+      <Shell>
+        <Outlet />
+      </Shell>
+      <RouteAnnouncer />
+    </>
   );
 }
 
@@ -193,8 +198,11 @@ export function ErrorBoundary() {
   const status = isRouteErrorResponse(error) ? error.status : 500;
   if (status >= 500) console.error(error);
   return (
-    <Shell>
-      <ErrorPage status={status} />
-    </Shell>
+    <>
+      <Shell>
+        <ErrorPage status={status} />
+      </Shell>
+      <RouteAnnouncer />
+    </>
   );
 }

@@ -146,7 +146,7 @@ function SearchBox({ placeholder }: { placeholder: string }) {
         onChange={(event) => change(event.target.value)}
         placeholder={placeholder}
         autoComplete="off"
-        className="block min-h-11 w-full rounded-lg border border-line bg-surface pr-3 pl-9 text-sm text-ink shadow-sm placeholder:text-ink-muted hover:border-primary-ink focus:border-primary"
+        className="block min-h-11 w-full rounded-lg border border-control bg-surface pr-3 pl-9 text-sm text-ink shadow-sm placeholder:text-ink-muted hover:border-primary-ink focus:border-primary"
       />
       <button type="submit" className="sr-only">
         {t("admin.table.search")}

@@ -40,10 +40,12 @@ export interface FieldBaseProps {
 }
 
 export const fieldControlClasses =
-  "block min-h-11 w-full rounded-lg border border-line bg-surface px-3 text-sm text-ink shadow-sm " +
+  "block min-h-11 w-full rounded-lg border border-control bg-surface px-3 text-sm text-ink shadow-sm " +
   "placeholder:text-ink-muted outline-none transition-colors hover:border-primary-ink " +
+  // `outline-none` also sets Tailwind's outline style variable to none: the focus ring names its style.
   "data-[focused]:border-primary data-[focus-visible]:outline-3 data-[focus-visible]:outline-offset-2 " +
-  "data-[focus-visible]:outline-focus focus-visible:outline-3 focus-visible:outline-focus " +
+  "data-[focus-visible]:outline-solid data-[focus-visible]:outline-focus " +
+  "focus-visible:outline-3 focus-visible:outline-solid focus-visible:outline-focus " +
   "data-[invalid]:border-danger aria-invalid:border-danger data-[disabled]:opacity-60";
 
 const labelClasses = "mb-1.5 block text-sm font-semibold text-ink";
@@ -278,7 +280,7 @@ export function Select({
               key={option.value}
               id={option.value}
               textValue={option.label}
-              className="flex min-h-10 cursor-pointer items-center justify-between gap-3 rounded-md px-3 text-sm text-ink outline-none data-[disabled]:cursor-default data-[disabled]:opacity-50 data-[focused]:bg-sunken data-[selected]:font-semibold data-[selected]:text-primary-ink"
+              className="flex min-h-10 cursor-pointer items-center justify-between gap-3 rounded-md px-3 text-sm text-ink outline-none data-[disabled]:cursor-default data-[disabled]:opacity-50 data-[focused]:bg-sunken data-[focus-visible]:outline-2 data-[focus-visible]:-outline-offset-2 data-[focus-visible]:outline-solid data-[focus-visible]:outline-focus data-[selected]:font-semibold data-[selected]:text-primary-ink"
             >
               {({ isSelected }) => (
                 <>
