@@ -67,6 +67,9 @@ const NON_TEXT: [string, string][] = [
   ),
   ["inverse-accent", "inverse"],
   ["inverse-accent", "inverse-deep"],
+  // The switch: its knob (surface) on the track when off (control) and on (primary).
+  ["surface", "control"],
+  ["surface", "primary"],
 ];
 
 describe.each([

@@ -96,7 +96,7 @@ function SelectBox({
         className={cn(
           "flex size-5 items-center justify-center rounded border-2 text-on-primary",
           "group-data-[focus-visible]:outline-3 group-data-[focus-visible]:outline-offset-2 group-data-[focus-visible]:outline-focus",
-          isSelected || isIndeterminate ? "border-primary bg-primary" : "border-grey-400 bg-surface",
+          isSelected || isIndeterminate ? "border-primary bg-primary" : "border-control bg-surface",
         )}
       >
         {isIndeterminate ? "–" : isSelected ? "✓" : null}

@@ -332,7 +332,7 @@ export function Checkbox({
                 "group-data-[focus-visible]:outline-3 group-data-[focus-visible]:outline-offset-2 group-data-[focus-visible]:outline-focus",
                 isSelected || isIndeterminate
                   ? "border-primary bg-primary text-on-primary"
-                  : "border-grey-400 bg-surface group-data-[invalid]:border-danger",
+                  : "border-control bg-surface group-data-[invalid]:border-danger",
               )}
             >
               {isIndeterminate ? (
@@ -368,11 +368,12 @@ export function Switch({
         {...props}
         className="group inline-flex min-h-11 cursor-pointer items-center gap-3 text-sm text-ink data-[disabled]:cursor-default data-[disabled]:opacity-60"
       >
+        {/* Track (control colour when off, primary when on) and knob both reach 3:1 in both themes. */}
         <span
           aria-hidden="true"
-          className="flex h-6 w-11 shrink-0 items-center rounded-full bg-grey-300 p-0.5 transition-colors group-data-[selected]:bg-primary group-data-[focus-visible]:outline-3 group-data-[focus-visible]:outline-offset-2 group-data-[focus-visible]:outline-focus dark:bg-grey-700"
+          className="flex h-6 w-11 shrink-0 items-center rounded-full bg-control p-0.5 transition-colors group-data-[selected]:bg-primary group-data-[focus-visible]:outline-3 group-data-[focus-visible]:outline-offset-2 group-data-[focus-visible]:outline-focus"
         >
-          <span className="size-5 rounded-full bg-white shadow-sm transition-transform group-data-[selected]:translate-x-5" />
+          <span className="size-5 rounded-full bg-surface shadow-sm transition-transform group-data-[selected]:translate-x-5" />
         </span>
         <span>{children}</span>
       </AriaSwitch>

@@ -72,7 +72,7 @@ export function SettingsPage({ data, defaultTab }: { data: LoaderData; defaultTa
   const ie = errors("invoice");
   const se = errors("store");
   const tabClass =
-    "min-h-11 shrink-0 cursor-pointer rounded-t-lg whitespace-nowrap border-b-2 border-transparent px-4 py-2 text-sm font-semibold text-ink-muted outline-none data-[focus-visible]:outline-3 data-[focus-visible]:outline-solid data-[focus-visible]:outline-focus data-[hovered]:text-ink data-[selected]:border-primary data-[selected]:text-primary-ink";
+    "min-h-11 shrink-0 cursor-pointer rounded-t-lg whitespace-nowrap border-b-2 border-transparent px-4 py-2 text-sm font-semibold text-ink-muted outline-none data-[focus-visible]:outline-3 data-[focus-visible]:-outline-offset-3 data-[focus-visible]:outline-solid data-[focus-visible]:outline-focus data-[hovered]:text-ink data-[selected]:border-primary data-[selected]:text-primary-ink";
 
   return (
     <AdminPage title={t("adminSettings.title")} description={t("adminSettings.description")}>
