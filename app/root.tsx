@@ -19,6 +19,7 @@ import { useCartCount } from "~/features/cart/use-cart-count";
 import { pageCurrencyChoice } from "~/features/currency/page-currency.server";
 import { ErrorPage } from "~/features/layout/error-page";
 import { LanguageDetection } from "~/features/layout/language-detection";
+import { RouteAnnouncer } from "~/features/layout/route-announcer";
 import { SiteShell } from "~/features/layout/site-shell";
 import type { StoreChromeInfo } from "~/features/layout/store-info";
 import { OfflineSupport } from "~/features/offline/offline-support";
@@ -129,6 +130,7 @@ const FALLBACK_MESSAGES = {
     browseCourses: "Browse courses",
     tryAgain: "Try again",
   },
+  a11y: { navigated: "Navigated to {{page}} page." },
 };
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -198,9 +200,12 @@ function Shell({ children }: { children: React.ReactNode }) {
 
 export default function App() {
   return (
-    <Shell>
-      <Outlet />
-    </Shell>
+    <>
+      <Shell>
+        <Outlet />
+      </Shell>
+      <RouteAnnouncer />
+    </>
   );
 }
 
@@ -209,8 +214,11 @@ export function ErrorBoundary() {
   const status = isRouteErrorResponse(error) ? error.status : 500;
   if (status >= 500) console.error(error);
   return (
-    <Shell>
-      <ErrorPage status={status} />
-    </Shell>
+    <>
+      <Shell>
+        <ErrorPage status={status} />
+      </Shell>
+      <RouteAnnouncer />
+    </>
   );
 }

@@ -1,12 +1,13 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { isRouteErrorResponse, Outlet, useLocation, useRouteError } from "react-router";
-import { AdminError } from "~/features/admin/admin-error";
+import { AdminError, adminErrorKind } from "~/features/admin/admin-error";
 import { AdminHeader } from "~/features/admin/admin-header";
 import { type AdminLayoutData, useAdminLayoutData } from "~/features/admin/admin-layout-data";
 import { visibleNav } from "~/features/admin/admin-nav";
 import { AdminNavDrawer, AdminSidebar } from "~/features/admin/admin-sidebar";
 import { requireStaffPage } from "~/features/admin/staff-guard.server";
+import { translator } from "~/i18n/translator";
 import type { RouteHandle } from "~/root";
 import { allows } from "../../server/modules/staff/permissions";
 import type { Route } from "./+types/admin-area";
@@ -39,7 +40,14 @@ export async function loader({ context, request }: Route.LoaderArgs): Promise<Ad
   };
 }
 
-export const meta: Route.MetaFunction = () => [{ name: "robots", content: "noindex" }];
+/** Admin pages set their own title; an error shown by this layout's boundary gets its heading as title. */
+export const meta: Route.MetaFunction = ({ error, matches }) => {
+  const robots = { name: "robots", content: "noindex" };
+  const root = matches[0]?.data as Parameters<typeof translator>[0] | undefined;
+  if (!error || !root) return [robots];
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  return [{ title: translator(root)(`admin.error.${adminErrorKind(status)}Title`) }, robots];
+};
 
 function AdminFrame({ data, children }: { data: AdminLayoutData; children: React.ReactNode }) {
   const { t } = useTranslation();

@@ -187,7 +187,7 @@ export default function Catalog({ loaderData }: Route.ComponentProps) {
                   defaultValue={query.searchText}
                   maxLength={100}
                   placeholder={t("catalogPage.searchPlaceholder")}
-                  className="min-h-11 w-full rounded-lg border border-line bg-surface py-2 pr-3 pl-9 text-sm text-ink shadow-sm placeholder:text-ink-muted hover:border-primary-ink"
+                  className="min-h-11 w-full rounded-lg border border-control bg-surface py-2 pr-3 pl-9 text-sm text-ink shadow-sm placeholder:text-ink-muted hover:border-primary-ink"
                 />
               </div>
               <Button type="submit">{t("catalogPage.searchButton")}</Button>

@@ -80,7 +80,7 @@ export default function Categories({ loaderData, actionData }: Route.ComponentPr
           name="searchText"
           defaultValue={params.get("searchText") ?? ""}
           placeholder={t("adminCatalog.categories.search")}
-          className="block min-h-11 w-full rounded-lg border border-line bg-surface px-3 text-sm text-ink sm:max-w-sm"
+          className="block min-h-11 w-full rounded-lg border border-control bg-surface px-3 text-sm text-ink sm:max-w-sm"
         />
         {params.get("published") && <input type="hidden" name="published" value={params.get("published")!} />}
         <PublishedFilter />

@@ -36,7 +36,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const field =
-  "mt-1.5 block min-h-11 w-full rounded-lg border border-line bg-surface px-3 text-base text-ink " +
+  "mt-1.5 block min-h-11 w-full rounded-lg border border-control bg-surface px-3 text-base text-ink " +
   "placeholder:text-ink-muted focus-visible:border-primary-ink focus-visible:outline-2 focus-visible:outline-focus";
 
 function newKey(): string {

@@ -66,7 +66,7 @@ function DateFilter({ param, label }: { param: string; label: string }) {
         type="date"
         value={get(param) ?? ""}
         onChange={(event) => set({ [param]: event.target.value || null })}
-        className="min-h-11 rounded-lg border border-line bg-surface px-3 text-sm text-ink"
+        className="min-h-11 rounded-lg border border-control bg-surface px-3 text-sm text-ink"
       />
     </label>
   );

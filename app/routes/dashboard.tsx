@@ -81,7 +81,11 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           </p>
           <div className="h-64" aria-hidden="true">
             <ResponsiveContainer width="100%" height="100%">
-              <BarChart data={weekly} margin={{ top: 8, right: 8, left: 0, bottom: 0 }}>
+              <BarChart
+                accessibilityLayer={false}
+                data={weekly}
+                margin={{ top: 8, right: 8, left: 0, bottom: 0 }}
+              >
                 <CartesianGrid strokeDasharray="3 3" stroke="var(--color-line)" vertical={false} />
                 <XAxis dataKey="label" tick={{ fill: "var(--color-ink-muted)", fontSize: 12 }} />
                 <YAxis
@@ -135,7 +139,12 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
               </p>
               <div className="h-64" aria-hidden="true">
                 <ResponsiveContainer width="100%" height="100%">
-                  <BarChart data={figures.bestSellers} layout="vertical" margin={{ left: 8, right: 16 }}>
+                  <BarChart
+                    accessibilityLayer={false}
+                    data={figures.bestSellers}
+                    layout="vertical"
+                    margin={{ left: 8, right: 16 }}
+                  >
                     <CartesianGrid strokeDasharray="3 3" stroke="var(--color-line)" horizontal={false} />
                     <XAxis
                       type="number"

@@ -415,7 +415,7 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
                   {t("adminOrders.detail.pdf")}
                 </a>
               </div>
-              <InvoiceSheet invoice={invoice} />
+              <InvoiceSheet invoice={invoice} headingLevel={2} />
             </>
           ) : (
             <p className="text-sm text-ink-muted">{t("adminOrders.detail.noInvoice")}</p>

@@ -135,7 +135,7 @@ function DateFilter({ param, label }: { param: "startDate" | "endDate"; label: s
         type="date"
         value={get(param) ?? ""}
         onChange={(event) => set({ [param]: event.target.value || null, days: null })}
-        className="min-h-11 rounded-lg border border-line bg-surface px-3 text-sm text-ink focus-visible:outline-3 focus-visible:outline-focus"
+        className="min-h-11 rounded-lg border border-control bg-surface px-3 text-sm text-ink focus-visible:outline-3 focus-visible:outline-focus"
       />
     </label>
   );

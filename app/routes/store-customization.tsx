@@ -224,7 +224,7 @@ export default function StoreCustomization({ loaderData }: Route.ComponentProps)
                           n: index + 1,
                         })}
                         <input
-                          className="block min-h-11 w-full rounded-lg border border-line bg-surface px-3 text-sm text-ink shadow-sm focus-visible:outline-3 focus-visible:outline-focus"
+                          className="block min-h-11 w-full rounded-lg border border-control bg-surface px-3 text-sm text-ink shadow-sm focus-visible:outline-3 focus-visible:outline-focus"
                           value={column.title[language.code] ?? ""}
                           onChange={(event) =>
                             setColumns(

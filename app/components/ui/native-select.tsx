@@ -10,7 +10,7 @@ export function NativeSelect({ className, children, ...props }: ComponentPropsWi
   return (
     <div className={cn("relative", className)}>
       <select
-        className="min-h-11 w-full cursor-pointer appearance-none rounded-lg border border-line bg-surface py-2 pr-10 pl-3 text-sm text-ink shadow-sm transition-colors hover:border-primary-ink"
+        className="min-h-11 w-full cursor-pointer appearance-none rounded-lg border border-control bg-surface py-2 pr-10 pl-3 text-sm text-ink shadow-sm transition-colors hover:border-primary-ink"
         {...props}
       >
         {children}

@@ -2,7 +2,7 @@ import { type ComponentPropsWithoutRef, type ReactNode, useId } from "react";
 import { cn } from "~/lib/cn";
 
 export const inputClasses =
-  "block min-h-12 w-full rounded-lg border border-line bg-surface px-3.5 text-base text-ink " +
+  "block min-h-12 w-full rounded-lg border border-control bg-surface px-3.5 text-base text-ink " +
   "placeholder:text-ink-muted focus:border-primary focus-visible:outline-3 focus-visible:outline-focus " +
   "aria-invalid:border-danger disabled:opacity-60";
 

@@ -4,10 +4,15 @@ import { Link } from "react-router";
 import { buttonClasses } from "~/components/ui/button";
 import { adminPaths } from "~/lib/admin-paths";
 
+/** The message keys of an admin error: 403 (role lacks the permission), 404, or anything else. */
+export function adminErrorKind(status: number): "forbidden" | "notFound" | "failed" {
+  return status === 403 ? "forbidden" : status === 404 ? "notFound" : "failed";
+}
+
 /** An error inside the admin area: 403 (role lacks the permission), 404, or anything else. */
 export function AdminError({ status }: { status: number }) {
   const { t } = useTranslation();
-  const kind = status === 403 ? "forbidden" : status === 404 ? "notFound" : "failed";
+  const kind = adminErrorKind(status);
   const Icon = status === 403 ? Lock : status === 404 ? Compass : RotateCw;
   return (
     <div className="flex justify-center py-16 sm:py-24">

@@ -42,10 +42,14 @@ export function StaffAvatar({
     size === "lg" ? "size-14 text-xl" : "size-9 text-sm",
   );
   if (image) return <img src={image} alt="" width={56} height={56} className={cn(classes, "object-cover")} />;
+  // The letter is drawn by CSS, not held as text: the account menu button's accessible name then
+  // starts with the visible name, as WCAG 2.5.3 (label in name) asks.
   return (
-    <span aria-hidden="true" className={classes}>
-      {email.charAt(0).toUpperCase()}
-    </span>
+    <span
+      aria-hidden="true"
+      data-initial={email.charAt(0).toUpperCase()}
+      className={cn(classes, "before:content-[attr(data-initial)]")}
+    />
   );
 }
 
@@ -107,7 +111,7 @@ function ConnectWithStripe({ configured, canConnect }: { configured: boolean; ca
 }
 
 const menuItem =
-  "flex min-h-11 cursor-pointer items-center gap-3 rounded-md px-3 text-sm text-ink outline-none data-[focused]:bg-sunken [&_svg]:size-4 [&_svg]:text-ink-muted";
+  "flex min-h-11 cursor-pointer items-center gap-3 rounded-md px-3 text-sm text-ink outline-none data-[focused]:bg-sunken data-[focus-visible]:outline-2 data-[focus-visible]:-outline-offset-2 data-[focus-visible]:outline-solid data-[focus-visible]:outline-focus [&_svg]:size-4 [&_svg]:text-ink-muted";
 
 /** The admin header: drawer toggle (small screens), Connect With Stripe, name, avatar and menu. */
 export function AdminHeader({
@@ -142,12 +146,12 @@ export function AdminHeader({
           <ConnectWithStripe configured={stripe.configured} canConnect={canConnectStripe} />
           <MenuTrigger>
             <AriaButton
-              aria-label={t("admin.account.menu", { name })}
-              className="flex min-h-11 items-center gap-2 rounded-lg px-1.5 text-left outline-none hover:bg-sunken data-[focus-visible]:outline-3 data-[focus-visible]:outline-focus sm:px-2"
+              aria-label={t("admin.account.menu", { name, role: staff.role })}
+              className="flex min-h-11 items-center gap-2 rounded-lg px-1.5 text-left outline-none hover:bg-sunken data-[focus-visible]:outline-3 data-[focus-visible]:outline-solid data-[focus-visible]:outline-focus sm:px-2"
             >
               <StaffAvatar email={staff.email} image={staff.image} />
               <span className="hidden min-w-0 sm:block">
-                <span className="block max-w-48 truncate text-sm font-semibold text-ink">{name}</span>
+                <span className="block max-w-48 truncate text-sm font-semibold text-ink">{name}</span>{" "}
                 <span className="block max-w-48 truncate text-xs text-ink-muted">{staff.role}</span>
               </span>
               <ChevronDown aria-hidden="true" className="size-4 text-ink-muted" />

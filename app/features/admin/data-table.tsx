@@ -96,7 +96,7 @@ function SelectBox({
         className={cn(
           "flex size-5 items-center justify-center rounded border-2 text-on-primary",
           "group-data-[focus-visible]:outline-3 group-data-[focus-visible]:outline-offset-2 group-data-[focus-visible]:outline-focus",
-          isSelected || isIndeterminate ? "border-primary bg-primary" : "border-grey-400 bg-surface",
+          isSelected || isIndeterminate ? "border-primary bg-primary" : "border-control bg-surface",
         )}
       >
         {isIndeterminate ? "–" : isSelected ? "✓" : null}
@@ -146,7 +146,7 @@ function SearchBox({ placeholder }: { placeholder: string }) {
         onChange={(event) => change(event.target.value)}
         placeholder={placeholder}
         autoComplete="off"
-        className="block min-h-11 w-full rounded-lg border border-line bg-surface pr-3 pl-9 text-sm text-ink shadow-sm placeholder:text-ink-muted hover:border-primary-ink focus:border-primary"
+        className="block min-h-11 w-full rounded-lg border border-control bg-surface pr-3 pl-9 text-sm text-ink shadow-sm placeholder:text-ink-muted hover:border-primary-ink focus:border-primary"
       />
       <button type="submit" className="sr-only">
         {t("admin.table.search")}

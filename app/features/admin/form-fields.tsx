@@ -40,10 +40,12 @@ export interface FieldBaseProps {
 }
 
 export const fieldControlClasses =
-  "block min-h-11 w-full rounded-lg border border-line bg-surface px-3 text-sm text-ink shadow-sm " +
+  "block min-h-11 w-full rounded-lg border border-control bg-surface px-3 text-sm text-ink shadow-sm " +
   "placeholder:text-ink-muted outline-none transition-colors hover:border-primary-ink " +
+  // `outline-none` also sets Tailwind's outline style variable to none: the focus ring names its style.
   "data-[focused]:border-primary data-[focus-visible]:outline-3 data-[focus-visible]:outline-offset-2 " +
-  "data-[focus-visible]:outline-focus focus-visible:outline-3 focus-visible:outline-focus " +
+  "data-[focus-visible]:outline-solid data-[focus-visible]:outline-focus " +
+  "focus-visible:outline-3 focus-visible:outline-solid focus-visible:outline-focus " +
   "data-[invalid]:border-danger aria-invalid:border-danger data-[disabled]:opacity-60";
 
 const labelClasses = "mb-1.5 block text-sm font-semibold text-ink";
@@ -278,7 +280,7 @@ export function Select({
               key={option.value}
               id={option.value}
               textValue={option.label}
-              className="flex min-h-10 cursor-pointer items-center justify-between gap-3 rounded-md px-3 text-sm text-ink outline-none data-[disabled]:cursor-default data-[disabled]:opacity-50 data-[focused]:bg-sunken data-[selected]:font-semibold data-[selected]:text-primary-ink"
+              className="flex min-h-10 cursor-pointer items-center justify-between gap-3 rounded-md px-3 text-sm text-ink outline-none data-[disabled]:cursor-default data-[disabled]:opacity-50 data-[focused]:bg-sunken data-[focus-visible]:outline-2 data-[focus-visible]:-outline-offset-2 data-[focus-visible]:outline-solid data-[focus-visible]:outline-focus data-[selected]:font-semibold data-[selected]:text-primary-ink"
             >
               {({ isSelected }) => (
                 <>
@@ -330,7 +332,7 @@ export function Checkbox({
                 "group-data-[focus-visible]:outline-3 group-data-[focus-visible]:outline-offset-2 group-data-[focus-visible]:outline-focus",
                 isSelected || isIndeterminate
                   ? "border-primary bg-primary text-on-primary"
-                  : "border-grey-400 bg-surface group-data-[invalid]:border-danger",
+                  : "border-control bg-surface group-data-[invalid]:border-danger",
               )}
             >
               {isIndeterminate ? (
@@ -366,11 +368,12 @@ export function Switch({
         {...props}
         className="group inline-flex min-h-11 cursor-pointer items-center gap-3 text-sm text-ink data-[disabled]:cursor-default data-[disabled]:opacity-60"
       >
+        {/* Track (control colour when off, primary when on) and knob both reach 3:1 in both themes. */}
         <span
           aria-hidden="true"
-          className="flex h-6 w-11 shrink-0 items-center rounded-full bg-grey-300 p-0.5 transition-colors group-data-[selected]:bg-primary group-data-[focus-visible]:outline-3 group-data-[focus-visible]:outline-offset-2 group-data-[focus-visible]:outline-focus dark:bg-grey-700"
+          className="flex h-6 w-11 shrink-0 items-center rounded-full bg-control p-0.5 transition-colors group-data-[selected]:bg-primary group-data-[focus-visible]:outline-3 group-data-[focus-visible]:outline-offset-2 group-data-[focus-visible]:outline-focus"
         >
-          <span className="size-5 rounded-full bg-white shadow-sm transition-transform group-data-[selected]:translate-x-5" />
+          <span className="size-5 rounded-full bg-surface shadow-sm transition-transform group-data-[selected]:translate-x-5" />
         </span>
         <span>{children}</span>
       </AriaSwitch>

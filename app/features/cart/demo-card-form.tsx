@@ -6,7 +6,7 @@ import { type CardInput, checkoutApi } from "./checkout-api";
 import { checkoutErrorMessage } from "./error-message";
 
 const field =
-  "mt-1.5 block min-h-11 w-full rounded-lg border border-line bg-surface px-3 text-base text-ink tabular-nums " +
+  "mt-1.5 block min-h-11 w-full rounded-lg border border-control bg-surface px-3 text-base text-ink tabular-nums " +
   "focus-visible:border-primary-ink focus-visible:outline-2 focus-visible:outline-focus";
 
 const TEST_CARDS = { succeeds: "4242 4242 4242 4242", declines: "4000 0000 0000 0002" };

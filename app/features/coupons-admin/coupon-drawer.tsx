@@ -37,7 +37,7 @@ function DateField({
         defaultValue={defaultValue}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${id}-error` : undefined}
-        className="block min-h-11 w-full rounded-lg border border-line bg-surface px-3 text-sm text-ink shadow-sm aria-invalid:border-danger"
+        className="block min-h-11 w-full rounded-lg border border-control bg-surface px-3 text-sm text-ink shadow-sm aria-invalid:border-danger"
       />
       {error && (
         <span id={`${id}-error`} className={errorClasses}>

@@ -7,7 +7,15 @@ import type { InvoiceDocument } from "./types";
  * The invoice as a document: seller with VAT number, title and number, bill-to, lines, totals and
  * payment plan. Marked `data-printable`: printing the page prints only this sheet.
  */
-export function InvoiceSheet({ invoice }: { invoice: InvoiceDocument }) {
+export function InvoiceSheet({
+  invoice,
+  headingLevel = 1,
+}: {
+  invoice: InvoiceDocument;
+  /** 1 where the invoice is the page (/single-invoice); 2 inside a page with its own h1 (admin order). */
+  headingLevel?: 1 | 2;
+}) {
+  const Title = headingLevel === 1 ? "h1" : "h2";
   const { t, i18n } = useTranslation();
   const language = i18n.language;
   const money = (cents: number) => formatInvoiceMoney(cents, invoice.currency, language);
@@ -46,9 +54,9 @@ export function InvoiceSheet({ invoice }: { invoice: InvoiceDocument }) {
         </div>
 
         <div className="sm:text-right">
-          <h1 id="invoice-title" className="text-3xl font-bold tracking-tight text-ink">
+          <Title id="invoice-title" className="text-3xl font-bold tracking-tight text-ink">
             {t("invoices.invoice")} <span className="whitespace-nowrap">{invoice.number}</span>
-          </h1>
+          </Title>
           <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-6 gap-y-1 text-sm sm:justify-end sm:text-right">
             <dt className="text-ink-muted">{t("invoices.date")}</dt>
             <dd className="font-medium text-ink">{date(invoice.issuedAt)}</dd>

@@ -1,6 +1,5 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { RouteAnnouncer } from "./route-announcer";
 import { SiteFooter } from "./site-footer";
 import { SiteHeader } from "./site-header";
 import type { StoreChromeInfo } from "./store-info";
@@ -29,7 +28,6 @@ export function SiteShell({
         {children}
       </main>
       <SiteFooter store={store} />
-      <RouteAnnouncer />
     </div>
   );
 }

@@ -88,7 +88,7 @@ function ReviewForm({ courseId }: { courseId: string }) {
           rows={4}
           maxLength={REVIEW_BODY_MAX}
           aria-describedby={hintId}
-          className="w-full rounded-lg border border-line bg-surface px-3 py-2 text-base text-ink focus-visible:border-focus focus-visible:outline-2 focus-visible:outline-focus"
+          className="w-full rounded-lg border border-control bg-surface px-3 py-2 text-base text-ink focus-visible:border-focus focus-visible:outline-2 focus-visible:outline-focus"
         />
         <p id={hintId} className="text-xs text-ink-muted">
           {t("learning.reviews.bodyHint", { max: REVIEW_BODY_MAX })}

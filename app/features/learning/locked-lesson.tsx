@@ -21,7 +21,7 @@ export function LockedLesson({
   return (
     <section
       aria-labelledby="locked-title"
-      className="flex min-h-72 flex-col sm:aspect-video sm:min-h-0 items-center justify-center gap-4 rounded-2xl bg-inverse px-6 py-8 text-center text-on-inverse shadow-raised"
+      className="flex min-h-72 flex-col sm:aspect-video sm:min-h-0 items-center justify-center gap-4 rounded-2xl bg-inverse px-6 py-8 text-center text-on-inverse shadow-raised [--color-focus:var(--color-inverse-accent)]"
     >
       <span className="flex size-14 items-center justify-center rounded-full bg-on-inverse/10">
         <Lock aria-hidden="true" className="size-7" />

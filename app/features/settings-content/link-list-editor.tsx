@@ -9,7 +9,7 @@ export interface EditableLink {
 }
 
 const inputClass =
-  "block min-h-11 w-full rounded-lg border border-line bg-surface px-3 text-sm text-ink shadow-sm hover:border-primary-ink focus-visible:outline-3 focus-visible:outline-focus";
+  "block min-h-11 w-full rounded-lg border border-control bg-surface px-3 text-sm text-ink shadow-sm hover:border-primary-ink focus-visible:outline-3 focus-visible:outline-focus";
 
 /** A list of links (label per language + address) edited in place; `onChange` gets the whole list. */
 export function LinkListEditor({

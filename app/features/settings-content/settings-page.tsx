@@ -72,7 +72,7 @@ export function SettingsPage({ data, defaultTab }: { data: LoaderData; defaultTa
   const ie = errors("invoice");
   const se = errors("store");
   const tabClass =
-    "min-h-11 shrink-0 cursor-pointer rounded-t-lg whitespace-nowrap border-b-2 border-transparent px-4 py-2 text-sm font-semibold text-ink-muted outline-none data-[focus-visible]:outline-3 data-[focus-visible]:outline-focus data-[hovered]:text-ink data-[selected]:border-primary data-[selected]:text-primary-ink";
+    "min-h-11 shrink-0 cursor-pointer rounded-t-lg whitespace-nowrap border-b-2 border-transparent px-4 py-2 text-sm font-semibold text-ink-muted outline-none data-[focus-visible]:outline-3 data-[focus-visible]:-outline-offset-3 data-[focus-visible]:outline-solid data-[focus-visible]:outline-focus data-[hovered]:text-ink data-[selected]:border-primary data-[selected]:text-primary-ink";
 
   return (
     <AdminPage title={t("adminSettings.title")} description={t("adminSettings.description")}>
@@ -97,7 +97,10 @@ export function SettingsPage({ data, defaultTab }: { data: LoaderData; defaultTa
           </Tab>
         </TabList>
 
-        <TabPanel id="common" className="mt-6 outline-none">
+        <TabPanel
+          id="common"
+          className="mt-6 rounded-lg outline-none data-[focus-visible]:outline-3 data-[focus-visible]:outline-solid data-[focus-visible]:outline-focus"
+        >
           <Form method="post" encType="multipart/form-data" className="grid gap-6" key={JSON.stringify(g)}>
             <input type="hidden" name="intent" value="global" />
             <AdminCard title={t("adminSettings.common.shop")}>
@@ -239,7 +242,10 @@ export function SettingsPage({ data, defaultTab }: { data: LoaderData; defaultTa
           </Form>
         </TabPanel>
 
-        <TabPanel id="invoice" className="mt-6 outline-none">
+        <TabPanel
+          id="invoice"
+          className="mt-6 rounded-lg outline-none data-[focus-visible]:outline-3 data-[focus-visible]:outline-solid data-[focus-visible]:outline-focus"
+        >
           <Form method="post" className="grid gap-6" key={JSON.stringify(data.invoice)}>
             <input type="hidden" name="intent" value="invoice" />
             <AdminCard title={t("adminSettings.invoice.title")}>
@@ -274,7 +280,10 @@ export function SettingsPage({ data, defaultTab }: { data: LoaderData; defaultTa
           </Form>
         </TabPanel>
 
-        <TabPanel id="store" className="mt-6 outline-none">
+        <TabPanel
+          id="store"
+          className="mt-6 rounded-lg outline-none data-[focus-visible]:outline-3 data-[focus-visible]:outline-solid data-[focus-visible]:outline-focus"
+        >
           <Form method="post" className="grid gap-6" autoComplete="off" key={JSON.stringify(data.store)}>
             <input type="hidden" name="intent" value="store" />
             <AdminCard title={t("adminSettings.store.payments")}>
