@@ -112,7 +112,7 @@ export function CategoryTabs({
                 aria-hidden="true"
                 className={cn(
                   "rounded-full px-1.5 text-xs tabular-nums",
-                  isSelected ? "bg-white/20 dark:bg-black/15" : "bg-sunken text-ink-muted",
+                  isSelected ? "bg-black/20 dark:bg-black/15" : "bg-sunken text-ink-muted",
                 )}
               >
                 {tab.count}

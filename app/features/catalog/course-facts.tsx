@@ -18,12 +18,13 @@ export function CourseFacts({ course }: { course: CourseDetail }) {
   return (
     <dl className="flex flex-wrap gap-px overflow-hidden rounded-2xl border border-line bg-line">
       {facts.map(({ icon: Icon, label, value }) => (
-        <div key={label} className="flex grow basis-36 items-start gap-3 bg-surface px-4 py-3.5">
-          <Icon aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-primary-ink" />
-          <div className="min-w-0">
-            <dt className="text-xs text-ink-muted">{label}</dt>
-            <dd className="text-sm font-semibold text-ink">{value}</dd>
-          </div>
+        // A <dl> may only hold dt/dd groups (in a div): the icon sits inside the <dt>, placed in the gutter.
+        <div key={label} className="relative min-w-0 grow basis-36 bg-surface py-3.5 pr-4 pl-12">
+          <dt className="text-xs text-ink-muted">
+            <Icon aria-hidden="true" className="absolute top-4 left-4 size-5 text-primary-ink" />
+            {label}
+          </dt>
+          <dd className="text-sm font-semibold text-ink">{value}</dd>
         </div>
       ))}
     </dl>
