@@ -34,6 +34,8 @@ interface PageResult {
   /** Every run's performance score, the median of which is reported. */
   performanceRuns: number[];
   metrics: { lcpMs: number; tbtMs: number; cls: number; fcpMs: number };
+  /** Lighthouse's CPU benchmark of the host during the reported run (a busy or slow host scores low). */
+  benchmarkIndex: number;
   /** Audits below full marks in the reported run, for whoever fixes them. */
   failing: string[];
 }
@@ -82,6 +84,7 @@ async function audit(port: number, name: string, url: string, path: string): Pro
       cls: numeric("cumulative-layout-shift"),
       fcpMs: numeric("first-contentful-paint"),
     },
+    benchmarkIndex: Math.round(lhr.environment.benchmarkIndex),
     failing: [...new Set(failing)],
   };
 }
@@ -145,7 +148,7 @@ async function main() {
 
     const mark = (ok: boolean) => (ok ? "✓" : "✗");
     const table = [
-      `Measured ${startedAt.toISOString().slice(0, 16).replace("T", " ")} UTC on ${host.cpu}, ${host.memory}, ${host.os}, Node ${host.node}, ${host.chromium} (load average ${host.loadAverage} at start). Lighthouse mobile preset (simulated slow 4G, 4× CPU slowdown), median of ${RUNS} runs per page.`,
+      `Measured ${startedAt.toISOString().slice(0, 16).replace("T", " ")} UTC on ${host.cpu}, ${host.memory}, ${host.os}, Node ${host.node}, ${host.chromium} (load average ${host.loadAverage} at start). Lighthouse mobile preset (simulated slow 4G, 4× CPU slowdown), median of ${RUNS} runs per page; Lighthouse CPU benchmark index ${pages.map((page) => page.benchmarkIndex).join(" / ")}.`,
       "",
       `| Page | ${CATEGORIES.map((category) => CATEGORY_TITLES[category]).join(" | ")} | LCP | TBT | CLS |`,
       `|---|${CATEGORIES.map(() => "---:").join("|")}|---:|---:|---:|`,
