@@ -4,6 +4,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
 import { STAMP_FILE, sourceFingerprint } from "./build-stamp.mjs";
+import { checkHomeJsBudget, formatKb } from "./js-budget.mjs";
 import { buildServiceWorker } from "./service-worker.mjs";
 
 /** Production build: the React Router app (client + SSR bundle) and the Fastify server bundle. */
@@ -17,6 +18,16 @@ execFileSync(process.execPath, [join(root, "node_modules/@react-router/dev/bin.j
   env: { ...process.env, NODE_ENV: "production" },
 });
 await buildServiceWorker(root);
+
+// Issue 7: the home page's JavaScript must stay within its gzip budget; a build over it fails.
+const budget = checkHomeJsBudget(join(root, "build/client"));
+if (!budget.ok) {
+  console.error(
+    `\nbuild failed: the home page loads ${formatKb(budget.total)} of JavaScript (gzip), over its budget of ${formatKb(budget.budget)}.\n${budget.report}`,
+  );
+  process.exit(1);
+}
+console.info(budget.report);
 
 await build({
   entryPoints: [join(root, "server/main.ts")],

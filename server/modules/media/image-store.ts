@@ -1,6 +1,6 @@
 import { mkdir, readFile, rm, stat, writeFile } from "node:fs/promises";
 import { dirname } from "node:path";
-import sharp, { type ResizeOptions } from "sharp";
+import type { ResizeOptions } from "sharp";
 import { badRequest } from "../../lib/errors";
 import { uuidv7 } from "../../lib/ids";
 import { resolveInside } from "./media-store";
@@ -45,6 +45,8 @@ export function createImageStore({ dataDir }: { dataDir: string }) {
     async store(bytes: Uint8Array, options: { folder: string } & ImageFit): Promise<string> {
       if (!FOLDER.test(options.folder)) throw new Error(`bad image folder ${options.folder}`);
       if (bytes.byteLength > IMAGE_MAX_BYTES) throw badRequest(IMAGE_MESSAGES.size);
+      // Loaded on the first upload, not at start-up (a native module: slow to load, unused by most requests).
+      const { default: sharp } = await import("sharp");
       const format = await sharp(bytes)
         .metadata()
         .then((meta) => meta.format)

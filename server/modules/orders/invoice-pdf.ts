@@ -1,4 +1,3 @@
-import PDFDocument from "pdfkit";
 import { formatFullMoney } from "../../lib/money";
 import { invoicePdfMessages } from "./invoice-pdf.messages";
 import type { InvoiceDocument } from "./invoices.schemas";
@@ -21,7 +20,7 @@ export interface RenderInvoiceOptions {
 }
 
 /** The invoice as an A4 PDF in `language`: seller, title and number, bill-to, lines, totals, plan. */
-export function renderInvoicePdf(
+export async function renderInvoicePdf(
   doc: InvoiceDocument,
   language: string,
   options: RenderInvoiceOptions = {},
@@ -32,6 +31,8 @@ export function renderInvoicePdf(
   const formatDate = (iso: string) => printable(date.format(new Date(iso)));
   const percent = new Intl.NumberFormat(language, { style: "percent", maximumFractionDigits: 2 });
 
+  // Loaded on the first invoice, not at start-up (pdfkit reads its fonts when imported).
+  const { default: PDFDocument } = await import("pdfkit");
   const pdf = new PDFDocument({
     size: "A4",
     margins: { top: MARGIN, bottom: MARGIN + FOOTER_HEIGHT, left: MARGIN, right: MARGIN },
