@@ -5,6 +5,7 @@ import type { ExtractTablesWithRelations } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import type { Client as PgClient } from "pg";
 import { migrationsDir } from "../lib/paths";
 import * as schema from "./schema";
 
@@ -76,7 +77,12 @@ async function openPostgres(url: string, poolSize = 20): Promise<Database> {
     async close() {
       await pool.end();
     },
-    listen: (channel, onMessage) => listenPostgres(url, channel, onMessage),
+    listen: (channel, onMessage) =>
+      listenPostgres(
+        () => new pg.Client({ connectionString: url, application_name: "course-market-listen" }),
+        channel,
+        onMessage,
+      ),
     async notify(channel, payload) {
       await pool.query("select pg_notify($1, $2)", [channel, payload]);
     },
@@ -87,15 +93,15 @@ const LISTEN_RETRY_MS = 1_000;
 
 /** A dedicated connection that LISTENs on one channel, reconnecting after a failure. */
 async function listenPostgres(
-  url: string,
+  newClient: () => PgClient,
   channel: string,
   onMessage: (payload: string | null) => void,
 ): Promise<() => Promise<void>> {
-  let client: pg.Client | undefined;
+  let client: PgClient | undefined;
   let stopped = false;
   let retry: NodeJS.Timeout | undefined;
   const connect = async (isRetry: boolean) => {
-    const next = new pg.Client({ connectionString: url, application_name: "course-market-listen" });
+    const next = newClient();
     next.on("notification", (message) => {
       if (message.channel === channel) onMessage(message.payload ?? null);
     });
