@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
+import { withTenant } from "../db/tenant-scope";
 import { notFound } from "../lib/errors";
 import { detectLanguage, LANGUAGE_COOKIE, type Language } from "../lib/language";
 import type { Company } from "../modules/companies/companies.service";
@@ -30,7 +31,7 @@ export const tenancyPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest("company", null as unknown as Company);
   app.decorateRequest("language", "en");
 
-  app.addHook("onRequest", async (request) => {
+  const resolveTenant = async (request: FastifyRequest) => {
     const query = request.query as Record<string, unknown> | undefined;
     request.language = detectLanguage({
       query: typeof query?.lng === "string" ? query.lng : undefined,
@@ -46,5 +47,19 @@ export const tenancyPlugin = fp(async (app: FastifyInstance) => {
         : notFound("No company has been set up yet.", "COMPANY_NOT_FOUND");
     }
     request.company = company;
+  };
+
+  // The rest of the request runs in the company's tenant scope (row-level security, see
+  // server/db/tenant-scope.ts): the hooks after this one, and again from preValidation on, because
+  // reading a body resumes in the socket's async context rather than this one.
+  app.addHook("onRequest", (request, _reply, done) => {
+    resolveTenant(request).then(
+      () => (request.company ? withTenant(request.company.id, done) : done()),
+      (error: Error) => done(error),
+    );
+  });
+  app.addHook("preValidation", (request, _reply, done) => {
+    if (request.company) withTenant(request.company.id, done);
+    else done();
   });
 });
