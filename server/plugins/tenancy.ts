@@ -49,17 +49,13 @@ export const tenancyPlugin = fp(async (app: FastifyInstance) => {
     request.company = company;
   };
 
-  // The rest of the request runs in the company's tenant scope (row-level security, see
-  // server/db/tenant-scope.ts): the hooks after this one, and again from preValidation on, because
-  // reading a body resumes in the socket's async context rather than this one.
+  // The rest of the request (later hooks, body parsing, which Fastify runs in the async context it
+  // started from, and the handler) runs in the company's tenant scope: row-level security, see
+  // server/db/tenant-scope.ts. Calling done() inside the scope is what carries it on.
   app.addHook("onRequest", (request, _reply, done) => {
     resolveTenant(request).then(
       () => (request.company ? withTenant(request.company.id, done) : done()),
       (error: Error) => done(error),
     );
-  });
-  app.addHook("preValidation", (request, _reply, done) => {
-    if (request.company) withTenant(request.company.id, done);
-    else done();
   });
 });
