@@ -17,6 +17,11 @@ export async function startServer(env: Env, web: WebOptions) {
     : await openDatabase({ engine: "pglite", dataDir: resolve(dataDir, "db") });
   await database.migrate();
   const app = await buildApp({ env, database, web });
+  if (!database.tenantWall) {
+    app.log.warn(
+      "row-level security is off: the database user may not create or be granted the role course_market_tenant, so tenants are kept apart by the queries' company conditions only (docs/decisions/006-row-level-security.md)",
+    );
+  }
 
   const seed = await seedDatabase(database.db, {
     adminEmail: env.ADMIN_EMAIL,

@@ -1,13 +1,16 @@
 import { mkdirSync } from "node:fs";
-import { PGlite } from "@electric-sql/pglite";
+import { Mutex, PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import type { ExtractTablesWithRelations } from "drizzle-orm";
+import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
+import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
-import type { Client as PgClient } from "pg";
+import pg from "pg";
 import { migrationsDir } from "../lib/paths";
 import * as schema from "./schema";
+import { currentTenant, sessionStateSql, TENANT_WALL_SQL } from "./tenant-scope";
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -22,6 +25,11 @@ export interface Database {
   engine: DatabaseEngine;
   /** Applies pending migrations; concurrent callers on PostgreSQL wait for one another. */
   migrate(): Promise<void>;
+  /**
+   * True when row-level security is up (migration 0004 could create and grant its role): queries made
+   * inside a tenant scope then run as that role. False: the first wall (company_id conditions) only.
+   */
+  readonly tenantWall: boolean;
   /** Resolves when the database answers a query. */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -46,21 +54,58 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   return options.engine === "postgres" ? openPostgres(options.url, options.poolSize) : openPglite(options);
 }
 
+/**
+ * A pg pool whose connections are put into the state the caller's tenant scope asks for when they are
+ * checked out: the tenant role with `app.company_id` inside a scope, the owner outside one. A
+ * connection remembers its state, so the switch (one round trip) only happens when it changes; every
+ * checkout goes through here, so no connection is ever used in a state it was not set to.
+ */
+class TenantPool extends pg.Pool {
+  wall = false;
+  readonly #states = new WeakMap<pg.PoolClient, string | null>();
+
+  // pg-pool's own query() checks out through connect(callback): both forms land here.
+  // biome-ignore lint/suspicious/noExplicitAny: pg's overloads (promise or callback) in one body
+  override connect(callback?: any): any {
+    const wanted = this.wall ? currentTenant() : null;
+    const ready = super.connect().then((client) => this.#establish(client, wanted));
+    if (!callback) return ready;
+    ready.then(
+      (client) => callback(undefined, client, client.release),
+      (error) => callback(error, undefined, () => undefined),
+    );
+  }
+
+  async #establish(client: pg.PoolClient, wanted: string | null): Promise<pg.PoolClient> {
+    if ((this.#states.get(client) ?? null) === wanted) return client;
+    try {
+      await client.query(sessionStateSql(wanted));
+    } catch (error) {
+      client.release(error as Error);
+      throw error;
+    }
+    this.#states.set(client, wanted);
+    return client;
+  }
+}
+
 async function openPostgres(url: string, poolSize = 20): Promise<Database> {
-  // Imported only here, so the embedded database's start-up does not load the PostgreSQL client.
-  const [{ default: pg }, { drizzle: drizzleNodePg }, { migrate: migrateNodePg }] = await Promise.all([
-    import("pg"),
-    import("drizzle-orm/node-postgres"),
-    import("drizzle-orm/node-postgres/migrator"),
-  ]);
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, application_name: "course-market" });
+  const pool = new TenantPool({ connectionString: url, max: poolSize, application_name: "course-market" });
   pool.on("error", () => {
     // An idle client lost its connection; the pool replaces it. Queries in flight get their own error.
   });
   const db = drizzleNodePg({ client: pool, schema });
+  const detectWall = async () => {
+    const { rows } = await pool.query<{ up: boolean }>(TENANT_WALL_SQL);
+    pool.wall = rows[0]?.up === true;
+  };
+  await detectWall();
   return {
     db: db as unknown as Db,
     engine: "postgres",
+    get tenantWall() {
+      return pool.wall;
+    },
     async migrate() {
       const lock = await pool.connect();
       try {
@@ -70,6 +115,7 @@ async function openPostgres(url: string, poolSize = 20): Promise<Database> {
         await lock.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]).catch(() => undefined);
         lock.release();
       }
+      await detectWall();
     },
     async ping() {
       await pool.query("select 1");
@@ -93,11 +139,11 @@ const LISTEN_RETRY_MS = 1_000;
 
 /** A dedicated connection that LISTENs on one channel, reconnecting after a failure. */
 async function listenPostgres(
-  newClient: () => PgClient,
+  newClient: () => pg.Client,
   channel: string,
   onMessage: (payload: string | null) => void,
 ): Promise<() => Promise<void>> {
-  let client: PgClient | undefined;
+  let client: pg.Client | undefined;
   let stopped = false;
   let retry: NodeJS.Timeout | undefined;
   const connect = async (isRetry: boolean) => {
@@ -135,6 +181,34 @@ async function listenPostgres(
   };
 }
 
+/**
+ * PGlite has one connection. Every query and transaction of the app goes through this wrapper, which
+ * holds its own lock while it puts the session into the state the caller's tenant scope asks for and
+ * runs the work, so no other caller's work can slip in between. PGlite serialises all work anyway.
+ */
+function tenantPglite(client: PGlite) {
+  const lock = new Mutex();
+  let state: string | null = null;
+  const wrapper = {
+    wall: false,
+    async run<T>(work: () => Promise<T>): Promise<T> {
+      const wanted = wrapper.wall ? currentTenant() : null;
+      return lock.runExclusive(async () => {
+        if (state !== wanted) {
+          await client.exec(sessionStateSql(wanted));
+          state = wanted;
+        }
+        return work();
+      });
+    },
+    query: ((...args: Parameters<PGlite["query"]>) =>
+      wrapper.run(() => client.query(...args))) as PGlite["query"],
+    transaction: ((callback: Parameters<PGlite["transaction"]>[0]) =>
+      wrapper.run(() => client.transaction(callback))) as PGlite["transaction"],
+  };
+  return wrapper;
+}
+
 async function openPglite(options: { dataDir?: string; loadDataDir?: Blob | File }): Promise<Database> {
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
   const client = await PGlite.create({
@@ -142,12 +216,22 @@ async function openPglite(options: { dataDir?: string; loadDataDir?: Blob | File
     loadDataDir: options.loadDataDir,
     extensions: { pg_trgm },
   });
-  const db = drizzlePglite({ client, schema });
+  const scoped = tenantPglite(client);
+  const db = drizzlePglite({ client: scoped as unknown as PGlite, schema });
+  const detectWall = async () => {
+    const { rows } = await scoped.run(() => client.query<{ up: boolean }>(TENANT_WALL_SQL));
+    scoped.wall = rows[0]?.up === true;
+  };
+  await detectWall();
   return {
     db: db as unknown as Db,
     engine: "pglite",
+    get tenantWall() {
+      return scoped.wall;
+    },
     async migrate() {
       await migratePglite(db, { migrationsFolder: migrationsDir });
+      await detectWall();
     },
     async ping() {
       await client.query("select 1");

@@ -1,5 +1,6 @@
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
+import { withTenant } from "../db/tenant-scope";
 import { notFound } from "../lib/errors";
 import {
   detectLanguage,
@@ -36,7 +37,7 @@ export const tenancyPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest("company", null as unknown as Company);
   app.decorateRequest("language", "en");
 
-  app.addHook("onRequest", async (request, reply) => {
+  const resolveTenant = async (request: FastifyRequest, reply: FastifyReply) => {
     const query = request.query as Record<string, unknown> | undefined;
     const detection = {
       query: typeof query?.lng === "string" ? query.lng : undefined,
@@ -62,5 +63,15 @@ export const tenancyPlugin = fp(async (app: FastifyInstance) => {
         : notFound("No company has been set up yet.", "COMPANY_NOT_FOUND");
     }
     request.company = company;
+  };
+
+  // The rest of the request (later hooks, body parsing, which Fastify runs in the async context it
+  // started from, and the handler) runs in the company's tenant scope: row-level security, see
+  // server/db/tenant-scope.ts. Calling done() inside the scope is what carries it on.
+  app.addHook("onRequest", (request, reply, done) => {
+    resolveTenant(request, reply).then(
+      () => (request.company ? withTenant(request.company.id, done) : done()),
+      (error: Error) => done(error),
+    );
   });
 });
