@@ -16,6 +16,7 @@ import {
   fitting,
   hostileString,
   hostileValue,
+  useKnownIds,
   wronglyTyped,
 } from "../support/schema-arbitrary";
 import { createStaff } from "../support/staff";
@@ -90,6 +91,7 @@ beforeAll(async () => {
     ),
   )) as unknown as { rows: { id: string }[] };
   knownIds = ids.rows.map((row) => row.id);
+  useKnownIds(knownIds);
 
   // Created after the ids were read: the fuzzer never edits or deletes its own account.
   const company = (await t.app.services.companies.resolve(undefined))!;
@@ -153,7 +155,17 @@ function queryArbitrary(operation: Operation): fc.Arbitrary<string> {
     ),
     { freq: 4 },
   );
-  return fc.tuple(fc.record(model, { requiredKeys: [] }), unknown).map(([values, extra]) => {
+  // Mostly a query that fits (so that the request gets further), else hostile values and keys.
+  const fits = fc.record(
+    Object.fromEntries(declared.map((p) => [p.name, fitting(document, p.schema).map(String)])),
+    { requiredKeys: [] },
+  );
+  const hostile = fc.tuple(fc.record(model, { requiredKeys: [] }), unknown);
+  const either = fc.oneof(
+    { arbitrary: fits.map((values) => [values, null] as const), weight: 3 },
+    { arbitrary: hostile, weight: 2 },
+  );
+  return either.map(([values, extra]) => {
     const query = new URLSearchParams();
     for (const [name, value] of Object.entries(values)) {
       for (const item of Array.isArray(value) ? value : [value]) query.append(name, item as string);
@@ -321,6 +333,12 @@ describe("fuzzing every operation of the OpenAPI document", () => {
             expect(changed, `a refused request changed the database: ${what}`).toEqual([]);
           }
           before = after;
+          // No request may reach the prototype every object shares.
+          const fresh = {} as Record<string, unknown>;
+          expect([fresh.polluted, fresh.isAdmin], `a prototype was polluted: ${what}`).toEqual([
+            undefined,
+            undefined,
+          ]);
         }),
         { seed: SEED + index, numRuns: RUNS, endOnFailure: true },
       );

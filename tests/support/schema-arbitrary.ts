@@ -78,11 +78,34 @@ export const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
 
 const ALPHANUMERIC = fc.constantFrom(..."abcdefghijklmnopqrstuvwxyz0123456789".split(""));
 
-function stringFor(node: JsonSchema): fc.Arbitrary<string> {
+/** UUIDs of the versions zod accepts, and ids of existing records when the fuzzer has some. */
+let knownIds: string[] = [];
+export function useKnownIds(ids: string[]) {
+  knownIds = ids;
+}
+const uuid = () =>
+  knownIds.length > 0
+    ? fc.oneof(fc.constantFrom(...knownIds), fc.uuid({ version: [4, 7] }))
+    : fc.uuid({ version: [4, 7] });
+
+/** What a field's name says about it, where its schema cannot (zod refinements and pipes). */
+function byName(name: string | undefined): fc.Arbitrary<string> | undefined {
+  if (!name) return undefined;
+  if (/email/i.test(name)) return fc.emailAddress().filter((email) => email.length <= 100);
+  if (/slug/i.test(name)) return fc.stringMatching(/^[a-z0-9]{1,12}(-[a-z0-9]{1,12}){0,2}$/);
+  if (/^(starts|ends)At$|Date$/.test(name)) return fc.constantFrom("2024-01-31", "2030-06-15", "2031-01-01");
+  if (/image|url|href/i.test(name))
+    return fc.constantFrom("https://example.org/a.png", "", "/media/images/x/y.webp");
+  return undefined;
+}
+
+function stringFor(node: JsonSchema, name?: string): fc.Arbitrary<string> {
   const max = Math.min((node.maxLength as number | undefined) ?? 60, 200);
   const min = Math.min((node.minLength as number | undefined) ?? 0, max);
-  if (node.format === "uuid") return fc.uuid();
+  if (node.format === "uuid") return uuid();
   if (node.format === "email") return fc.emailAddress();
+  const named = byName(name);
+  if (named) return named;
   if (node.format === "date") return fc.constantFrom("2024-01-31", "2030-06-15", "1999-12-31");
   if (node.format === "date-time")
     return fc.constantFrom("2024-01-31T10:00:00Z", "2030-06-15T00:00:00+02:00");
@@ -102,17 +125,22 @@ function stringFor(node: JsonSchema): fc.Arbitrary<string> {
  * Values that fit `schema` (enums, bounds, patterns, required keys) as far as a JSON schema says;
  * zod refinements it cannot express may still refuse them, which is fine for a fuzzer.
  */
-export function fitting(document: OpenApiDocument, schema: JsonSchema, depth = 0): fc.Arbitrary<unknown> {
+export function fitting(
+  document: OpenApiDocument,
+  schema: JsonSchema,
+  depth = 0,
+  name?: string,
+): fc.Arbitrary<unknown> {
   const node = resolve(document, schema);
   if (node.const !== undefined) return fc.constant(node.const);
   if (node.enum) return fc.constantFrom(...node.enum);
   const branches = node.anyOf ?? node.oneOf;
-  if (branches) return fc.oneof(...branches.map((branch) => fitting(document, branch, depth + 1)));
-  if (node.allOf?.[0]) return fitting(document, node.allOf[0], depth + 1);
+  if (branches) return fc.oneof(...branches.map((branch) => fitting(document, branch, depth + 1, name)));
+  if (node.allOf?.[0]) return fitting(document, node.allOf[0], depth + 1, name);
   const type = Array.isArray(node.type) ? node.type[0] : node.type;
   switch (type) {
     case "string":
-      return stringFor(node);
+      return stringFor(node, name);
     case "integer":
     case "number": {
       const min = Math.max((node.minimum as number | undefined) ?? -1_000_000, -1_000_000_000);
@@ -129,7 +157,7 @@ export function fitting(document: OpenApiDocument, schema: JsonSchema, depth = 0
       if (depth > 6 || !node.items) return fc.constant([]);
       const maxLength = Math.min((node.maxItems as number | undefined) ?? 3, 3);
       const minLength = Math.min((node.minItems as number | undefined) ?? 0, maxLength);
-      return fc.array(fitting(document, node.items, depth + 1), { minLength, maxLength });
+      return fc.array(fitting(document, node.items, depth + 1, name), { minLength, maxLength });
     }
     case "object": {
       if (depth > 6) return fc.constant({});
@@ -144,8 +172,10 @@ export function fitting(document: OpenApiDocument, schema: JsonSchema, depth = 0
       }
       const values = typeof node.additionalProperties === "object" ? node.additionalProperties : undefined;
       if (!values) return fc.constant({});
-      // Maps are text per language here: English, sometimes Dutch.
-      const value = fitting(document, values, depth + 1);
+      const value = fitting(document, values, depth + 1, name);
+      const keys = node.propertyNames ? resolve(document, node.propertyNames) : undefined;
+      if (keys?.format === "uuid") return fc.dictionary(uuid(), value, { maxKeys: 3 });
+      // Other maps are text per language here: English, sometimes Dutch.
       return fc.record({ en: value, nl: value }, { requiredKeys: ["en"] });
     }
     default:

@@ -86,7 +86,9 @@ describe("image uploads (course image, category icon)", () => {
       Buffer.alloc(40, 7),
     ]);
     const noise = { type: "gaussian", mean: 128, sigma: 30 } as const;
-    const whole = await sharp({ create: { width: 64, height: 64, channels: 3, noise } })
+    const whole = await sharp({
+      create: { width: 64, height: 64, channels: 3, noise, background: "#808080" },
+    })
       .png()
       .toBuffer();
     const truncated = whole.subarray(0, Math.floor(whole.length / 2));
@@ -113,6 +115,7 @@ describe("image uploads (course image, category icon)", () => {
         const response = await send(url, body, "image/png");
         expect(response.statusCode, `${url} ${name}`).toBe(400);
         expect(response.json().code, `${url} ${name}`).toBe("VALIDATION_ERROR");
+        if (name !== "empty") expect(response.json().message, `${url} ${name}`).toBe(IMAGE_MESSAGES.type);
       }
 
       const oversized = Buffer.concat([await png(), Buffer.alloc(IMAGE_MAX_BYTES)]);
