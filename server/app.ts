@@ -38,6 +38,7 @@ import { rateLimitPlugin } from "./plugins/rate-limit";
 import { securityPlugin } from "./plugins/security";
 import { tenancyPlugin } from "./plugins/tenancy";
 import { type WebOptions, webPlugin } from "./plugins/web";
+import { wellFormedTextPlugin } from "./plugins/well-formed-text";
 import { createServices, type Services } from "./services";
 
 declare module "fastify" {
@@ -106,6 +107,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(csrfPlugin);
   await app.register(authPlugin);
   await app.register(rateLimitPlugin, {});
+  await app.register(wellFormedTextPlugin);
 
   await app.register(healthRoutes);
   await app.register(imageRoutes);

@@ -3,14 +3,17 @@ import { z } from "zod";
 /** Shared defaults (spec section 9): 20 rows per page, at most 100. */
 export const LIST_DEFAULT_LIMIT = 20;
 export const LIST_MAX_LIMIT = 100;
+/** The highest page number a list accepts: far past any real list, and its offset stays exact. */
+export const LIST_MAX_PAGE = 100_000;
 
-const wholeNumber = (name: string, min: number, max?: number) => {
-  const range = max === undefined ? `at least ${min}` : `between ${min} and ${max}`;
-  const message = `${name} must be a whole number ${range}`;
-  let schema = z.coerce.number({ message }).int(message).min(min, message);
-  if (max !== undefined) schema = schema.max(max, message);
-  return schema;
+/** A whole number from `min` to `max`, also from query-string text ("2"). */
+export const wholeNumber = (name: string, min: number, max: number) => {
+  const message = `${name} must be a whole number between ${min} and ${max}`;
+  return z.coerce.number({ message }).int(message).min(min, message).max(max, message);
 };
+
+/** The `page` of a list: from 1, default 1. */
+export const pageNumber = () => wholeNumber("page", 1, LIST_MAX_PAGE).default(1);
 
 /**
  * The query every admin list accepts: `page` (from 1), `limit` (1..100, default 20), `searchText`,
@@ -18,7 +21,7 @@ const wholeNumber = (name: string, min: number, max?: number) => {
  * `order`. Resources extend it with their own filters: `AdminListQuery.extend({ entity: … })`.
  */
 export const AdminListQuery = z.strictObject({
-  page: wholeNumber("page", 1).default(1),
+  page: pageNumber(),
   limit: wholeNumber("limit", 1, LIST_MAX_LIMIT).default(LIST_DEFAULT_LIMIT),
   searchText: z.string().trim().max(200, "The search text must have at most 200 characters").optional(),
   sort: z.string().trim().max(60).optional(),

@@ -1,9 +1,8 @@
-import type { Readable } from "node:stream";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { requireStaff } from "../../plugins/auth";
 import { ErrorResponse } from "../../plugins/openapi";
-import { IMAGE_MAX_BYTES, readUpTo } from "../media/uploads";
+import { IMAGE_MAX_BYTES, readUpTo, uploadStream } from "../media/uploads";
 import {
   AdminCategory,
   AdminCategoryInput,
@@ -133,7 +132,7 @@ export const adminCategoryRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       async (request) => {
         const actor = await writer(request);
-        const bytes = await readUpTo(request.body as Readable, IMAGE_MAX_BYTES, "image");
+        const bytes = await readUpTo(uploadStream(request.body, "image"), IMAGE_MAX_BYTES, "image");
         return categories.setIcon(request.company.id, actor, request.params.id, bytes);
       },
     );

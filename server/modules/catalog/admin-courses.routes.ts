@@ -1,9 +1,8 @@
-import type { Readable } from "node:stream";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { requireStaff } from "../../plugins/auth";
 import { ErrorResponse } from "../../plugins/openapi";
-import { IMAGE_MAX_BYTES, readUpTo, VIDEO_MAX_BYTES } from "../media/uploads";
+import { IMAGE_MAX_BYTES, readUpTo, uploadStream, VIDEO_MAX_BYTES } from "../media/uploads";
 import {
   AdminBulkCourses,
   AdminCourse,
@@ -245,7 +244,7 @@ export const adminCourseRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       async (request) => {
         const actor = await writer(request);
-        const bytes = await readUpTo(request.body as Readable, IMAGE_MAX_BYTES, "image");
+        const bytes = await readUpTo(uploadStream(request.body, "image"), IMAGE_MAX_BYTES, "image");
         return courses.setImage(request.company.id, actor, request.params.id, bytes);
       },
     );
@@ -265,13 +264,12 @@ export const adminCourseRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       async (request) => {
         const actor = await writer(request);
-        const body = request.body as Readable;
         return courses.setLessonVideo(
           request.company.id,
           actor,
           request.params.id,
           request.params.lessonId,
-          body,
+          uploadStream(request.body, "video"),
         );
       },
     );

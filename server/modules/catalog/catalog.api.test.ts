@@ -145,8 +145,8 @@ describe("GET /api/courses", () => {
   });
 
   it.each([
-    ["?page=0", "page must be a whole number at least 1"],
-    ["?page=abc", "page must be a whole number at least 1"],
+    ["?page=0", "page must be a whole number between 1 and 100000"],
+    ["?page=abc", "page must be a whole number between 1 and 100000"],
     ["?limit=101", "limit must be a whole number between 1 and 100"],
     ["?limit=0", "limit must be a whole number between 1 and 100"],
     ["?sort=cheapest", "sort must be one of price-asc, price-desc, date-asc, date-desc"],

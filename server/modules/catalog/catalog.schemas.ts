@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { pageNumber, wholeNumber } from "../../lib/list-query";
 import { CurrencyParam, StoreCurrencyQuery } from "../currency/currency.schemas";
 import { COURSE_BADGES, COURSE_LEVELS } from "./catalog.tables";
 
@@ -7,19 +8,9 @@ export type CourseSort = (typeof COURSE_SORTS)[number];
 export const DEFAULT_PAGE_SIZE = 20;
 export const MAX_PAGE_SIZE = 100;
 
-const wholeNumber = (name: string, min: number, max?: number) => {
-  const range = max === undefined ? `at least ${min}` : `between ${min} and ${max}`;
-  let schema = z.coerce
-    .number({ message: `${name} must be a whole number ${range}` })
-    .int(`${name} must be a whole number ${range}`)
-    .min(min, `${name} must be a whole number ${range}`);
-  if (max !== undefined) schema = schema.max(max, `${name} must be a whole number ${range}`);
-  return schema;
-};
-
 export const StoreListCoursesQuery = z
   .strictObject({
-    page: wholeNumber("page", 1).default(1),
+    page: pageNumber(),
     limit: wholeNumber("limit", 1, MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
     category: z.string().trim().min(1, "category must not be empty").max(120).optional(),
     searchText: z.string().trim().max(100, "searchText must have at most 100 characters").optional(),

@@ -62,6 +62,7 @@ export const CardDetails = z.strictObject({
   number: z
     .string()
     .trim()
+    .max(23, "Enter the card number (digits only).")
     .regex(/^[\d ]{12,23}$/, "Enter the card number (digits only).")
     .transform((value) => value.replace(/ /g, "")),
   expMonth: z.number().int().min(1, "Enter a valid expiry month.").max(12, "Enter a valid expiry month."),
@@ -69,6 +70,7 @@ export const CardDetails = z.strictObject({
   cvc: z
     .string()
     .trim()
+    .max(3, "Enter the 3-digit security code (CVC).")
     .regex(/^\d{3}$/, "Enter the 3-digit security code (CVC)."),
 });
 export type CardDetails = z.output<typeof CardDetails>;

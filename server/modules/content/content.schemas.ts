@@ -5,21 +5,18 @@ import { EMAIL_EVENTS } from "./email-events";
 /** Text per language code; English required (at least `min` characters) unless `min` is 0. */
 export const translatableInput = (label: string, max: number, min = 1) =>
   z
-    .object({
-      en:
-        min > 0
-          ? z
-              .string({ message: `Please enter the ${label}` })
-              .trim()
-              .min(min, `Please enter the ${label}`)
-              .max(max, `The ${label} must have at most ${max} characters`)
-          : z.string().trim().max(max, `The ${label} must have at most ${max} characters`),
+    .record(
+      z.string().regex(/^[a-z]{2}$/, "Language codes are two lowercase letters"),
+      z
+        .string({ message: `Please enter the ${label}` })
+        .trim()
+        .max(max, `The ${label} must have at most ${max} characters`),
+    )
+    .superRefine((value, context) => {
+      if ((value.en ?? "").length < min)
+        context.addIssue({ code: "custom", path: ["en"], message: `Please enter the ${label}` });
     })
-    .catchall(z.string().trim().max(max, `The ${label} must have at most ${max} characters`))
-    .refine(
-      (value) => Object.keys(value).every((code) => /^[a-z]{2}$/.test(code)),
-      "Language codes are two lowercase letters",
-    );
+    .transform((value): Record<string, string> & { en: string } => ({ ...value, en: value.en ?? "" }));
 
 const TranslatableOut = z.record(z.string(), z.string()).describe("Text per language code");
 
@@ -120,6 +117,7 @@ export const EmailPreviewInput = z.strictObject({
   body: z.string().max(20_000, "The body must have at most 20000 characters"),
   language: z
     .string()
+    .max(2, "language must be a two-letter code")
     .regex(/^[a-z]{2}$/, "language must be a two-letter code")
     .default("en"),
 });

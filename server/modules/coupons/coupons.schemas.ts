@@ -61,9 +61,10 @@ export const CouponBody = z
     startsAt: isoDate("startsAt"),
     endsAt: isoDate("endsAt"),
     discountType: z.enum(DISCOUNT_TYPES, { message: "discountType must be percentage or fixed" }),
-    discountValue: whole("The discount must be a whole number").describe(
-      "Percentage points (1..100) for percentage, cents for fixed",
-    ),
+    discountValue: whole("The discount must be a whole number")
+      .min(1, "The discount must be at least 1")
+      .max(MAX_AMOUNT_CENTS, "The discount is too large")
+      .describe("Percentage points (1..100) for percentage, cents for fixed"),
     minimumAmountCents: whole("The minimum amount must be a whole number of cents")
       .min(0, "The minimum amount cannot be negative")
       .max(MAX_AMOUNT_CENTS, "The minimum amount is too large")

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { pageNumber, wholeNumber } from "../../lib/list-query";
 import { NewPassword, PASSWORD_MAX_LENGTH } from "../auth/password-policy";
 import { ORDER_STATUSES } from "../orders/orders.tables";
 import {
@@ -14,16 +15,6 @@ export { AdminImportCustomer, CustomerEmail, CustomerName, MAX_IMPORT_SIZE };
 
 export const DEFAULT_PAGE_SIZE = 20;
 export const MAX_PAGE_SIZE = 100;
-
-const wholeNumber = (name: string, min: number, max?: number) => {
-  const range = max === undefined ? `at least ${min}` : `between ${min} and ${max}`;
-  let schema = z.coerce
-    .number({ message: `${name} must be a whole number ${range}` })
-    .int(`${name} must be a whole number ${range}`)
-    .min(min, `${name} must be a whole number ${range}`);
-  if (max !== undefined) schema = schema.max(max, `${name} must be a whole number ${range}`);
-  return schema;
-};
 
 const ImageUrl = z
   .string()
@@ -125,7 +116,7 @@ export const AdminListCustomersQuery = z.strictObject({
   searchText: z.string().trim().max(100, "searchText must have at most 100 characters").optional(),
   sort: z.enum(CUSTOMER_SORTS, { message: `sort must be one of ${CUSTOMER_SORTS.join(", ")}` }).optional(),
   order: z.enum(["asc", "desc"], { message: "order must be asc or desc" }).optional(),
-  page: wholeNumber("page", 1).default(1),
+  page: pageNumber(),
   limit: wholeNumber("limit", 1, MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
 });
 export type AdminListCustomersQuery = z.output<typeof AdminListCustomersQuery>;
@@ -142,7 +133,7 @@ export const AdminCustomerOrdersBody = z
       .optional(),
     startDate: isoDate("startDate").optional(),
     endDate: isoDate("endDate").optional(),
-    page: wholeNumber("page", 1).default(1),
+    page: pageNumber(),
     limit: wholeNumber("limit", 1, MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
   })
   .refine(

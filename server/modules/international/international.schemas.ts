@@ -13,11 +13,13 @@ export const LanguageInput = z.strictObject({
   isoCode: z
     .string({ message: "Please enter the ISO code" })
     .trim()
+    .max(2, "The ISO code is two letters, e.g. nl")
     .toLowerCase()
     .regex(/^[a-z]{2}$/, "The ISO code is two letters, e.g. nl"),
   languageCode: z
     .string({ message: "Please enter the language code" })
     .trim()
+    .max(35, "The language code looks like nl-NL")
     .regex(/^[a-zA-Z]{2}(-[a-zA-Z0-9]{2,8})*$/, "The language code looks like nl-NL"),
   flag: z.string().trim().max(16, "The flag must have at most 16 characters").default(""),
   published: z.boolean().default(true),
@@ -45,12 +47,16 @@ export type AdminListLanguagesQuery = z.output<typeof AdminListLanguagesQuery>;
 export const LanguageList = listPageSchema(Language);
 
 /** A positive decimal with at most 10 digits before and 8 after the point, as text. */
+const RATE_MESSAGE = "The exchange rate must be a number greater than 0 with at most 8 decimals";
 const rate = z
-  .union([z.string().trim(), z.number()], { message: "The exchange rate must be a number greater than 0" })
-  .refine(
-    (value) => /^\d{1,10}(\.\d{1,8})?$/.test(String(value)) && Number(value) > 0,
-    "The exchange rate must be a number greater than 0 with at most 8 decimals",
-  );
+  .union(
+    [
+      z.string().trim().max(19, RATE_MESSAGE),
+      z.number().min(0, RATE_MESSAGE).max(9_999_999_999, RATE_MESSAGE),
+    ],
+    { message: "The exchange rate must be a number greater than 0" },
+  )
+  .refine((value) => /^\d{1,10}(\.\d{1,8})?$/.test(String(value)) && Number(value) > 0, RATE_MESSAGE);
 
 export const CurrencyInput = z.strictObject({
   name: text("name", 60),
@@ -58,6 +64,7 @@ export const CurrencyInput = z.strictObject({
   isoCode: z
     .string({ message: "Please enter the ISO code" })
     .trim()
+    .max(3, "The ISO code is three letters, e.g. EUR")
     .toUpperCase()
     .regex(/^[A-Z]{3}$/, "The ISO code is three letters, e.g. EUR"),
   exchangeRate: rate,

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { pageNumber, wholeNumber } from "../../lib/list-query";
 import { REVIEW_BODY_MAX } from "./learning.limits";
 
 export const LessonParams = z.strictObject({
@@ -104,15 +105,8 @@ export type CreatedCourseReview = z.output<typeof CreatedCourseReview>;
 
 export const REVIEWS_PAGE_SIZE = 10;
 
-const wholeNumber = (name: string, min: number, max?: number) => {
-  const range = max === undefined ? `at least ${min}` : `between ${min} and ${max}`;
-  const message = `${name} must be a whole number ${range}`;
-  const schema = z.coerce.number({ message }).int(message).min(min, message);
-  return max === undefined ? schema : schema.max(max, message);
-};
-
 export const ListCourseReviewsQuery = z.strictObject({
-  page: wholeNumber("page", 1).default(1),
+  page: pageNumber(),
   limit: wholeNumber("limit", 1, 50).default(REVIEWS_PAGE_SIZE),
 });
 export type ListCourseReviewsQuery = z.output<typeof ListCourseReviewsQuery>;

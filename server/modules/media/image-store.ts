@@ -54,7 +54,15 @@ export function createImageStore({ dataDir }: { dataDir: string }) {
       if (!format || !(IMAGE_FORMATS as readonly string[]).includes(format)) {
         throw badRequest(IMAGE_MESSAGES.type);
       }
-      const output = await sharp(bytes).rotate().resize(resizeFor(options)).webp({ quality: 82 }).toBuffer();
+      // The header may be fine while the rest is damaged or cut off: that is a bad file, not our error.
+      const output = await sharp(bytes)
+        .rotate()
+        .resize(resizeFor(options))
+        .webp({ quality: 82 })
+        .toBuffer()
+        .catch(() => {
+          throw badRequest(IMAGE_MESSAGES.type);
+        });
       const name = `${options.folder}/${uuidv7()}.webp`;
       const path = resolveInside(root, name)!;
       await mkdir(dirname(path), { recursive: true });

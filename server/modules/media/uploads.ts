@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { createWriteStream } from "node:fs";
 import { mkdir, rename, rm } from "node:fs/promises";
 import { join } from "node:path";
-import { type Readable, Transform } from "node:stream";
+import { Readable, Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { AppError, badRequest } from "../../lib/errors";
 import type { ImageStore } from "./image-store";
@@ -14,6 +14,15 @@ const NOT_A_VIDEO = "The video must be a WebM or MP4 file.";
 
 export const tooLarge = (what: string, max: number) =>
   new AppError(413, "PAYLOAD_TOO_LARGE", `The ${what} may be at most ${Math.round(max / 1024 / 1024)} MB.`);
+
+/**
+ * The body of an upload request as a stream; 400 when the request carried no file at all (no body
+ * and no Content-Type, so no parser produced a stream).
+ */
+export function uploadStream(body: unknown, what: "image" | "video"): Readable {
+  if (body instanceof Readable) return body;
+  throw badRequest(`Send the ${what} file as the request body.`);
+}
 
 /** The whole body of an upload, or 413 as soon as it passes `max` bytes. */
 export async function readUpTo(body: Readable, max: number, what: string): Promise<Buffer> {

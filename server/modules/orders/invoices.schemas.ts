@@ -1,17 +1,13 @@
 import { z } from "zod";
+import { pageNumber, wholeNumber } from "../../lib/list-query";
 import { ORDER_STATUSES, PAYMENT_METHODS } from "./orders.tables";
 
 export const INVOICE_PAGE_SIZE = 20;
 export const MAX_INVOICE_PAGE_SIZE = 100;
 
-const wholeNumber = (name: string, min: number, max: number) => {
-  const message = `${name} must be a whole number between ${min} and ${max}`;
-  return z.coerce.number({ message }).int(message).min(min, message).max(max, message);
-};
-
 export const ListInvoicesQuery = z
   .strictObject({
-    page: wholeNumber("page", 1, 100_000).default(1),
+    page: pageNumber(),
     limit: wholeNumber("limit", 1, MAX_INVOICE_PAGE_SIZE).default(INVOICE_PAGE_SIZE),
     lng: z.string().max(10).optional(),
   })

@@ -16,6 +16,7 @@ export const ORDER_DAY_RANGES = ["5", "7", "15", "30"] as const;
 const isoDate = (name: string) =>
   z
     .string()
+    .max(10, `${name} must be a date as YYYY-MM-DD`)
     .regex(/^\d{4}-\d{2}-\d{2}$/, `${name} must be a date as YYYY-MM-DD`)
     .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), `${name} is not a valid date`)
     .optional();

@@ -1,0 +1,612 @@
+import type { Area } from "../../server/modules/staff/permissions";
+import { allows } from "../../server/modules/staff/permissions";
+import type { PermissionLevel } from "../../server/modules/staff/staff.tables";
+
+/**
+ * Who may call each API route, as one small table: `"METHOD /path"` (Fastify's path, as the router
+ * holds it) → an access rule, the request that probes it and the status a caller the rule lets
+ * through gets. What every role gets is derived from the rule and the role's permissions (see
+ * `expectedStatus`), so the table stays one line per route. `authorization-matrix.test.ts` sends
+ * every probe as every role and compares.
+ */
+
+/** Who is calling: no session, a guest session, a signed-in customer, or a staff member of a role. */
+export type Caller =
+  | { kind: "anonymous" }
+  | { kind: "guest" }
+  | { kind: "customer" }
+  | { kind: "staff"; role: string; permissions: Record<string, PermissionLevel> };
+
+export type Rule =
+  /** Anyone, signed in or not (the storefront, sign-in and sign-up, docs, health). */
+  | { kind: "public" }
+  /** A signed-in customer (requireCustomer): guests, staff and anonymous callers get 401. */
+  | { kind: "customer" }
+  /**
+   * Staff whose role grants `level` on `area` (requireStaff): 401 without a staff session, 403 for a
+   * role without the grant. A signed-in customer gets `customer` (401 by default: customers are
+   * another realm; the customer records answer 403, they are signed in but not allowed).
+   */
+  | { kind: "staff"; area: Area; level: "read" | "write"; customer?: 401 | 403 }
+  /** Any signed-in, active staff member, whatever the role (own profile, own password). */
+  | { kind: "signed-in-staff" }
+  /**
+   * A customer record: the customer it belongs to, or staff allowed `level` on customers. The probe
+   * names the signed-in customer's own record when `owner` is true; else another customer's, which
+   * answers that customer 404 (ids cannot be probed).
+   */
+  | { kind: "own-record"; level: "read" | "write"; owner: boolean }
+  /**
+   * An order by id: staff allowed to read orders see any, staff without the grant get 403; everyone
+   * else only their own (none without a session) — the probe's unknown id answers them 404.
+   */
+  | { kind: "buyer-or-staff" }
+  /** A lesson's video that is not a free preview: a customer enrolled in its course. */
+  | { kind: "enrolled" };
+
+/** Values the probes need, read from the seeded database before the test. */
+export interface ProbeContext {
+  /** The signed-in customer of the test (the seeded demo learner). */
+  customerId: string;
+  /** Another customer of the same school. */
+  strangerId: string;
+  /** A published course the customer is enrolled in. */
+  courseId: string;
+  /** A lesson of that course that is not a free preview. */
+  lessonId: string;
+  /** A role of the school (for staff creation and invitations). */
+  roleId: string;
+  /** A tiny valid PNG image. */
+  png: Buffer;
+  /** Unique on every call: for emails, codes and slugs of records the probes create. */
+  unique(): string;
+  /** Two letters unique on every call (language ISO codes). */
+  letters(count: 2 | 3): string;
+}
+
+export interface Probe {
+  /** The URL sent; default: the route's path with each `:param` an id that does not exist. */
+  url?: string;
+  payload?: unknown;
+  headers?: Record<string, string>;
+}
+
+export interface RouteCase {
+  rule: Rule;
+  /** The exact status a caller the rule lets through gets for this probe. */
+  ok: number;
+  probe?: Probe | ((context: ProbeContext) => Probe);
+  /**
+   * The route ends or replaces the caller's session (sign-in, sign-out, sign-up): each caller sends
+   * it with a throwaway session of their own, so their main session survives.
+   */
+  freshSession?: true;
+  /** Why the route is reached this way, where it is not obvious. */
+  note?: string;
+}
+
+/** An id no record has. */
+export const MISSING = "00000000-0000-4000-8000-000000000000";
+
+/** The methods `app.all()` registers (the API's not-found catch-all answers every one of them). */
+const ALL_METHODS = ["GET", "TRACE", "DELETE", "OPTIONS", "PATCH", "PUT", "POST", "QUERY"] as const;
+
+const PUBLIC: Rule = { kind: "public" };
+const CUSTOMER: Rule = { kind: "customer" };
+const STAFF_ANY: Rule = { kind: "signed-in-staff" };
+const staff = (area: Area, level: "read" | "write", customer?: 401 | 403): Rule =>
+  customer ? { kind: "staff", area, level, customer } : { kind: "staff", area, level };
+const read = (area: Area) => staff(area, "read");
+const write = (area: Area) => staff(area, "write");
+/** The customer records answer a signed-in customer 403 rather than 401. */
+const customers = (level: "read" | "write") => staff("customers", level, 403);
+
+const translatable = (text: string) => ({ en: text });
+const NEW_PASSWORD = "a-new-password-2024";
+const body = (payload: unknown): Probe => ({ payload });
+
+/** The table: every route of the app, one entry (or a few cases) each. */
+export const ROUTE_ACCESS: Record<string, RouteCase | RouteCase[]> = {
+  // ---------------------------------------------------------------- outside the API
+  "GET /healthz": { rule: PUBLIC, ok: 200 },
+  "GET /readyz": { rule: PUBLIC, ok: 200 },
+  "GET /media/images/:folder/:file": {
+    rule: PUBLIC,
+    ok: 404,
+    probe: { url: "/media/images/courses/missing.webp" },
+  },
+
+  // ---------------------------------------------------------------- documentation
+  "GET /api/openapi.json": { rule: PUBLIC, ok: 200 },
+  "GET /api/docs": { rule: PUBLIC, ok: 200 },
+  "GET /api/docs/": { rule: PUBLIC, ok: 200 },
+  "GET /api/docs/static/index.html": { rule: PUBLIC, ok: 302, note: "redirects to the docs' address" },
+  "GET /api/docs/static/swagger-initializer.js": { rule: PUBLIC, ok: 200 },
+  "GET /api/docs/static/*": { rule: PUBLIC, ok: 200, probe: { url: "/api/docs/static/swagger-ui.css" } },
+  "GET /api/docs/json": { rule: PUBLIC, ok: 200 },
+  "GET /api/docs/yaml": { rule: PUBLIC, ok: 200 },
+  ...Object.fromEntries(
+    ALL_METHODS.map((method) => [
+      `${method} /api/*`,
+      {
+        rule: PUBLIC,
+        ok: 404,
+        // QUERY carries a body, like POST.
+        probe: { url: "/api/no-such-route", ...(method === "QUERY" ? { payload: {} } : {}) },
+        note: "the API's not-found answer",
+      },
+    ]),
+  ),
+
+  // ---------------------------------------------------------------- storefront
+  "GET /api/courses": { rule: PUBLIC, ok: 200 },
+  "GET /api/courses/:id": { rule: PUBLIC, ok: 200, probe: (c) => ({ url: `/api/courses/${c.courseId}` }) },
+  "GET /api/categories": { rule: PUBLIC, ok: 200 },
+  "GET /api/courses/:id/reviews": {
+    rule: PUBLIC,
+    ok: 200,
+    probe: (c) => ({ url: `/api/courses/${c.courseId}/reviews` }),
+  },
+  "POST /api/checkout/quote": {
+    rule: PUBLIC,
+    ok: 200,
+    probe: (c) => body({ courseIds: [c.courseId] }),
+  },
+  "POST /api/checkout": {
+    rule: PUBLIC,
+    ok: 404,
+    probe: (c) =>
+      body({ courseIds: [MISSING], guest: { name: "Probe", email: `${c.unique()}@example.org` } }),
+    note: "an unknown course: nothing is ordered",
+  },
+  "POST /api/checkout/:orderId/pay": { rule: PUBLIC, ok: 404, probe: body({}) },
+  "GET /api/orders/:orderId": { rule: { kind: "buyer-or-staff" }, ok: 404 },
+  "POST /api/payments/stripe/webhook": {
+    rule: PUBLIC,
+    ok: 404,
+    probe: body({ type: "payment_intent.succeeded" }),
+    note: "authenticated by Stripe's signature, not a session; 404 while Stripe is not configured",
+  },
+  "GET /api/lessons/:lessonId/video": [
+    { rule: PUBLIC, ok: 404, note: "an unknown lesson" },
+    {
+      rule: { kind: "enrolled" },
+      ok: 200,
+      probe: (c) => ({ url: `/api/lessons/${c.lessonId}/video` }),
+      note: "a lesson of a course the customer is enrolled in",
+    },
+  ],
+
+  // ---------------------------------------------------------------- customer account
+  "POST /api/customer/register": {
+    rule: PUBLIC,
+    ok: 201,
+    freshSession: true,
+    probe: (c) =>
+      body({ name: "Probe", email: `${c.unique()}@example.org`, password: NEW_PASSWORD, acceptTerms: true }),
+  },
+  "POST /api/customer/login": {
+    rule: PUBLIC,
+    ok: 200,
+    freshSession: true,
+    probe: body({ email: "learner@example.com", password: "learn-with-joy-2024" }),
+  },
+  "POST /api/customer/logout": { rule: PUBLIC, ok: 200, freshSession: true },
+  "POST /api/customer/guest": { rule: PUBLIC, ok: 201, freshSession: true },
+  "PUT /api/customer/forget-password": {
+    rule: PUBLIC,
+    ok: 200,
+    probe: (c) => body({ email: `${c.unique()}@example.org` }),
+  },
+  "PUT /api/customer/reset-password": {
+    rule: PUBLIC,
+    ok: 400,
+    probe: body({ newPassword: NEW_PASSWORD, token: "not-a-real-token" }),
+  },
+  "POST /api/customer/change-password": {
+    rule: CUSTOMER,
+    ok: 400,
+    probe: body({ currentPassword: "not-the-password", newPassword: NEW_PASSWORD }),
+    note: "a wrong current password, so nothing changes",
+  },
+  "GET /api/customer-courses": { rule: CUSTOMER, ok: 200 },
+  "GET /api/courses/:id/progress": {
+    rule: CUSTOMER,
+    ok: 200,
+    probe: (c) => ({ url: `/api/courses/${c.courseId}/progress` }),
+  },
+  "POST /api/courses/:id/reviews": { rule: CUSTOMER, ok: 404, probe: body({ rating: 5 }) },
+  "PUT /api/lessons/:lessonId/progress": { rule: CUSTOMER, ok: 404, probe: body({ positionSeconds: 10 }) },
+  "GET /api/invoices": { rule: CUSTOMER, ok: 200 },
+  "GET /api/invoices/:id": { rule: CUSTOMER, ok: 404 },
+  "GET /api/invoices/:id/pdf": { rule: CUSTOMER, ok: 404 },
+
+  // ---------------------------------------------------------------- customer records
+  "GET /api/customer": { rule: customers("read"), ok: 200 },
+  "POST /api/customer/add/all": {
+    rule: customers("write"),
+    ok: 201,
+    probe: (c) => body([{ name: "Probe", email: `${c.unique()}@example.org` }]),
+  },
+  "POST /api/customer/create": {
+    rule: customers("write"),
+    ok: 201,
+    probe: (c) => body({ name: "Probe", email: `${c.unique()}@example.org` }),
+  },
+  "POST /api/customer/filter/:id": { rule: customers("read"), ok: 404, probe: body({}) },
+  "DELETE /api/customer/:id": { rule: customers("write"), ok: 404 },
+  "GET /api/customer/:id": [
+    {
+      rule: { kind: "own-record", level: "read", owner: true },
+      ok: 200,
+      probe: (c) => ({ url: `/api/customer/${c.customerId}` }),
+    },
+    {
+      rule: { kind: "own-record", level: "read", owner: false },
+      ok: 200,
+      probe: (c) => ({ url: `/api/customer/${c.strangerId}` }),
+    },
+  ],
+  "PUT /api/customer/:id": [
+    {
+      rule: { kind: "own-record", level: "write", owner: true },
+      ok: 200,
+      probe: (c) => ({ url: `/api/customer/${c.customerId}`, payload: { phone: "+31 6 1111 2222" } }),
+    },
+    {
+      rule: { kind: "own-record", level: "write", owner: false },
+      ok: 200,
+      probe: (c) => ({ url: `/api/customer/${c.strangerId}`, payload: { phone: "+31 6 1111 2222" } }),
+    },
+  ],
+  "PUT /api/customer/student-update/:id": [
+    {
+      rule: { kind: "own-record", level: "write", owner: true },
+      ok: 200,
+      probe: (c) => ({
+        url: `/api/customer/student-update/${c.customerId}`,
+        payload: { phone: "+31 6 1111 2222" },
+      }),
+    },
+    {
+      rule: { kind: "own-record", level: "write", owner: false },
+      ok: 200,
+      probe: (c) => ({
+        url: `/api/customer/student-update/${c.strangerId}`,
+        payload: { phone: "+31 6 1111 2222" },
+      }),
+    },
+  ],
+
+  // ---------------------------------------------------------------- staff account
+  "POST /api/admin/login": {
+    rule: PUBLIC,
+    ok: 200,
+    freshSession: true,
+    probe: body({ email: "admin@example.com", password: "correct-horse-battery" }),
+  },
+  "POST /api/admin/logout": { rule: PUBLIC, ok: 200, freshSession: true },
+  "POST /api/admin/signup": {
+    rule: PUBLIC,
+    ok: 403,
+    probe: (c) => body({ name: "Probe", email: `${c.unique()}@example.org`, password: NEW_PASSWORD }),
+    note: "open sign-up is off in the seeded school: everyone gets the same refusal",
+  },
+  "PUT /api/admin/forget-password": {
+    rule: PUBLIC,
+    ok: 200,
+    probe: (c) => body({ email: `${c.unique()}@example.org` }),
+  },
+  "PUT /api/admin/reset-password": {
+    rule: PUBLIC,
+    ok: 400,
+    probe: body({ newPassword: NEW_PASSWORD, token: "not-a-real-token" }),
+  },
+  "GET /api/admin/me": { rule: STAFF_ANY, ok: 200 },
+  "PUT /api/admin/profile": { rule: STAFF_ANY, ok: 200, probe: body({ name: translatable("Probe") }) },
+  "PUT /api/admin/change-password": {
+    rule: STAFF_ANY,
+    ok: 400,
+    probe: body({ currentPassword: "not-the-password", newPassword: NEW_PASSWORD }),
+    note: "a wrong current password, so nothing changes",
+  },
+
+  // ---------------------------------------------------------------- staff and roles
+  "GET /api/admin/staff": { rule: read("staff"), ok: 200 },
+  "POST /api/admin/staff": {
+    rule: write("staff"),
+    ok: 201,
+    probe: (c) =>
+      body({
+        name: translatable("Probe"),
+        email: `${c.unique()}@example.org`,
+        password: NEW_PASSWORD,
+        roleId: c.roleId,
+      }),
+  },
+  "POST /api/admin/staff/invitations": {
+    rule: write("staff"),
+    ok: 201,
+    probe: (c) => body({ email: `${c.unique()}@example.org`, roleId: c.roleId }),
+  },
+  "GET /api/admin/staff/:id": { rule: read("staff"), ok: 404 },
+  "PUT /api/admin/staff/:id": { rule: write("staff"), ok: 404, probe: body({ phone: "+31 6 1111 2222" }) },
+  "DELETE /api/admin/staff/:id": { rule: write("staff"), ok: 404 },
+  "GET /api/admin/roles": { rule: read("staff"), ok: 200 },
+  "PUT /api/admin/roles/:id": {
+    rule: write("staff"),
+    ok: 404,
+    probe: body({
+      permissions: {
+        dashboard: "read",
+        catalog: "none",
+        customers: "none",
+        orders: "none",
+        coupons: "none",
+        staff: "none",
+        settings: "none",
+        content: "none",
+        international: "none",
+      },
+    }),
+  },
+  "GET /api/admin/audit-log": {
+    rule: read("staff"),
+    ok: 200,
+    note: "the audit log belongs to the staff area",
+  },
+
+  // ---------------------------------------------------------------- orders and dashboard
+  "GET /api/orders": { rule: read("orders"), ok: 200 },
+  "GET /api/admin/orders/export": { rule: read("orders"), ok: 200 },
+  "PUT /api/orders/:orderId": { rule: write("orders"), ok: 404, probe: body({ status: "processing" }) },
+  "POST /api/orders/:orderId/returns": {
+    rule: write("orders"),
+    ok: 404,
+    probe: body({ lineIds: [MISSING], restock: false }),
+  },
+  "GET /api/admin/invoices/:id/pdf": { rule: read("orders"), ok: 404 },
+  "GET /api/admin/dashboard": { rule: read("dashboard"), ok: 200 },
+
+  // ---------------------------------------------------------------- coupons
+  "GET /api/admin/coupons": { rule: read("coupons"), ok: 200 },
+  "POST /api/admin/coupons": {
+    rule: write("coupons"),
+    ok: 201,
+    probe: (c) =>
+      body({
+        campaignName: translatable("Probe"),
+        code: `P${c.unique().replace(/\W/g, "").slice(-20)}`,
+        startsAt: "2030-01-01",
+        endsAt: "2030-02-01",
+        discountType: "percentage",
+        discountValue: 10,
+      }),
+  },
+  "POST /api/admin/coupons/delete": { rule: write("coupons"), ok: 200, probe: body({ ids: [MISSING] }) },
+  "GET /api/admin/coupons/:id": { rule: read("coupons"), ok: 404 },
+  "PUT /api/admin/coupons/:id": {
+    rule: write("coupons"),
+    ok: 404,
+    probe: body({
+      campaignName: translatable("Probe"),
+      code: "PROBE",
+      startsAt: "2030-01-01",
+      endsAt: "2030-02-01",
+      discountType: "percentage",
+      discountValue: 10,
+    }),
+  },
+  "DELETE /api/admin/coupons/:id": { rule: write("coupons"), ok: 404 },
+
+  // ---------------------------------------------------------------- settings
+  "GET /api/admin/settings/:group": [
+    { rule: read("settings"), ok: 200, probe: { url: "/api/admin/settings/global" } },
+    { rule: read("content"), ok: 200, probe: { url: "/api/admin/settings/storefront" } },
+  ],
+  "PUT /api/admin/settings/:group": [
+    {
+      rule: write("settings"),
+      ok: 400,
+      probe: { url: "/api/admin/settings/global", payload: {} },
+      note: "each group's fields are checked after the permission: an empty group is refused",
+    },
+    {
+      rule: write("content"),
+      ok: 400,
+      probe: { url: "/api/admin/settings/storefront", payload: { heroTitle: 42 } },
+    },
+  ],
+
+  // ---------------------------------------------------------------- content
+  "GET /api/admin/pages": { rule: read("content"), ok: 200 },
+  "GET /api/admin/pages/:slug": {
+    rule: read("content"),
+    ok: 200,
+    probe: { url: "/api/admin/pages/about-us" },
+  },
+  "PUT /api/admin/pages/:slug": {
+    rule: write("content"),
+    ok: 200,
+    probe: {
+      url: "/api/admin/pages/about-us",
+      payload: { title: translatable("About us"), body: translatable("<p>About us</p>") },
+    },
+  },
+  "GET /api/admin/faqs": { rule: read("content"), ok: 200 },
+  "POST /api/admin/faqs": {
+    rule: write("content"),
+    ok: 201,
+    probe: body({ question: translatable("Probe?"), answer: translatable("Probe.") }),
+  },
+  "GET /api/admin/faqs/:id": { rule: read("content"), ok: 404 },
+  "PUT /api/admin/faqs/:id": {
+    rule: write("content"),
+    ok: 404,
+    probe: body({ question: translatable("Probe?"), answer: translatable("Probe.") }),
+  },
+  "DELETE /api/admin/faqs/:id": { rule: write("content"), ok: 404 },
+  "POST /api/admin/faqs/:id/move": { rule: write("content"), ok: 404, probe: body({ direction: "up" }) },
+  "GET /api/admin/email-templates": { rule: read("content"), ok: 200 },
+  "GET /api/admin/email-templates/:event": {
+    rule: read("content"),
+    ok: 200,
+    probe: { url: "/api/admin/email-templates/password-reset" },
+  },
+  "PUT /api/admin/email-templates/:event": {
+    rule: write("content"),
+    ok: 200,
+    probe: {
+      url: "/api/admin/email-templates/password-reset",
+      payload: { subject: translatable("Reset"), body: translatable("Open {{link}}") },
+    },
+  },
+  "DELETE /api/admin/email-templates/:event": {
+    rule: write("content"),
+    ok: 200,
+    probe: { url: "/api/admin/email-templates/order-confirmation" },
+  },
+  "POST /api/admin/email-templates/:event/preview": {
+    rule: read("content"),
+    ok: 200,
+    probe: {
+      url: "/api/admin/email-templates/password-reset/preview",
+      payload: { subject: "Reset", body: "Open {{link}}" },
+    },
+  },
+
+  // ---------------------------------------------------------------- international
+  "GET /api/admin/languages": { rule: read("international"), ok: 200 },
+  "POST /api/admin/languages": {
+    rule: write("international"),
+    ok: 201,
+    probe: (c) => {
+      const code = c.letters(2);
+      return body({ name: `Probe ${code}`, isoCode: code, languageCode: code });
+    },
+  },
+  "PUT /api/admin/languages/:id": {
+    rule: write("international"),
+    ok: 404,
+    probe: body({ name: "Probe", isoCode: "zz", languageCode: "zz" }),
+  },
+  "DELETE /api/admin/languages/:id": { rule: write("international"), ok: 404 },
+  "GET /api/admin/currencies": { rule: read("international"), ok: 200 },
+  "POST /api/admin/currencies": {
+    rule: write("international"),
+    ok: 201,
+    probe: (c) => {
+      const code = c.letters(3).toUpperCase();
+      return body({ name: `Probe ${code}`, symbol: "¤", isoCode: code, exchangeRate: 1.5 });
+    },
+  },
+  "PUT /api/admin/currencies/:id": {
+    rule: write("international"),
+    ok: 404,
+    probe: body({ name: "Probe", symbol: "¤", isoCode: "ZZZ", exchangeRate: 1 }),
+  },
+  "DELETE /api/admin/currencies/:id": { rule: write("international"), ok: 404 },
+
+  // ---------------------------------------------------------------- catalogue
+  "GET /api/admin/courses": { rule: read("catalog"), ok: 200 },
+  "POST /api/admin/courses": {
+    rule: write("catalog"),
+    ok: 201,
+    probe: (c) => body({ title: translatable(`Probe ${c.unique()}`), priceCents: 1000 }),
+  },
+  "POST /api/admin/courses/bulk": {
+    rule: write("catalog"),
+    ok: 404,
+    probe: body({ action: "publish", ids: [MISSING] }),
+  },
+  "GET /api/admin/courses/:id": { rule: read("catalog"), ok: 404 },
+  "PATCH /api/admin/courses/:id": { rule: write("catalog"), ok: 404, probe: body({ priceCents: 1000 }) },
+  "DELETE /api/admin/courses/:id": { rule: write("catalog"), ok: 404 },
+  "POST /api/admin/courses/:id/lessons": {
+    rule: write("catalog"),
+    ok: 404,
+    probe: body({ title: translatable("Probe"), durationSeconds: 60 }),
+  },
+  "PUT /api/admin/courses/:id/lessons/order": {
+    rule: write("catalog"),
+    ok: 404,
+    probe: body({ ids: [MISSING] }),
+  },
+  "PATCH /api/admin/courses/:id/lessons/:lessonId": {
+    rule: write("catalog"),
+    ok: 404,
+    probe: body({ durationSeconds: 60 }),
+  },
+  "DELETE /api/admin/courses/:id/lessons/:lessonId": { rule: write("catalog"), ok: 404 },
+  "POST /api/admin/courses/:id/image": {
+    rule: write("catalog"),
+    ok: 404,
+    probe: (c) => ({ payload: c.png, headers: { "content-type": "image/png" } }),
+  },
+  "POST /api/admin/courses/:id/lessons/:lessonId/video": {
+    rule: write("catalog"),
+    ok: 404,
+    probe: {
+      payload: Buffer.from("1a45dfa3000000000000000000000000", "hex"),
+      headers: { "content-type": "video/webm" },
+    },
+  },
+  "GET /api/admin/categories": { rule: read("catalog"), ok: 200 },
+  "POST /api/admin/categories": {
+    rule: write("catalog"),
+    ok: 201,
+    probe: (c) => body({ name: translatable(`Probe ${c.unique()}`) }),
+  },
+  "GET /api/admin/categories/:id": { rule: read("catalog"), ok: 404 },
+  "PATCH /api/admin/categories/:id": { rule: write("catalog"), ok: 404, probe: body({ position: 1 }) },
+  "DELETE /api/admin/categories/:id": { rule: write("catalog"), ok: 404 },
+  "POST /api/admin/categories/:id/icon": {
+    rule: write("catalog"),
+    ok: 404,
+    probe: (c) => ({ payload: c.png, headers: { "content-type": "image/png" } }),
+  },
+  "GET /api/admin/attributes": { rule: read("catalog"), ok: 200 },
+  "POST /api/admin/attributes": {
+    rule: write("catalog"),
+    ok: 201,
+    probe: body({
+      title: translatable("Probe"),
+      displayName: translatable("Probe"),
+      optionType: "dropdown",
+      values: [{ label: translatable("One") }],
+    }),
+  },
+  "GET /api/admin/attributes/:id": { rule: read("catalog"), ok: 404 },
+  "PATCH /api/admin/attributes/:id": { rule: write("catalog"), ok: 404, probe: body({ published: true }) },
+  "DELETE /api/admin/attributes/:id": { rule: write("catalog"), ok: 404 },
+};
+
+/**
+ * The status `caller` must get for a probe of `rule` whose permitted answer is `ok`. Anything
+ * else — a denied caller answered 200, an allowed one answered 401/403, or any other status — is
+ * a failure: the test compares exact statuses.
+ */
+export function expectedStatus(rule: Rule, ok: number, caller: Caller): number {
+  const staffAllows = (area: Area, level: "read" | "write") =>
+    caller.kind === "staff" && allows(caller.permissions, area, level);
+  switch (rule.kind) {
+    case "public":
+      return ok;
+    case "customer":
+      return caller.kind === "customer" ? ok : 401;
+    case "staff":
+      if (caller.kind === "staff") return staffAllows(rule.area, rule.level) ? ok : 403;
+      return caller.kind === "customer" ? (rule.customer ?? 401) : 401;
+    case "signed-in-staff":
+      return caller.kind === "staff" ? ok : 401;
+    case "own-record":
+      if (caller.kind === "staff") return staffAllows("customers", rule.level) ? ok : 403;
+      if (caller.kind === "customer") return rule.owner ? ok : 404;
+      return 401;
+    case "buyer-or-staff":
+      if (caller.kind === "staff") return staffAllows("orders", "read") ? ok : 403;
+      return ok;
+    case "enrolled":
+      return caller.kind === "customer" ? ok : 401;
+  }
+}
