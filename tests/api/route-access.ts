@@ -110,6 +110,7 @@ export const ROUTE_ACCESS: Record<string, RouteCase | RouteCase[]> = {
   // ---------------------------------------------------------------- outside the API
   "GET /healthz": { rule: PUBLIC, ok: 200 },
   "GET /readyz": { rule: PUBLIC, ok: 200 },
+  "GET /api/health/baseline": { rule: PUBLIC, ok: 200, note: "the benchmarks' constant answer" },
   "GET /media/images/:folder/:file": {
     rule: PUBLIC,
     ok: 404,
@@ -142,6 +143,13 @@ export const ROUTE_ACCESS: Record<string, RouteCase | RouteCase[]> = {
   "GET /api/courses": { rule: PUBLIC, ok: 200 },
   "GET /api/courses/:id": { rule: PUBLIC, ok: 200, probe: (c) => ({ url: `/api/courses/${c.courseId}` }) },
   "GET /api/categories": { rule: PUBLIC, ok: 200 },
+  "GET /api/faqs": { rule: PUBLIC, ok: 200 },
+  "GET /api/pages/:slug": {
+    rule: PUBLIC,
+    ok: 404,
+    probe: { url: "/api/pages/about-us" },
+    note: "the seed publishes no About us page yet",
+  },
   "GET /api/courses/:id/reviews": {
     rule: PUBLIC,
     ok: 200,

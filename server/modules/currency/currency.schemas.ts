@@ -5,6 +5,7 @@ import { CURRENCY_CODE } from "./currency-cookie";
 export const CurrencyParam = z
   .string()
   .trim()
+  .max(3, "currency must be a three-letter ISO code, e.g. USD")
   .regex(CURRENCY_CODE, "currency must be a three-letter ISO code, e.g. USD")
   .transform((value) => value.toUpperCase())
   .describe(
