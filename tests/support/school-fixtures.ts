@@ -153,22 +153,17 @@ export async function furnishSchool(
     name: `Customer ${tag}`,
     email: `customer.${tag}@isolation.example`,
   });
-  const orderId = await insertHistoricOrder(db, companyId, {
-    customer: { id: learnerId, ...learner },
-    lines: [{ courseId, title: template.title, unitPriceCents: template.priceCents }],
-    status: "delivered",
-    paymentMethod: "card",
-    channel: "online",
-    createdAt: now,
-  });
-  const pendingOrderId = await insertHistoricOrder(db, companyId, {
-    customer: { id: learnerId, ...learner },
-    lines: [{ courseId, title: template.title, unitPriceCents: template.priceCents }],
-    status: "pending",
-    paymentMethod: "card",
-    channel: "online",
-    createdAt: now,
-  });
+  const order = (status: "delivered" | "pending") =>
+    insertHistoricOrder(db, companyId, {
+      customer: { id: learnerId, ...learner },
+      lines: [{ courseId, title: template.title, unitPriceCents: template.priceCents }],
+      status,
+      paymentMethod: "card",
+      channel: "online",
+      createdAt: now,
+    });
+  const orderId = await order("delivered");
+  const pendingOrderId = await order("pending");
   const [line] = await db
     .select({ id: orderLines.id })
     .from(orderLines)
