@@ -1,6 +1,8 @@
+import { DEMO_LEARNER } from "../../server/db/seed/demo-people";
 import type { Area } from "../../server/modules/staff/permissions";
 import { allows } from "../../server/modules/staff/permissions";
 import type { PermissionLevel } from "../../server/modules/staff/staff.tables";
+import { TEST_ADMIN } from "../support/golden-database";
 
 /**
  * Who may call each API route, as one small table: `"METHOD /path"` (Fastify's path, as the router
@@ -197,7 +199,7 @@ export const ROUTE_ACCESS: Record<string, RouteCase | RouteCase[]> = {
     rule: PUBLIC,
     ok: 200,
     freshSession: true,
-    probe: body({ email: "learner@example.com", password: "learn-with-joy-2024" }),
+    probe: body({ email: DEMO_LEARNER.email, password: DEMO_LEARNER.password }),
   },
   "POST /api/customer/logout": { rule: PUBLIC, ok: 200, freshSession: true },
   "POST /api/customer/guest": { rule: PUBLIC, ok: 201, freshSession: true },
@@ -291,7 +293,7 @@ export const ROUTE_ACCESS: Record<string, RouteCase | RouteCase[]> = {
     rule: PUBLIC,
     ok: 200,
     freshSession: true,
-    probe: body({ email: "admin@example.com", password: "correct-horse-battery" }),
+    probe: body({ email: TEST_ADMIN.email, password: TEST_ADMIN.password }),
   },
   "POST /api/admin/logout": { rule: PUBLIC, ok: 200, freshSession: true },
   "POST /api/admin/signup": {
