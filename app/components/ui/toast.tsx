@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from "react";
+import { lazy, type ReactNode, Suspense, useEffect, useState } from "react";
 import type { ToastContainerProps, ToastOptions } from "react-toastify/unstyled";
 
 /** Spec section 9: the default toast is top-right, closes after 5 s, pauses on hover and focus loss,
@@ -25,18 +25,22 @@ let wanted = false;
 const listeners = new Set<() => void>();
 
 /** Loads react-toastify and mounts the container; toasts sent before it mounts wait in its queue. */
-function show(kind: "success" | "error" | "info", message: string, options?: ToastOptions) {
+function show(kind: "success" | "error" | "info" | "plain", content: ReactNode, options?: ToastOptions) {
   if (!wanted) {
     wanted = true;
     for (const listener of listeners) listener();
   }
-  void loadRuntime().then((runtime) => runtime.toast[kind](message, options));
+  void loadRuntime().then(({ toast }) =>
+    kind === "plain" ? toast(content, options) : toast[kind](content, options),
+  );
 }
 
 export const notify = {
   success: (message: string, options?: ToastOptions) => show("success", message, options),
   error: (message: string, options?: ToastOptions) => show("error", message, options),
   info: (message: string, options?: ToastOptions) => show("info", message, options),
+  /** A toast with its own content (e.g. a message with a button), without a status icon. */
+  custom: (content: ReactNode, options?: ToastOptions) => show("plain", content, options),
 };
 
 /**

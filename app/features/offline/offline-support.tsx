@@ -1,7 +1,6 @@
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation } from "react-router";
-import { toast } from "react-toastify/unstyled";
 import { buttonClasses } from "~/components/ui/button";
 import { notify } from "~/components/ui/toast";
 import { reloadOnPreloadError } from "./preload-error";
@@ -53,7 +52,7 @@ export function OfflineSupport() {
           notify.success(translate.current("offline.ready"), { position: "bottom-right" }),
         onUpdateWaiting: (activate) => {
           const tr = translate.current;
-          toast(
+          notify.custom(
             <UpdatePrompt
               text={tr("offline.updateAvailable")}
               action={tr("offline.reload")}
