@@ -358,7 +358,8 @@ export function MultiSelect({
       disabledKeys={options.filter((option) => option.disabled).map((option) => option.value)}
       isInvalid={Boolean(error)}
       validationBehavior="aria"
-      className={cn("group", className)}
+      // min-w-0: long chosen labels truncate instead of widening a grid or flex parent.
+      className={cn("group min-w-0", className)}
     >
       <Label className={hideLabel ? "sr-only" : labelClasses}>{label}</Label>
       <AriaButton className={triggerClasses}>
@@ -376,7 +377,7 @@ export function MultiSelect({
         <ChevronDown aria-hidden="true" className="size-4 shrink-0 text-ink-muted" />
       </AriaButton>
       <FieldHelp description={description} error={error} />
-      <Popover className={popoverClasses}>
+      <Popover className={cn(popoverClasses, "w-(--trigger-width)")}>
         <ListBox className="max-h-72 outline-none">
           {options.map((option) => (
             <ListBoxItem
@@ -388,7 +389,7 @@ export function MultiSelect({
               {({ isSelected }) => (
                 <>
                   <CheckSquare checked={isSelected} />
-                  <span className="truncate">{option.label}</span>
+                  <span className="min-w-0 py-2 break-words">{option.label}</span>
                 </>
               )}
             </ListBoxItem>
