@@ -149,7 +149,7 @@ describe("admin menus and dialogs", () => {
     expect(await focusedName(page)).toBe("Edit Profile");
     await page.keyboard.press("Escape");
     await menu.waitFor({ state: "detached" });
-    expect(await focusedName(page)).toMatch(/Account menu$/);
+    await expect.poll(() => focusedName(page)).toMatch(/Account menu$/);
   });
 
   it("the confirm-delete dialog takes focus, keeps it, and gives it back on Escape", async () => {
@@ -166,7 +166,7 @@ describe("admin menus and dialogs", () => {
     expect(await focusedName(page)).toBe("No, Keep It");
     await page.keyboard.press("Escape");
     await dialog.waitFor({ state: "detached" });
-    expect(await focusedName(page)).toBe(name);
+    await expect.poll(() => focusedName(page)).toBe(name);
   });
 
   it("a form dialog closes with Escape and gives focus back to its button", async () => {
@@ -178,7 +178,7 @@ describe("admin menus and dialogs", () => {
     expect(inside).toBe(true);
     await page.keyboard.press("Escape");
     await dialog.waitFor({ state: "detached" });
-    expect(await focusedName(page)).toBe("Add currency");
+    await expect.poll(() => focusedName(page)).toBe("Add currency");
   });
 
   it("the account menu button and the settings tabs show a focus ring; arrow keys switch tabs", async () => {
@@ -217,7 +217,7 @@ describe("admin menus and dialogs", () => {
     expect(inside).toBe(true);
     await page.keyboard.press("Escape");
     await drawer.waitFor({ state: "detached" });
-    expect(await focusedName(page)).toBe("Open menu");
+    await expect.poll(() => focusedName(page)).toBe("Open menu");
     await page.setViewportSize({ width: 1440, height: 900 });
   });
 });
