@@ -110,8 +110,17 @@ describe("Our Staff, invitations, roles and staff passwords", () => {
     await reset.page.getByLabel("Email").fill(email);
     await reset.page.getByRole("button", { name: "Send reset link" }).click();
     await reset.page.getByText(/If an account exists for this email address/).waitFor();
-    const resetMail = await lastMailTo(dataDir, email);
-    const resetPath = /\/reset-password\/[\w-]+/.exec(resetMail.text)![0];
+    // The reset mail goes out after the answer (in the background): wait for it, not the invitation.
+    let resetPath = "";
+    await expect
+      .poll(
+        async () => {
+          resetPath = /\/reset-password\/[\w-]+/.exec((await lastMailTo(dataDir, email)).text)?.[0] ?? "";
+          return resetPath;
+        },
+        { timeout: 10_000 },
+      )
+      .not.toBe("");
     await reset.page.goto(`${baseUrl}${resetPath}`);
     await reset.page.getByLabel("New password").fill("short");
     await reset.page.getByLabel("Confirm password").fill("other");
