@@ -7,6 +7,8 @@
  * BENCH_SECONDS     seconds per measurement (default 10; a 3 s warm-up comes first)
  * BENCH_EMBEDDED=1  also run the list budget on the embedded database (PGlite)
  * BENCH_SIZE=small  a tenth of the data (for trying the harness itself; budgets are for the full size)
+ * BENCH_ONLY=regex   only the scenarios whose name matches (the baseline always runs); results are
+ *                   printed but bench/results and README.md are left alone
  * --readme          also put the table into README.md (between the bench:server markers)
  */
 import { execFileSync } from "node:child_process";
@@ -43,6 +45,8 @@ const size: GenerateSize =
     : FULL_SIZE;
 
 const log = (message: string) => console.info(`[bench] ${message}`);
+const only = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY, "i") : undefined;
+const selected = (name: string) => !only || only.test(name);
 
 function ensureBuild() {
   const stamp = join(root, STAMP_FILE);
@@ -145,7 +149,8 @@ async function benchPostgres(serverUrl: string, rows: Row[], peakRss: Record<str
     server = await startServer(root, { DATABASE_URL: url, DATA_DIR: dataDir, ADMIN_PASSWORD });
     log(`server ${server.pid} ready at ${server.url}`);
 
-    rows.push(...(await verifyCatalogue(server.url, runner, { rare: RARE_WORD, partial: PARTIAL_WORD })));
+    if (selected("check"))
+      rows.push(...(await verifyCatalogue(server.url, runner, { rare: RARE_WORD, partial: PARTIAL_WORD })));
 
     const baselineRow = await measure(
       server.url,
@@ -207,8 +212,9 @@ async function benchPostgres(serverUrl: string, rows: Row[], peakRss: Record<str
         headers: { authorization: `Bearer ${token}` },
       },
     ];
-    for (const scenario of scenarios) rows.push(await measure(server.url, scenario, "postgres", baseline));
-    rows.push(await runCheckout(server.url, runner, checkoutCourse));
+    for (const scenario of scenarios.filter((candidate) => selected(candidate.name)))
+      rows.push(await measure(server.url, scenario, "postgres", baseline));
+    if (selected("checkout")) rows.push(await runCheckout(server.url, runner, checkoutCourse));
     peakRss.postgres = server.peakRssMiB();
   } finally {
     await server?.stop();
@@ -266,6 +272,10 @@ if (process.env.BENCH_EMBEDDED === "1") await benchEmbedded(rows, peakRss);
 
 const machine = describeMachine(postgresVersion);
 const markdown = markdownReport(rows, machine, peakRss);
+if (only) {
+  console.info(`\n${markdown}`);
+  process.exit(rows.some((row) => row.missed.length > 0) ? 1 : 0);
+}
 const resultsDir = join(root, "bench/results");
 mkdirSync(resultsDir, { recursive: true });
 writeFileSync(
