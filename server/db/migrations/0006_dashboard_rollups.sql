@@ -1,1 +1,1 @@
--- Summary tables kept by triggers for the dashboard at a million orders (issue 7): written in the bench2 branch.
+-- Intentionally empty: an early placeholder that already shipped; the roll-ups are in 0007.

@@ -1,0 +1,1 @@
+-- Dashboard roll-up tables kept by triggers (issue 7): filled in by the rollups branch.

@@ -1,0 +1,1 @@
+-- Checkout under concurrency (issue 7): filled in by the checkout branch if it needs schema changes.
