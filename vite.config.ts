@@ -2,6 +2,7 @@ import { fileURLToPath } from "node:url";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
+import { dropRouterWarnings, terserChunks } from "./scripts/bundle-trim";
 
 /**
  * Browser chunks every page needs, in a few files instead of dozens: on a phone each extra request
@@ -13,7 +14,12 @@ const SHARED_CHUNKS: [name: string, packages: RegExp][] = [
 ];
 
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [tailwindcss(), reactRouter()],
+  plugins: [
+    tailwindcss(),
+    reactRouter(),
+    dropRouterWarnings(),
+    terserChunks(/[\\/]node_modules[\\/](react-dom|react-router|i18next)[\\/]/),
+  ],
   resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
   build: {
     assetsInlineLimit: 0,

@@ -9,6 +9,7 @@ const INPUTS = [
   "public",
   "package-lock.json",
   "vite.config.ts",
+  "scripts/bundle-trim.ts",
   "react-router.config.ts",
   "tsconfig.json",
   "scripts/build.mjs",

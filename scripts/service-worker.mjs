@@ -18,6 +18,12 @@ const STAFF_ROUTES = new Set([
   "routes/coupons-export",
 ]);
 
+/**
+ * Storefront chunks loaded with `import()` after the page (not in React Router's manifest): the
+ * mobile menu opens offline too.
+ */
+const STOREFRONT_LAZY_CHUNKS = ["assets/mobile-nav-*.js"];
+
 /** React Router's browser manifest (`build/client/assets/manifest-<hash>.js`): entry and route modules. */
 function routeManifest(clientDir) {
   const file = readdirSync(join(clientDir, "assets")).find((name) => /^manifest-[0-9a-f]+\.js$/.test(name));
@@ -67,6 +73,7 @@ export async function buildServiceWorker(root) {
     globDirectory: clientDir,
     globPatterns: [
       ...shell,
+      ...STOREFRONT_LAZY_CHUNKS,
       "assets/inter-latin-wght-normal-*.woff2",
       "assets/inter-latin-ext-wght-normal-*.woff2",
       "images/**/*.svg",

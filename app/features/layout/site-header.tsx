@@ -1,5 +1,5 @@
 import { LogIn, LogOut, Menu, ShoppingBag } from "lucide-react";
-import { useRef, useState } from "react";
+import { lazy, Suspense, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, Link, NavLink, useRouteLoaderData } from "react-router";
 import { buttonClasses } from "~/components/ui/button";
@@ -12,12 +12,19 @@ import { marketingPages, marketingUrl, paths } from "~/lib/paths";
 import type { loader as rootLoader, Viewer } from "~/root";
 import { LanguageSwitcher } from "./language-switcher";
 import { Logo } from "./logo";
-import { MobileNav } from "./mobile-nav";
 import type { StoreChromeInfo } from "./store-info";
 
 const iconLink =
   "relative inline-flex min-h-11 min-w-11 items-center justify-center gap-2 rounded-lg px-2.5 text-sm " +
   "font-semibold text-ink transition-colors hover:bg-sunken hover:text-primary-ink [&_svg]:size-[1.375rem]";
+
+/**
+ * The slide-out menu is fetched when it is first wanted (the menu button hovered, focused or
+ * pressed), not with the page: most visits never open it (issue 7's home page JavaScript budget).
+ * The service worker precaches its chunk, so it opens offline too.
+ */
+const loadMobileNav = () => import("./mobile-nav");
+const MobileNav = lazy(() => loadMobileNav().then((module) => ({ default: module.MobileNav })));
 
 /** Who is looking, from the root loader: a customer, a guest, or nobody signed in. */
 export function useViewer(): Viewer {
@@ -62,6 +69,8 @@ export function SiteHeader({ store, cartCount }: { store: StoreChromeInfo; cartC
   const { t } = useTranslation();
   const viewer = useViewer();
   const [menuOpen, setMenuOpen] = useState(false);
+  // The drawer is rendered from its first opening on (and stays, closed, afterwards).
+  const [menuWanted, setMenuWanted] = useState(false);
   const menuButton = useRef<HTMLButtonElement>(null);
 
   return (
@@ -147,23 +156,32 @@ export function SiteHeader({ store, cartCount }: { store: StoreChromeInfo; cartC
             aria-label={t("header.openMenu")}
             aria-haspopup="dialog"
             aria-expanded={menuOpen}
-            aria-controls="mobile-nav"
-            onClick={() => setMenuOpen(true)}
+            aria-controls={menuWanted ? "mobile-nav" : undefined}
+            onPointerEnter={() => void loadMobileNav()}
+            onFocus={() => void loadMobileNav()}
+            onClick={() => {
+              setMenuWanted(true);
+              setMenuOpen(true);
+            }}
           >
             <Menu aria-hidden="true" />
           </button>
         </div>
       </Container>
-      <MobileNav
-        id="mobile-nav"
-        open={menuOpen}
-        onClose={() => {
-          setMenuOpen(false);
-          menuButton.current?.focus();
-        }}
-        store={store}
-        viewer={viewer}
-      />
+      {menuWanted && (
+        <Suspense fallback={null}>
+          <MobileNav
+            id="mobile-nav"
+            open={menuOpen}
+            onClose={() => {
+              setMenuOpen(false);
+              menuButton.current?.focus();
+            }}
+            store={store}
+            viewer={viewer}
+          />
+        </Suspense>
+      )}
     </header>
   );
 }
