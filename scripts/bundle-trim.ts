@@ -10,6 +10,10 @@ import type { Plugin } from "vite";
 const ROUTER_WARNING_CALL = /(?<![\w.$]|function )(warning|warningOnce|warnOnce)\(/g;
 const ROUTER_DIST = /[\\/]node_modules[\\/]react-router[\\/]dist[\\/]/;
 
+/** `warning(…)` → `/* @__PURE__ *\/ warning(…)`; the declarations and `invariant` are left alone. */
+export const markRouterWarningsPure = (code: string) =>
+  code.replace(ROUTER_WARNING_CALL, "/* @__PURE__ */ $1(");
+
 /**
  * React Router ships one build for development and production, with its console warnings (bad
  * route paths, `<Link>` misuse, blockers…) and their messages left in. Marking each call pure lets
@@ -21,7 +25,7 @@ export function dropRouterWarnings(): Plugin {
     apply: "build",
     transform(code, id) {
       if (!ROUTER_DIST.test(id) || this.environment.name !== "client") return null;
-      const trimmed = code.replace(ROUTER_WARNING_CALL, "/* @__PURE__ */ $1(");
+      const trimmed = markRouterWarningsPure(code);
       return trimmed === code ? null : { code: trimmed, map: null };
     },
   };
