@@ -49,7 +49,8 @@ export function terserChunks(modules: RegExp): Plugin {
         if (!chunk.moduleIds.some((id) => modules.test(id))) return null;
         const result = await minify(code, {
           module: options.format === "es",
-          compress: { passes: 2, pure_getters: true, unsafe_arrows: true, unsafe_methods: true },
+          // Terser's safe transforms only: the chunks hold React DOM, whose code the admin shares.
+          compress: { passes: 2 },
           mangle: { toplevel: true },
           sourceMap: options.sourcemap ? { asObject: true } : false,
         });

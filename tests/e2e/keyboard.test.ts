@@ -244,6 +244,9 @@ describe("reduced motion", () => {
     expect(await moving.page.evaluate(() => getComputedStyle(document.documentElement).scrollBehavior)).toBe(
       "smooth",
     );
+    // The drawer is rendered from its first opening on (a lazy chunk).
+    await moving.page.getByRole("button", { name: "Open menu" }).click();
+    await moving.page.getByRole("dialog", { name: "Menu" }).waitFor();
     const drawerTransition = await moving.page.evaluate(
       () => getComputedStyle(document.querySelector("dialog")!).transitionDuration,
     );
