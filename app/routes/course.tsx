@@ -5,7 +5,14 @@ import { data, Form, redirect, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { useCan } from "~/features/admin/admin-layout-data";
 import { AdminCard } from "~/features/admin/admin-page";
-import { Checkbox, FormMessage, NumberField, Select, Switch, TextField } from "~/features/admin/form-fields";
+import {
+  FormMessage,
+  MultiSelect,
+  NumberField,
+  Select,
+  Switch,
+  TextField,
+} from "~/features/admin/form-fields";
 import { requireStaffPage } from "~/features/admin/staff-guard.server";
 import { TranslatableField } from "~/features/admin/translatable-field";
 import { type ActionResult, translatableErrors } from "~/features/admin-catalog/action-result";
@@ -362,23 +369,16 @@ export default function CoursePage({ loaderData, actionData }: Route.ComponentPr
           <AdminCard title={t("adminCatalog.course.attributes")}>
             <div className="grid gap-5 md:grid-cols-2">
               {attributes.map((attribute) => (
-                <fieldset key={attribute.id}>
-                  <legend className="mb-1 text-sm font-semibold text-ink">
-                    {translate(attribute.displayName as { en: string }, i18n.language)}
-                  </legend>
-                  <div className="flex flex-wrap gap-x-4">
-                    {attribute.values.map((value) => (
-                      <Checkbox
-                        key={value.id}
-                        name={`attr.${attribute.id}`}
-                        value={value.id}
-                        defaultSelected={course?.attributeValues[attribute.id]?.includes(value.id) ?? false}
-                      >
-                        {translate(value.label as { en: string }, i18n.language)}
-                      </Checkbox>
-                    ))}
-                  </div>
-                </fieldset>
+                <MultiSelect
+                  key={attribute.id}
+                  label={translate(attribute.displayName as { en: string }, i18n.language)}
+                  name={`attr.${attribute.id}`}
+                  defaultValue={course?.attributeValues[attribute.id] ?? []}
+                  options={attribute.values.map((value) => ({
+                    value: value.id,
+                    label: translate(value.label as { en: string }, i18n.language),
+                  }))}
+                />
               ))}
             </div>
             {errors?.attributeValues && (
