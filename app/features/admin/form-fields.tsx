@@ -1,5 +1,5 @@
 import { Check, ChevronDown, Eye, EyeOff, Minus, Plus } from "lucide-react";
-import { type ReactNode, useState } from "react";
+import { type ReactNode, type RefObject, useCallback, useLayoutEffect, useRef, useState } from "react";
 import {
   Button as AriaButton,
   Checkbox as AriaCheckbox,
@@ -221,14 +221,55 @@ export interface SelectOption {
   disabled?: boolean;
 }
 
-const triggerClasses = cn(fieldControlClasses, "flex items-center justify-between gap-2 text-left");
+const triggerClasses = cn(fieldControlClasses, "flex min-w-0 items-center justify-between gap-2 text-left");
 const popoverClasses =
   "min-w-(--trigger-width) overflow-auto rounded-lg border border-line bg-surface p-1 shadow-raised outline-none";
 const optionClasses =
-  "flex min-h-10 cursor-pointer items-center gap-3 rounded-md px-3 text-sm text-ink outline-none " +
+  // min-h-11: 44 px, the smallest comfortable touch target.
+  "flex min-h-11 cursor-pointer items-center gap-3 rounded-md px-3 text-sm text-ink outline-none " +
   "data-[disabled]:cursor-default data-[disabled]:opacity-50 data-[focused]:bg-sunken " +
   "data-[focus-visible]:outline-2 data-[focus-visible]:-outline-offset-2 data-[focus-visible]:outline-solid " +
   "data-[focus-visible]:outline-focus";
+
+/**
+ * Gives focus back to the select's button the moment its list closes while focus was inside the
+ * list (Escape, choosing with Enter) or already lost to the page. React Aria does this itself, but
+ * only in the next animation frame after the popover has gone: until then focus sits on <body>,
+ * and a keystroke or check in between goes nowhere. A close caused by focusing something else
+ * (a click or Tab elsewhere) leaves focus where it went.
+ */
+function useFocusButtonOnClose(): {
+  triggerRef: RefObject<HTMLButtonElement | null>;
+  popoverRef: RefObject<HTMLElement | null>;
+  onOpenChange: (isOpen: boolean) => void;
+} {
+  const triggerRef = useRef<HTMLButtonElement>(null);
+  const popoverRef = useRef<HTMLElement>(null);
+  const onOpenChange = useCallback((isOpen: boolean) => {
+    if (isOpen) return;
+    const active = document.activeElement;
+    const lost = !active || active === document.body || Boolean(popoverRef.current?.contains(active));
+    if (lost) triggerRef.current?.focus({ preventScroll: true });
+  }, []);
+  return { triggerRef, popoverRef, onOpenChange };
+}
+
+/**
+ * After hydration, sets the hidden native <select> (the one the form submits) to the value the
+ * button shows. The browser may have put back an earlier, unsaved choice into it while parsing
+ * (form restoration on back/forward and reload), and React does not touch a <select> when it
+ * hydrates: the form would then post something other than what the button shows.
+ */
+function useNativeSelectMatches(rootRef: RefObject<HTMLDivElement | null>, keys: readonly string[]) {
+  const initial = useRef(keys);
+  useLayoutEffect(() => {
+    const select = rootRef.current?.querySelector("select");
+    if (!select) return;
+    for (const option of Array.from(select.options)) {
+      option.selected = initial.current.includes(option.value);
+    }
+  }, [rootRef]);
+}
 
 /**
  * A custom-styled single select (React Aria: full keyboard and screen-reader behaviour, type-ahead);
@@ -262,8 +303,13 @@ export function Select({
   isDisabled?: boolean;
 }) {
   const controlled = value !== undefined ? { value } : {};
+  const focus = useFocusButtonOnClose();
+  const rootRef = useRef<HTMLDivElement>(null);
+  const chosen = value !== undefined ? value : defaultValue;
+  useNativeSelectMatches(rootRef, chosen == null ? [""] : [chosen]);
   return (
     <AriaSelect
+      ref={rootRef}
       name={name}
       {...controlled}
       defaultValue={defaultValue ?? null}
@@ -274,15 +320,17 @@ export function Select({
       disabledKeys={options.filter((option) => option.disabled).map((option) => option.value)}
       isInvalid={Boolean(error)}
       validationBehavior="aria"
-      className={cn("group", className)}
+      onOpenChange={focus.onOpenChange}
+      // min-w-0: a long chosen label truncates instead of widening a grid or flex parent (and the page).
+      className={cn("group min-w-0", className)}
     >
       <Label className={hideLabel ? "sr-only" : labelClasses}>{label}</Label>
-      <AriaButton className={triggerClasses}>
-        <SelectValue className="truncate data-[placeholder]:text-ink-muted" />
+      <AriaButton ref={focus.triggerRef} className={triggerClasses}>
+        <SelectValue className="min-w-0 truncate data-[placeholder]:text-ink-muted" />
         <ChevronDown aria-hidden="true" className="size-4 shrink-0 text-ink-muted" />
       </AriaButton>
       <FieldHelp description={description} error={error} />
-      <Popover className={popoverClasses}>
+      <Popover ref={focus.popoverRef} className={cn(popoverClasses, "max-w-[calc(100vw-1rem)]")}>
         <ListBox className="max-h-72 outline-none">
           {options.map((option) => (
             <ListBoxItem
@@ -345,8 +393,12 @@ export function MultiSelect({
 }) {
   const { t } = useTranslation();
   const controlled = value !== undefined ? { value } : {};
+  const focus = useFocusButtonOnClose();
+  const rootRef = useRef<HTMLDivElement>(null);
+  useNativeSelectMatches(rootRef, value ?? defaultValue ?? []);
   return (
     <AriaSelect
+      ref={rootRef}
       selectionMode="multiple"
       name={name}
       {...controlled}
@@ -358,12 +410,13 @@ export function MultiSelect({
       disabledKeys={options.filter((option) => option.disabled).map((option) => option.value)}
       isInvalid={Boolean(error)}
       validationBehavior="aria"
+      onOpenChange={focus.onOpenChange}
       // min-w-0: long chosen labels truncate instead of widening a grid or flex parent.
       className={cn("group min-w-0", className)}
     >
       <Label className={hideLabel ? "sr-only" : labelClasses}>{label}</Label>
-      <AriaButton className={triggerClasses}>
-        <SelectValue className="truncate data-[placeholder]:text-ink-muted">
+      <AriaButton ref={focus.triggerRef} className={triggerClasses}>
+        <SelectValue className="min-w-0 truncate data-[placeholder]:text-ink-muted">
           {({ state, defaultChildren }) => {
             const chosen = new Set(Array.isArray(state.value) ? state.value.map(String) : []);
             if (chosen.size === 0) return defaultChildren;
@@ -377,7 +430,7 @@ export function MultiSelect({
         <ChevronDown aria-hidden="true" className="size-4 shrink-0 text-ink-muted" />
       </AriaButton>
       <FieldHelp description={description} error={error} />
-      <Popover className={cn(popoverClasses, "w-(--trigger-width)")}>
+      <Popover ref={focus.popoverRef} className={cn(popoverClasses, "w-(--trigger-width)")}>
         <ListBox className="max-h-72 outline-none">
           {options.map((option) => (
             <ListBoxItem
