@@ -225,13 +225,13 @@ export default function CoursePage({ loaderData, actionData }: Route.ComponentPr
       <Form
         method="post"
         encType="multipart/form-data"
-        className="grid gap-6"
+        className="grid grid-cols-1 gap-6"
         key={course?.updatedAt ?? "new"}
       >
         <input type="hidden" name="intent" value="save" />
         {result && !result.ok && result.intent === "save" && <FormMessage>{result.message}</FormMessage>}
         <AdminCard title={t("adminCatalog.course.basics")}>
-          <div className="grid gap-5">
+          <div className="grid grid-cols-1 gap-5">
             <TranslatableField
               label={t("adminCatalog.course.courseTitle")}
               name="title"
@@ -275,7 +275,7 @@ export default function CoursePage({ loaderData, actionData }: Route.ComponentPr
                 ]),
               )}
             />
-            <div className="grid gap-5 md:grid-cols-3">
+            <div className="grid grid-cols-1 gap-5 md:grid-cols-3">
               <Select
                 label={t("adminCatalog.course.category")}
                 name="categoryId"
@@ -309,7 +309,7 @@ export default function CoursePage({ loaderData, actionData }: Route.ComponentPr
         </AdminCard>
 
         <AdminCard title={t("adminCatalog.course.pricing")}>
-          <div className="grid gap-5 md:grid-cols-2 xl:grid-cols-3">
+          <div className="grid grid-cols-1 gap-5 md:grid-cols-2 xl:grid-cols-3">
             <NumberField
               label={t("adminCatalog.course.price")}
               name="price"
@@ -367,7 +367,7 @@ export default function CoursePage({ loaderData, actionData }: Route.ComponentPr
 
         {attributes.length > 0 && (
           <AdminCard title={t("adminCatalog.course.attributes")}>
-            <div className="grid gap-5 md:grid-cols-2">
+            <div className="grid grid-cols-1 gap-5 md:grid-cols-2">
               {attributes.map((attribute) => (
                 <MultiSelect
                   key={attribute.id}
