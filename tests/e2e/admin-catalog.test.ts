@@ -265,6 +265,11 @@ describe("admin catalogue", () => {
     expect(await trigger.textContent()).toContain("Online, Evening classes");
     await page.waitForLoadState("networkidle");
     await expect.poll(() => trigger.textContent()).toContain("Online, Evening classes");
+    // The form posts what the button shows.
+    const posted = await page
+      .locator(`select[name="attr.${attribute.id}"] option:checked`)
+      .evaluateAll((options) => options.map((option) => (option as HTMLOptionElement).value).sort());
+    expect(posted).toEqual([valueId("Online"), valueId("Evening classes")].sort());
 
     // A pointer click toggles one off and keeps the list open; all three show as a count.
     await trigger.click();
