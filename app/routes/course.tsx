@@ -5,7 +5,14 @@ import { data, Form, redirect, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { useCan } from "~/features/admin/admin-layout-data";
 import { AdminCard } from "~/features/admin/admin-page";
-import { Checkbox, FormMessage, NumberField, Select, Switch, TextField } from "~/features/admin/form-fields";
+import {
+  FormMessage,
+  MultiSelect,
+  NumberField,
+  Select,
+  Switch,
+  TextField,
+} from "~/features/admin/form-fields";
 import { requireStaffPage } from "~/features/admin/staff-guard.server";
 import { TranslatableField } from "~/features/admin/translatable-field";
 import { type ActionResult, translatableErrors } from "~/features/admin-catalog/action-result";
@@ -218,13 +225,13 @@ export default function CoursePage({ loaderData, actionData }: Route.ComponentPr
       <Form
         method="post"
         encType="multipart/form-data"
-        className="grid gap-6"
+        className="grid grid-cols-1 gap-6"
         key={course?.updatedAt ?? "new"}
       >
         <input type="hidden" name="intent" value="save" />
         {result && !result.ok && result.intent === "save" && <FormMessage>{result.message}</FormMessage>}
         <AdminCard title={t("adminCatalog.course.basics")}>
-          <div className="grid gap-5">
+          <div className="grid grid-cols-1 gap-5">
             <TranslatableField
               label={t("adminCatalog.course.courseTitle")}
               name="title"
@@ -268,7 +275,7 @@ export default function CoursePage({ loaderData, actionData }: Route.ComponentPr
                 ]),
               )}
             />
-            <div className="grid gap-5 md:grid-cols-3">
+            <div className="grid grid-cols-1 gap-5 md:grid-cols-3">
               <Select
                 label={t("adminCatalog.course.category")}
                 name="categoryId"
@@ -302,7 +309,7 @@ export default function CoursePage({ loaderData, actionData }: Route.ComponentPr
         </AdminCard>
 
         <AdminCard title={t("adminCatalog.course.pricing")}>
-          <div className="grid gap-5 md:grid-cols-2 xl:grid-cols-3">
+          <div className="grid grid-cols-1 gap-5 md:grid-cols-2 xl:grid-cols-3">
             <NumberField
               label={t("adminCatalog.course.price")}
               name="price"
@@ -360,25 +367,18 @@ export default function CoursePage({ loaderData, actionData }: Route.ComponentPr
 
         {attributes.length > 0 && (
           <AdminCard title={t("adminCatalog.course.attributes")}>
-            <div className="grid gap-5 md:grid-cols-2">
+            <div className="grid grid-cols-1 gap-5 md:grid-cols-2">
               {attributes.map((attribute) => (
-                <fieldset key={attribute.id}>
-                  <legend className="mb-1 text-sm font-semibold text-ink">
-                    {translate(attribute.displayName as { en: string }, i18n.language)}
-                  </legend>
-                  <div className="flex flex-wrap gap-x-4">
-                    {attribute.values.map((value) => (
-                      <Checkbox
-                        key={value.id}
-                        name={`attr.${attribute.id}`}
-                        value={value.id}
-                        defaultSelected={course?.attributeValues[attribute.id]?.includes(value.id) ?? false}
-                      >
-                        {translate(value.label as { en: string }, i18n.language)}
-                      </Checkbox>
-                    ))}
-                  </div>
-                </fieldset>
+                <MultiSelect
+                  key={attribute.id}
+                  label={translate(attribute.displayName as { en: string }, i18n.language)}
+                  name={`attr.${attribute.id}`}
+                  defaultValue={course?.attributeValues[attribute.id] ?? []}
+                  options={attribute.values.map((value) => ({
+                    value: value.id,
+                    label: translate(value.label as { en: string }, i18n.language),
+                  }))}
+                />
               ))}
             </div>
             {errors?.attributeValues && (

@@ -74,7 +74,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         <Stat label={t("adminDashboard.orders.delivered")} value={count(figures.orders.delivered)} />
       </dl>
 
-      <div className="grid gap-6 xl:grid-cols-2">
+      <div className="grid grid-cols-1 gap-6 xl:grid-cols-2">
         <AdminCard title={t("adminDashboard.weekly.title")}>
           <p className="mb-3 text-sm text-ink-muted">
             {t("adminDashboard.weekly.summary", { total: money(weekTotal), best: bestDay.label })}
@@ -189,7 +189,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         </AdminCard>
       </div>
 
-      <div className="grid gap-6 xl:grid-cols-2">
+      <div className="grid grid-cols-1 gap-6 xl:grid-cols-2">
         <AdminCard title={t("adminDashboard.methods.title")}>
           {figures.paymentMethods.length === 0 ? (
             <p className="text-sm text-ink-muted">{t("adminDashboard.methods.empty")}</p>
@@ -236,7 +236,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         {figures.recentOrders.length === 0 ? (
           <p className="text-sm text-ink-muted">{t("adminDashboard.recent.empty")}</p>
         ) : (
-          <div className="overflow-x-auto">
+          <div className="relative overflow-x-auto">
             <table className="w-full text-sm">
               <caption className="sr-only">{t("adminDashboard.recent.title")}</caption>
               <thead>

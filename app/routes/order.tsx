@@ -163,7 +163,7 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
         <div className="grid gap-6 lg:grid-cols-3 print:block">
           <div className="grid gap-6 lg:col-span-2 print:hidden">
             <AdminCard title={t("adminOrders.detail.lines")}>
-              <div className="overflow-x-auto">
+              <div className="relative overflow-x-auto">
                 <table className="w-full text-sm">
                   <thead>
                     <tr className="border-b border-line text-left text-ink-muted">

@@ -39,6 +39,24 @@ async function signedIn(path: string): Promise<{ page: Page; errors: () => strin
   return { page, errors: () => seen.filter((message) => !EXPECTED.test(message)) };
 }
 
+/** A call to the admin API as the e2e administrator (bearer token). */
+async function adminApi(method: string, path: string, body?: unknown): Promise<Response> {
+  const login = await fetch(`${baseUrl}/api/admin/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(E2E_ADMIN),
+  });
+  const { token } = (await login.json()) as { token: string };
+  return fetch(`${baseUrl}${path}`, {
+    method,
+    headers: {
+      authorization: `Bearer ${token}`,
+      ...(body === undefined ? {} : { "content-type": "application/json" }),
+    },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+}
+
 const storefrontIds = async (page: Page, text: string) => {
   const response = await page.request.get(`${baseUrl}/api/courses?searchText=${encodeURIComponent(text)}`);
   return ((await response.json()) as { courses: { id: string }[] }).courses.map((course) => course.id);
@@ -172,6 +190,110 @@ describe("admin catalogue", () => {
     await page.getByRole("alertdialog").getByRole("button", { name: "Yes, Delete It" }).click();
     await page.waitForURL((url) => url.pathname === "/attributes");
     expect(await page.getByRole("link", { name: title, exact: true }).count()).toBe(0);
+    expect(errors()).toEqual([]);
+  });
+  it("picks a course's attribute values in a multi-select, with the keyboard, and keeps them after a reload", async () => {
+    const stamp = Date.now();
+    const displayName = `Delivery ${stamp}`;
+    const created = await adminApi("POST", "/api/admin/attributes", {
+      title: { en: `Delivery mode ${stamp}` },
+      displayName: { en: displayName },
+      optionType: "dropdown",
+      values: [
+        { label: { en: "Online" } },
+        { label: { en: "On site" } },
+        { label: { en: "Evening classes" } },
+      ],
+    });
+    expect(created.status).toBe(201);
+    const attribute = (await created.json()) as {
+      id: string;
+      values: { id: string; label: { en: string } }[];
+    };
+    const valueId = (label: string) => attribute.values.find((value) => value.label.en === label)!.id;
+
+    const { page, errors } = await signedIn("/course/new");
+    await page.getByLabel("Course Title (English)").fill(`Pottery by mail ${stamp}`);
+    await page.getByRole("textbox", { name: "Price", exact: true }).fill("25");
+    await page.getByRole("button", { name: "Create course" }).click();
+    await page.waitForURL((url) => /^\/course\/[0-9a-f-]{36}$/.test(url.pathname));
+    const courseId = new URL(page.url()).pathname.split("/").pop()!;
+
+    // The trigger is named by its label and shows the placeholder while nothing is chosen.
+    const trigger = page.getByRole("button", { name: displayName });
+    expect(await trigger.textContent()).toContain("Choose one or more");
+
+    // Keyboard: Enter opens, Space and Enter toggle, the arrows move, Escape closes and returns focus.
+    await trigger.focus();
+    await page.keyboard.press("Enter");
+    const listbox = page.getByRole("listbox", { name: displayName });
+    await listbox.waitFor();
+    expect(await listbox.getAttribute("aria-multiselectable")).toBe("true");
+    const option = (name: string) => listbox.getByRole("option", { name, exact: true });
+    await page.keyboard.press("Space");
+    await expect.poll(() => option("Online").getAttribute("aria-selected")).toBe("true");
+    await page.keyboard.press("ArrowDown");
+    await page.keyboard.press("ArrowDown");
+    await page.keyboard.press("Enter");
+    await expect.poll(() => option("Evening classes").getAttribute("aria-selected")).toBe("true");
+    expect(await option("On site").getAttribute("aria-selected")).toBe("false");
+    await page.keyboard.press("Escape");
+    await listbox.waitFor({ state: "hidden" });
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute("aria-haspopup") ?? null))
+      .toBe("listbox");
+    expect(await trigger.getAttribute("aria-expanded")).toBe("false");
+    // A visible focus ring on the trigger after the keyboard use.
+    const outline = await trigger.evaluate((element) => getComputedStyle(element).outlineStyle);
+    expect(outline).not.toBe("none");
+    expect(await trigger.textContent()).toContain("Online, Evening classes");
+
+    await page.getByRole("button", { name: "Save course" }).click();
+    await page.getByText("The course has been saved.").waitFor();
+    const stored = async () => {
+      const response = await adminApi("GET", `/api/admin/courses/${courseId}`);
+      const body = (await response.json()) as { attributeValues: Record<string, string[]> };
+      return [...(body.attributeValues[attribute.id] ?? [])].sort();
+    };
+    expect(await stored()).toEqual([valueId("Online"), valueId("Evening classes")].sort());
+
+    // The server's HTML already shows the saved values (no script needed), and so does the page
+    // once hydrated.
+    const html = await (await page.request.get(`${baseUrl}/course/${courseId}`)).text();
+    expect(html).toMatch(/aria-haspopup="listbox"[^>]*><span[^>]*>Online, Evening classes<\/span>/);
+    await page.reload();
+    expect(await trigger.textContent()).toContain("Online, Evening classes");
+    await page.waitForLoadState("networkidle");
+    await expect.poll(() => trigger.textContent()).toContain("Online, Evening classes");
+    // The form posts what the button shows.
+    const posted = await page
+      .locator(`select[name="attr.${attribute.id}"] option:checked`)
+      .evaluateAll((options) => options.map((option) => (option as HTMLOptionElement).value).sort());
+    expect(posted).toEqual([valueId("Online"), valueId("Evening classes")].sort());
+
+    // A pointer click toggles one off and keeps the list open; all three show as a count.
+    await trigger.click();
+    await listbox.waitFor();
+    await option("Online").click();
+    await option("On site").click();
+    await option("Online").click();
+    expect(await listbox.isVisible()).toBe(true);
+    await page.keyboard.press("Escape");
+    await listbox.waitFor({ state: "hidden" });
+    expect(await trigger.textContent()).toContain("3 selected");
+    await trigger.click();
+    await listbox.waitFor();
+    await option("Online").click();
+    await option("Evening classes").click();
+    await page.keyboard.press("Escape");
+    await listbox.waitFor({ state: "hidden" });
+    await expect.poll(() => trigger.textContent()).toContain("On site");
+    await page.getByRole("button", { name: "Save course" }).click();
+    await page.getByText("The course has been saved.").last().waitFor();
+    expect(await stored()).toEqual([valueId("On site")]);
+
+    expect((await adminApi("DELETE", `/api/admin/courses/${courseId}`)).status).toBe(204);
+    expect((await adminApi("DELETE", `/api/admin/attributes/${attribute.id}`)).status).toBe(204);
     expect(errors()).toEqual([]);
   });
 });

@@ -25,8 +25,10 @@ export function AdminPage({
   className?: string;
 }) {
   return (
-    <div className={cn("grid gap-6", className)}>
-      <header className="grid gap-3">
+    // grid-cols-1 (minmax(0, 1fr)): a wide child (a table, a long word) cannot stretch the page past
+    // the screen; it scrolls or wraps inside its own box.
+    <div className={cn("grid grid-cols-1 gap-6", className)}>
+      <header className="grid grid-cols-1 gap-3">
         {back && (
           <Link
             to={back.to}

@@ -371,7 +371,9 @@ export function DataTable<T extends RowData>({
       )}
 
       <div className="overflow-hidden rounded-xl border border-line bg-surface shadow-card">
-        <div className="overflow-x-auto">
+        {/* relative: the table's visually hidden (absolutely placed) labels stay inside this scroller
+            instead of widening the page on a narrow screen. */}
+        <div className="relative overflow-x-auto">
           <table className="w-full border-collapse text-sm" aria-busy={loading || undefined}>
             <caption className="sr-only">{label}</caption>
             <thead className="bg-sunken text-left text-xs font-semibold tracking-wide text-ink-muted uppercase">

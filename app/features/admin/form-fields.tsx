@@ -1,5 +1,5 @@
 import { Check, ChevronDown, Eye, EyeOff, Minus, Plus } from "lucide-react";
-import { type ReactNode, useState } from "react";
+import { type ReactNode, type RefObject, useCallback, useLayoutEffect, useRef, useState } from "react";
 import {
   Button as AriaButton,
   Checkbox as AriaCheckbox,
@@ -221,6 +221,56 @@ export interface SelectOption {
   disabled?: boolean;
 }
 
+const triggerClasses = cn(fieldControlClasses, "flex min-w-0 items-center justify-between gap-2 text-left");
+const popoverClasses =
+  "min-w-(--trigger-width) overflow-auto rounded-lg border border-line bg-surface p-1 shadow-raised outline-none";
+const optionClasses =
+  // min-h-11: 44 px, the smallest comfortable touch target.
+  "flex min-h-11 cursor-pointer items-center gap-3 rounded-md px-3 text-sm text-ink outline-none " +
+  "data-[disabled]:cursor-default data-[disabled]:opacity-50 data-[focused]:bg-sunken " +
+  "data-[focus-visible]:outline-2 data-[focus-visible]:-outline-offset-2 data-[focus-visible]:outline-solid " +
+  "data-[focus-visible]:outline-focus";
+
+/**
+ * Gives focus back to the select's button the moment its list closes while focus was inside the
+ * list (Escape, choosing with Enter) or already lost to the page. React Aria does this itself, but
+ * only in the next animation frame after the popover has gone: until then focus sits on <body>,
+ * and a keystroke or check in between goes nowhere. A close caused by focusing something else
+ * (a click or Tab elsewhere) leaves focus where it went.
+ */
+function useFocusButtonOnClose(): {
+  triggerRef: RefObject<HTMLButtonElement | null>;
+  popoverRef: RefObject<HTMLElement | null>;
+  onOpenChange: (isOpen: boolean) => void;
+} {
+  const triggerRef = useRef<HTMLButtonElement>(null);
+  const popoverRef = useRef<HTMLElement>(null);
+  const onOpenChange = useCallback((isOpen: boolean) => {
+    if (isOpen) return;
+    const active = document.activeElement;
+    const lost = !active || active === document.body || Boolean(popoverRef.current?.contains(active));
+    if (lost) triggerRef.current?.focus({ preventScroll: true });
+  }, []);
+  return { triggerRef, popoverRef, onOpenChange };
+}
+
+/**
+ * After hydration, sets the hidden native <select> (the one the form submits) to the value the
+ * button shows. The browser may have put back an earlier, unsaved choice into it while parsing
+ * (form restoration on back/forward and reload), and React does not touch a <select> when it
+ * hydrates: the form would then post something other than what the button shows.
+ */
+function useNativeSelectMatches(rootRef: RefObject<HTMLDivElement | null>, keys: readonly string[]) {
+  const initial = useRef(keys);
+  useLayoutEffect(() => {
+    const select = rootRef.current?.querySelector("select");
+    if (!select) return;
+    for (const option of Array.from(select.options)) {
+      option.selected = initial.current.includes(option.value);
+    }
+  }, [rootRef]);
+}
+
 /**
  * A custom-styled single select (React Aria: full keyboard and screen-reader behaviour, type-ahead);
  * a hidden native <select name> carries the value in forms.
@@ -253,8 +303,13 @@ export function Select({
   isDisabled?: boolean;
 }) {
   const controlled = value !== undefined ? { value } : {};
+  const focus = useFocusButtonOnClose();
+  const rootRef = useRef<HTMLDivElement>(null);
+  const chosen = value !== undefined ? value : defaultValue;
+  useNativeSelectMatches(rootRef, chosen == null ? [""] : [chosen]);
   return (
     <AriaSelect
+      ref={rootRef}
       name={name}
       {...controlled}
       defaultValue={defaultValue ?? null}
@@ -265,22 +320,27 @@ export function Select({
       disabledKeys={options.filter((option) => option.disabled).map((option) => option.value)}
       isInvalid={Boolean(error)}
       validationBehavior="aria"
-      className={cn("group", className)}
+      onOpenChange={focus.onOpenChange}
+      // min-w-0: a long chosen label truncates instead of widening a grid or flex parent (and the page).
+      className={cn("group min-w-0", className)}
     >
       <Label className={hideLabel ? "sr-only" : labelClasses}>{label}</Label>
-      <AriaButton className={cn(fieldControlClasses, "flex items-center justify-between gap-2 text-left")}>
-        <SelectValue className="truncate data-[placeholder]:text-ink-muted" />
+      <AriaButton ref={focus.triggerRef} className={triggerClasses}>
+        <SelectValue className="min-w-0 truncate data-[placeholder]:text-ink-muted" />
         <ChevronDown aria-hidden="true" className="size-4 shrink-0 text-ink-muted" />
       </AriaButton>
       <FieldHelp description={description} error={error} />
-      <Popover className="min-w-(--trigger-width) overflow-auto rounded-lg border border-line bg-surface p-1 shadow-raised outline-none">
+      <Popover ref={focus.popoverRef} className={cn(popoverClasses, "max-w-[calc(100vw-1rem)]")}>
         <ListBox className="max-h-72 outline-none">
           {options.map((option) => (
             <ListBoxItem
               key={option.value}
               id={option.value}
               textValue={option.label}
-              className="flex min-h-10 cursor-pointer items-center justify-between gap-3 rounded-md px-3 text-sm text-ink outline-none data-[disabled]:cursor-default data-[disabled]:opacity-50 data-[focused]:bg-sunken data-[focus-visible]:outline-2 data-[focus-visible]:-outline-offset-2 data-[focus-visible]:outline-solid data-[focus-visible]:outline-focus data-[selected]:font-semibold data-[selected]:text-primary-ink"
+              className={cn(
+                optionClasses,
+                "justify-between data-[selected]:font-semibold data-[selected]:text-primary-ink",
+              )}
             >
               {({ isSelected }) => (
                 <>
@@ -293,6 +353,133 @@ export function Select({
         </ListBox>
       </Popover>
     </AriaSelect>
+  );
+}
+
+/**
+ * A custom-styled multi-select on React Aria's Select (selectionMode "multiple"): the button shows
+ * the chosen labels (or "n selected" beyond two), the popover lists the options with check boxes.
+ * Enter, Space or ArrowDown opens it, the arrows move, Space or Enter toggles, Escape closes and
+ * focus returns to the button. A hidden native <select multiple name> submits one form value per
+ * chosen option under `name` (read them with `formData.getAll(name)`).
+ */
+export function MultiSelect({
+  label,
+  description,
+  error,
+  className,
+  options,
+  name,
+  value,
+  defaultValue,
+  onChange,
+  placeholder,
+  isRequired,
+  isDisabled,
+  hideLabel = false,
+}: FieldBaseProps & {
+  options: SelectOption[];
+  /** Keep the label for screen readers only. */
+  hideLabel?: boolean;
+  name?: string;
+  /** Controlled values. */
+  value?: string[];
+  defaultValue?: string[];
+  onChange?: (values: string[]) => void;
+  /** Shown while nothing is chosen; defaults to "Choose one or more". */
+  placeholder?: string;
+  isRequired?: boolean;
+  isDisabled?: boolean;
+}) {
+  const { t } = useTranslation();
+  const controlled = value !== undefined ? { value } : {};
+  const focus = useFocusButtonOnClose();
+  const rootRef = useRef<HTMLDivElement>(null);
+  useNativeSelectMatches(rootRef, value ?? defaultValue ?? []);
+  return (
+    <AriaSelect
+      ref={rootRef}
+      selectionMode="multiple"
+      name={name}
+      {...controlled}
+      defaultValue={defaultValue ?? []}
+      onChange={(keys) => onChange?.(keys.map(String))}
+      placeholder={placeholder ?? t("admin.form.chooseSeveral")}
+      isRequired={isRequired}
+      isDisabled={isDisabled}
+      disabledKeys={options.filter((option) => option.disabled).map((option) => option.value)}
+      isInvalid={Boolean(error)}
+      validationBehavior="aria"
+      onOpenChange={focus.onOpenChange}
+      // min-w-0: long chosen labels truncate instead of widening a grid or flex parent.
+      className={cn("group min-w-0", className)}
+    >
+      <Label className={hideLabel ? "sr-only" : labelClasses}>{label}</Label>
+      <AriaButton ref={focus.triggerRef} className={triggerClasses}>
+        <SelectValue className="min-w-0 truncate data-[placeholder]:text-ink-muted">
+          {({ state, defaultChildren }) => {
+            const chosen = new Set(Array.isArray(state.value) ? state.value.map(String) : []);
+            if (chosen.size === 0) return defaultChildren;
+            if (chosen.size > 2) return t("admin.form.selectedCount", { count: chosen.size });
+            return options
+              .filter((option) => chosen.has(option.value))
+              .map((option) => option.label)
+              .join(", ");
+          }}
+        </SelectValue>
+        <ChevronDown aria-hidden="true" className="size-4 shrink-0 text-ink-muted" />
+      </AriaButton>
+      <FieldHelp description={description} error={error} />
+      <Popover ref={focus.popoverRef} className={cn(popoverClasses, "w-(--trigger-width)")}>
+        <ListBox className="max-h-72 outline-none">
+          {options.map((option) => (
+            <ListBoxItem
+              key={option.value}
+              id={option.value}
+              textValue={option.label}
+              className={optionClasses}
+            >
+              {({ isSelected }) => (
+                <>
+                  <CheckSquare checked={isSelected} />
+                  <span className="min-w-0 py-2 break-words">{option.label}</span>
+                </>
+              )}
+            </ListBoxItem>
+          ))}
+        </ListBox>
+      </Popover>
+    </AriaSelect>
+  );
+}
+
+/** The drawn box of a checkbox (decorative: the real state lives on the control around it). */
+function CheckSquare({
+  checked,
+  indeterminate = false,
+  className,
+}: {
+  checked: boolean;
+  indeterminate?: boolean;
+  className?: string;
+}) {
+  return (
+    <span
+      aria-hidden="true"
+      className={cn(
+        "flex size-5 shrink-0 items-center justify-center rounded border-2 transition-colors",
+        checked || indeterminate
+          ? "border-primary bg-primary text-on-primary"
+          : "border-control bg-surface group-data-[invalid]:border-danger",
+        className,
+      )}
+    >
+      {indeterminate ? (
+        <Minus className="size-3.5" strokeWidth={3} />
+      ) : checked ? (
+        <Check className="size-3.5" strokeWidth={3} />
+      ) : null}
+    </span>
   );
 }
 
@@ -325,22 +512,11 @@ export function Checkbox({
       >
         {({ isSelected, isIndeterminate }) => (
           <>
-            <span
-              aria-hidden="true"
-              className={cn(
-                "flex size-5 shrink-0 items-center justify-center rounded border-2 transition-colors",
-                "group-data-[focus-visible]:outline-3 group-data-[focus-visible]:outline-offset-2 group-data-[focus-visible]:outline-focus",
-                isSelected || isIndeterminate
-                  ? "border-primary bg-primary text-on-primary"
-                  : "border-control bg-surface group-data-[invalid]:border-danger",
-              )}
-            >
-              {isIndeterminate ? (
-                <Minus className="size-3.5" strokeWidth={3} />
-              ) : isSelected ? (
-                <Check className="size-3.5" strokeWidth={3} />
-              ) : null}
-            </span>
+            <CheckSquare
+              checked={isSelected}
+              indeterminate={isIndeterminate}
+              className="group-data-[focus-visible]:outline-3 group-data-[focus-visible]:outline-offset-2 group-data-[focus-visible]:outline-focus"
+            />
             <span>{children}</span>
           </>
         )}
