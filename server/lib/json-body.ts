@@ -1,19 +1,23 @@
 import { createHash } from "node:crypto";
 import type { FastifyReply, FastifyRequest } from "fastify";
 
-/** A response body serialised once (for a cache) with its entity tag. */
+/**
+ * A response body serialised once (for a cache) with its entity tag. The body is kept as bytes, so
+ * sending it again neither serialises nor encodes anything: every response writes the same Buffer.
+ */
 export interface JsonBody {
-  body: string;
+  body: Buffer;
   etag: string;
 }
 
 export function jsonBody(value: unknown): JsonBody {
-  const body = JSON.stringify(value);
+  const body = Buffer.from(JSON.stringify(value), "utf8");
   return { body, etag: `W/"${createHash("sha1").update(body).digest("base64url")}"` };
 }
 
 function matches(ifNoneMatch: string | undefined, etag: string): boolean {
   if (!ifNoneMatch) return false;
+  if (ifNoneMatch === etag) return true;
   if (ifNoneMatch.trim() === "*") return true;
   const bare = etag.slice(2);
   return ifNoneMatch.split(",").some((tag) => {
