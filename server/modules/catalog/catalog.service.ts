@@ -80,11 +80,13 @@ function substringMatch(words: string[]): SQL | undefined {
   return and(...words.map((word) => like(courses.searchText, `%${escapeLike(word)}%`)));
 }
 
-/** Relevance: how many of the words are in the title; then newest first. */
+/**
+ * Relevance: how many of the words are in the title (in any language: its values, not the JSON with
+ * its language keys, which would make "en" a title word of every course); then newest first.
+ */
 function relevance(words: string[]): SQL[] {
-  const inTitle = words.map(
-    (word) => sql`(lower(${courses.title}::text) like ${`%${escapeLike(word)}%`})::int`,
-  );
+  const titles = sql`lower(jsonb_path_query_array(${courses.title}, '$.*')::text)`;
+  const inTitle = words.map((word) => sql`(${titles} like ${`%${escapeLike(word)}%`})::int`);
   return [desc(sql.join(inTitle, sql` + `)), desc(courses.createdAt), desc(courses.id)];
 }
 
@@ -222,35 +224,47 @@ export function createCatalogService(db: Db, deps: { bus?: CacheBus } = {}) {
     const words = searchWords(query.searchText);
     const countWhere = async (where: SQL | undefined) =>
       (await db.select({ value: count() }).from(courses).where(where))[0]?.value ?? 0;
-    let where = and(...filters);
-    let totalDoc: number | undefined;
-    if (words.length > 0) {
-      const prefixes = wordPrefixMatch(words);
-      if (prefixes) {
-        where = and(...filters, prefixes);
-        totalDoc = await countWhere(where);
-      }
-      if (!totalDoc) {
-        where = and(...filters, substringMatch(words));
-        totalDoc = undefined;
-      }
-    }
-    const order = query.sort
-      ? ORDER_BY[query.sort]
-      : words.length > 0
-        ? relevance(words)
-        : ORDER_BY["date-desc"];
-    const [rows, total] = await Promise.all([
+    const pageOf = (where: SQL | undefined, order: SQL[]) =>
       db
         .select(cardColumns)
         .from(courses)
         .where(where)
         .orderBy(...order)
         .limit(query.limit)
-        .offset((query.page - 1) * query.limit),
-      totalDoc ?? countWhere(where),
-    ]);
-    totalDoc = total;
+        .offset((query.page - 1) * query.limit);
+    let rows: CardRow[];
+    let totalDoc: number;
+    if (words.length > 0 && !query.sort) {
+      // Ranked: the ranking reads every match anyway, so the same pass counts them (count(*) over ()).
+      const rankedPage = async (where: SQL | undefined) => {
+        const found = await db
+          .select({ ...cardColumns, total: sql<number>`count(*) over ()`.mapWith(Number) })
+          .from(courses)
+          .where(where)
+          .orderBy(...relevance(words))
+          .limit(query.limit)
+          .offset((query.page - 1) * query.limit);
+        // A page past the end has no row to carry the total.
+        return { rows: found, total: found[0]?.total ?? (await countWhere(where)) };
+      };
+      const prefixes = wordPrefixMatch(words);
+      let ranked = prefixes ? await rankedPage(and(...filters, prefixes)) : undefined;
+      if (!ranked?.total) ranked = await rankedPage(and(...filters, substringMatch(words)));
+      rows = ranked.rows;
+      totalDoc = ranked.total;
+    } else {
+      let where = and(...filters);
+      let known: number | undefined;
+      if (words.length > 0) {
+        const prefixes = wordPrefixMatch(words);
+        known = prefixes ? await countWhere(and(...filters, prefixes)) : 0;
+        where = and(...filters, known ? prefixes : substringMatch(words));
+      }
+      [rows, totalDoc] = await Promise.all([
+        pageOf(where, ORDER_BY[query.sort ?? "date-desc"]),
+        known || countWhere(where),
+      ]);
+    }
     return {
       courses: rows.map((row) => toCard(row, nodes, language)),
       totalDoc,
