@@ -2,7 +2,7 @@ import { and, asc, count, countDistinct, desc, eq, inArray, like, or, type SQL, 
 import type { Db } from "../../db/client";
 import type { CacheBus } from "../../lib/cache-bus";
 import { isUuid } from "../../lib/ids";
-import { type JsonBody, jsonBody } from "../../lib/json-body";
+import { JsonBody, jsonBody } from "../../lib/json-body";
 import type { Language } from "../../lib/language";
 import { ReadCache } from "../../lib/read-cache";
 import { type Translatable, translate, translateList } from "../../lib/translatable";
@@ -102,7 +102,7 @@ const ROUGH_OBJECT_BYTES = 2048;
  */
 function roughSize(value: unknown): number {
   if (!value || typeof value !== "object") return 64;
-  if ("body" in value && Buffer.isBuffer(value.body)) return value.body.length + 256;
+  if (value instanceof JsonBody) return value.weight + 256;
   if (Array.isArray(value)) return (value.length + 1) * ROUGH_OBJECT_BYTES;
   if ("courses" in value && Array.isArray(value.courses))
     return (value.courses.length + 1) * ROUGH_OBJECT_BYTES;
