@@ -68,6 +68,39 @@ export async function verifyCatalogue(
     check("search results are ranked", rankProblems, `"music": ${top.totalDoc} courses, title matches first`),
   );
 
+  // Two words: the courses with both in the title come first, then those with one. There are more
+  // than 100 of the first kind in the full-size data, so the switch is looked for where the database
+  // says it is, not on the first page.
+  const [both] = await db.query<{ n: string }>(
+    `select count(*) as n from courses where published
+       and company_id = (select id from companies where slug = 'wellspring')
+       and to_tsvector('simple', search_text) @@ to_tsquery('simple', 'creative:* & music:*')
+       and lower(jsonb_path_query_array(title, '$.*')::text) like '%creative%'
+       and lower(jsonb_path_query_array(title, '$.*')::text) like '%music%'`,
+  );
+  const bothInTitle = Number(both?.n ?? 0);
+  const switchPage = Math.floor(bothInTitle / 100) + 1;
+  const around = await list(`?searchText=creative%20music&limit=100&page=${switchPage}`);
+  const titleWords = around.courses.map(
+    (course) => ["creative", "music"].filter((word) => course.title.toLowerCase().includes(word)).length,
+  );
+  const at = bothInTitle % 100;
+  const twoWordProblems: string[] = [];
+  if (bothInTitle === 0) twoWordProblems.push("the data has no course with both words in the title");
+  if (titleWords.slice(0, at).some((n) => n !== 2))
+    twoWordProblems.push(`a course without both words in the title ranks among the first ${bothInTitle}`);
+  if (titleWords.slice(at).some((n) => n === 2))
+    twoWordProblems.push(`a course with both words in the title ranks after the first ${bothInTitle}`);
+  if (around.totalDoc > bothInTitle && titleWords.slice(at).length === 0)
+    twoWordProblems.push("the courses with one of the words in the title are missing");
+  rows.push(
+    check(
+      "search results with several words are ranked",
+      twoWordProblems,
+      `"creative music": ${bothInTitle} of ${around.totalDoc} with both words in the title, first`,
+    ),
+  );
+
   const first = await fetch(`${url}/api/courses`);
   const etag = first.headers.get("etag");
   await first.arrayBuffer();

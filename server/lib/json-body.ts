@@ -1,19 +1,48 @@
 import { createHash } from "node:crypto";
+import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import type { FastifyReply, FastifyRequest } from "fastify";
 
-/** A response body serialised once (for a cache) with its entity tag. */
-export interface JsonBody {
-  body: string;
-  etag: string;
+type Encoding = "br" | "gzip";
+
+/**
+ * A response body serialised once (for a cache) with its entity tag. The body is kept as bytes, so
+ * sending it again neither serialises nor encodes anything: every response writes the same Buffer.
+ * Its compressed forms are made on first demand and kept with it, instead of compressing the same
+ * bytes again for every browser that accepts gzip or Brotli.
+ */
+export class JsonBody {
+  readonly etag: string;
+  private readonly compressed: Partial<Record<Encoding, Buffer>> = {};
+
+  constructor(readonly body: Buffer) {
+    this.etag = `W/"${createHash("sha1").update(body).digest("base64url")}"`;
+  }
+
+  encoded(encoding: Encoding): Buffer {
+    let bytes = this.compressed[encoding];
+    if (!bytes) {
+      bytes =
+        encoding === "br"
+          ? brotliCompressSync(this.body, { params: { [constants.BROTLI_PARAM_QUALITY]: 6 } })
+          : gzipSync(this.body, { level: 9 });
+      this.compressed[encoding] = bytes;
+    }
+    return bytes;
+  }
+
+  /** Bytes it may hold: the body and, at most, its two compressed forms. */
+  get weight(): number {
+    return Math.ceil(this.body.length * 1.5);
+  }
 }
 
 export function jsonBody(value: unknown): JsonBody {
-  const body = JSON.stringify(value);
-  return { body, etag: `W/"${createHash("sha1").update(body).digest("base64url")}"` };
+  return new JsonBody(Buffer.from(JSON.stringify(value), "utf8"));
 }
 
 function matches(ifNoneMatch: string | undefined, etag: string): boolean {
   if (!ifNoneMatch) return false;
+  if (ifNoneMatch === etag) return true;
   if (ifNoneMatch.trim() === "*") return true;
   const bare = etag.slice(2);
   return ifNoneMatch.split(",").some((tag) => {
@@ -22,9 +51,40 @@ function matches(ifNoneMatch: string | undefined, etag: string): boolean {
   });
 }
 
+/** Bodies this small go out as they are (as @fastify/compress's threshold). */
+const COMPRESS_FROM_BYTES = 1024;
+
+/** Brotli or gzip when the client accepts it (Brotli first at equal preference), else none. */
+export function preferredEncoding(acceptEncoding: string | undefined): Encoding | undefined {
+  if (!acceptEncoding) return undefined;
+  let best: Encoding | undefined;
+  let bestQuality = 0;
+  for (const part of acceptEncoding.toLowerCase().split(",")) {
+    const [name = "", ...params] = part.trim().split(";");
+    const quality = params.map((param) => param.trim()).find((param) => param.startsWith("q="));
+    const q = quality ? Number(quality.slice(2)) : 1;
+    if (!(q > 0)) continue;
+    const candidates: Encoding[] = name === "*" ? ["br"] : name === "br" || name === "gzip" ? [name] : [];
+    for (const candidate of candidates) {
+      if (q > bestQuality || (q === bestQuality && candidate === "br")) {
+        best = candidate;
+        bestQuality = q;
+      }
+    }
+  }
+  return best;
+}
+
 /** Sends a serialised JSON body with its ETag, or 304 Not Modified when the client has it already. */
 export function sendJsonBody(request: FastifyRequest, reply: FastifyReply, json: JsonBody) {
   reply.header("etag", json.etag);
+  reply.header("vary", "accept-encoding");
   if (matches(request.headers["if-none-match"], json.etag)) return reply.code(304).send();
-  return reply.type("application/json; charset=utf-8").send(json.body);
+  reply.type("application/json; charset=utf-8");
+  const encoding =
+    json.body.length >= COMPRESS_FROM_BYTES
+      ? preferredEncoding(request.headers["accept-encoding"])
+      : undefined;
+  if (!encoding) return reply.send(json.body);
+  return reply.header("content-encoding", encoding).send(json.encoded(encoding));
 }

@@ -53,3 +53,20 @@ describe("ReadCache", () => {
     expect(await cache.get("s", "k", async () => "after the write")).toBe("after the write");
   });
 });
+
+describe("ReadCache bounded by weight", () => {
+  it("evicts the least recently used entries past its weight, and never keeps one heavier than the bound", async () => {
+    const cache = new ReadCache<string>(100, { maxWeight: 10, weigh: (value) => value.length });
+    await cache.get("s", "1", async () => "aaaa");
+    await cache.get("s", "2", async () => "bbbb");
+    await cache.get("s", "1", async () => "fresh");
+    await cache.get("s", "3", async () => "cccc");
+    expect(cache.weight).toBe(8);
+    expect(await cache.get("s", "1", async () => "reloaded")).toBe("aaaa");
+    expect(await cache.get("s", "2", async () => "x")).toBe("x");
+    await cache.get("s", "big", async () => "far too heavy to keep");
+    expect(await cache.get("s", "big", async () => "again")).toBe("again");
+    cache.invalidate("s");
+    expect(cache.weight).toBe(0);
+  });
+});

@@ -4,14 +4,26 @@
  *
  * Concurrent misses of one key share a single load, and a load that started before an
  * `invalidate` of its scope is returned to its callers but not kept: it may have read the old data.
+ *
+ * Besides the number of entries, the cache can be bounded by weight (`weigh`, e.g. bytes): keys
+ * made of visitors' input (search text) must not let it grow without limit.
  */
 export class ReadCache<T> {
-  private readonly entries = new Map<string, T>();
+  private readonly entries = new Map<string, { value: T; weight: number }>();
   private readonly loading = new Map<string, Promise<T>>();
   private readonly generations = new Map<string, number>();
   private epoch = 0;
+  private totalWeight = 0;
+  private readonly maxWeight: number;
+  private readonly weigh: ((value: T) => number) | undefined;
 
-  constructor(private readonly maxEntries = 5000) {}
+  constructor(
+    private readonly maxEntries = 5000,
+    options: { maxWeight?: number; weigh?: (value: T) => number } = {},
+  ) {
+    this.maxWeight = options.maxWeight ?? Number.POSITIVE_INFINITY;
+    this.weigh = options.weigh;
+  }
 
   get(scope: string, key: string, load: () => Promise<T>): Promise<T> {
     const fullKey = `${scope}\u0000${key}`;
@@ -20,7 +32,7 @@ export class ReadCache<T> {
       // Move to the end: the Map's insertion order is the recency order.
       this.entries.delete(fullKey);
       this.entries.set(fullKey, hit);
-      return Promise.resolve(hit);
+      return Promise.resolve(hit.value);
     }
     const inFlight = this.loading.get(fullKey);
     if (inFlight) return inFlight;
@@ -40,18 +52,30 @@ export class ReadCache<T> {
   }
 
   private store(fullKey: string, value: T) {
-    this.entries.set(fullKey, value);
-    if (this.entries.size > this.maxEntries) {
+    const weight = this.weigh ? this.weigh(value) : 0;
+    if (weight > this.maxWeight) return;
+    this.remove(fullKey);
+    this.entries.set(fullKey, { value, weight });
+    this.totalWeight += weight;
+    while (this.entries.size > this.maxEntries || this.totalWeight > this.maxWeight) {
       const oldest = this.entries.keys().next().value;
-      if (oldest !== undefined) this.entries.delete(oldest);
+      if (oldest === undefined) break;
+      this.remove(oldest);
     }
+  }
+
+  private remove(fullKey: string) {
+    const entry = this.entries.get(fullKey);
+    if (!entry) return;
+    this.entries.delete(fullKey);
+    this.totalWeight -= entry.weight;
   }
 
   /** Drops every entry of one scope (a company), after a write. */
   invalidate(scope: string): void {
     this.generations.set(scope, (this.generations.get(scope) ?? 0) + 1);
     const prefix = `${scope}\u0000`;
-    for (const key of this.entries.keys()) if (key.startsWith(prefix)) this.entries.delete(key);
+    for (const key of this.entries.keys()) if (key.startsWith(prefix)) this.remove(key);
     for (const key of this.loading.keys()) if (key.startsWith(prefix)) this.loading.delete(key);
   }
 
@@ -59,10 +83,16 @@ export class ReadCache<T> {
   clear(): void {
     this.epoch++;
     this.entries.clear();
+    this.totalWeight = 0;
     this.loading.clear();
   }
 
   get size(): number {
     return this.entries.size;
+  }
+
+  /** The summed weight of the entries kept (0 without `weigh`). */
+  get weight(): number {
+    return this.totalWeight;
   }
 }

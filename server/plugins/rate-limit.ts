@@ -71,7 +71,13 @@ function matches(pattern: string, method: string, path: string): boolean {
   return bare === patternPath;
 }
 
+/** The methods any rule covers: a request with another method (every GET) is never looked up. */
+const GUARDED_METHODS = new Set(
+  RATE_LIMIT_RULES.flatMap((rule) => rule.routes.map((route) => route.split(" ")[0])),
+);
+
 export function ruleFor(method: string, url: string): Rule | undefined {
+  if (!GUARDED_METHODS.has(method)) return undefined;
   const path = url.split("?")[0] ?? url;
   return RATE_LIMIT_RULES.find((rule) => rule.routes.some((pattern) => matches(pattern, method, path)));
 }

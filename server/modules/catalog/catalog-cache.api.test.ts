@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -35,6 +36,26 @@ describe("cached catalogue answers", () => {
     const other = await t.app.inject({ url: "/api/courses?limit=6", headers: { "if-none-match": etag } });
     expect(other.statusCode).toBe(200);
     expect(other.headers.etag).not.toBe(etag);
+  });
+
+  it("go out compressed as the client accepts, the same bytes each time", async () => {
+    const url = "/api/courses?limit=20";
+    const plain = await t.app.inject({ url });
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.headers.vary).toContain("accept-encoding");
+    const cases: [string, string, (bytes: Buffer) => Buffer][] = [
+      ["gzip, deflate, br", "br", brotliDecompressSync],
+      ["gzip;q=1, br;q=0.5", "gzip", gunzipSync],
+      ["br;q=0, gzip", "gzip", gunzipSync],
+    ];
+    for (const [accept, encoding, decode] of cases) {
+      for (let i = 0; i < 2; i++) {
+        const packed = await t.app.inject({ url, headers: { "accept-encoding": accept } });
+        expect(packed.headers["content-encoding"]).toBe(encoding);
+        expect(packed.headers.etag).toBe(plain.headers.etag);
+        expect(decode(packed.rawPayload).toString("utf8")).toBe(plain.body);
+      }
+    }
   });
 
   it("are read again after a catalogue write, with a new ETag", async () => {

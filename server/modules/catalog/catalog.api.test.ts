@@ -138,6 +138,33 @@ describe("GET /api/courses", () => {
     }
   });
 
+  it("ranks courses with more of the words in their title first, then the newest", async () => {
+    const school = await insertCompany(t.database.db, { slug: "ranking-school", name: "Ranking School" });
+    const course = (slug: string, addedDaysAgo: number, title: [string, string], summary: [string, string]) =>
+      insertCourse(
+        t.database.db,
+        school.id,
+        {
+          ...otherSchoolCourse,
+          slug,
+          addedDaysAgo,
+          title: { en: title[0], nl: title[1] },
+          summary: { en: summary[0], nl: summary[1] },
+        },
+        { categoryId: null },
+      );
+    // Newest first when the title says nothing; "en" (Dutch "and") is a language key of every title.
+    await course("summary-only", 1, ["Knots", "Touw"], ["Wind and sun", "Wind en zon"]);
+    await course("one-word-title", 2, ["Wind", "Wind"], ["Sun and more", "Zon en meer"]);
+    await course("both-words-title", 3, ["Wind and sun", "Wind en zon"], ["Outdoors", "Buiten"]);
+    const slugs = async (searchText: string) =>
+      (
+        await list(`?searchText=${encodeURIComponent(searchText)}`, { company: "ranking-school" })
+      ).body.courses.map((found) => found.slug);
+    expect(await slugs("wind zon")).toEqual(["both-words-title", "one-word-title", "summary-only"]);
+    expect(await slugs("en")).toEqual(["both-words-title", "summary-only", "one-word-title"]);
+  });
+
   it("treats % and _ in the search text as plain characters", async () => {
     const { status, body } = await list("?searchText=%25%25%25");
     expect(status).toBe(200);

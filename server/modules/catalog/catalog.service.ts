@@ -2,7 +2,7 @@ import { and, asc, count, countDistinct, desc, eq, inArray, like, or, type SQL, 
 import type { Db } from "../../db/client";
 import type { CacheBus } from "../../lib/cache-bus";
 import { isUuid } from "../../lib/ids";
-import { type JsonBody, jsonBody } from "../../lib/json-body";
+import { JsonBody, jsonBody } from "../../lib/json-body";
 import type { Language } from "../../lib/language";
 import { ReadCache } from "../../lib/read-cache";
 import { type Translatable, translate, translateList } from "../../lib/translatable";
@@ -80,12 +80,37 @@ function substringMatch(words: string[]): SQL | undefined {
   return and(...words.map((word) => like(courses.searchText, `%${escapeLike(word)}%`)));
 }
 
-/** Relevance: how many of the words are in the title; then newest first. */
+/**
+ * Relevance: how many of the words are in the title (in any language: its values, not the JSON with
+ * its language keys, which would make "en" a title word of every course); then newest first.
+ */
 function relevance(words: string[]): SQL[] {
-  const inTitle = words.map(
-    (word) => sql`(lower(${courses.title}::text) like ${`%${escapeLike(word)}%`})::int`,
-  );
+  const titles = sql`lower(jsonb_path_query_array(${courses.title}, '$.*')::text)`;
+  const inTitle = words.map((word) => sql`(${titles} like ${`%${escapeLike(word)}%`})::int`);
   return [desc(sql.join(inTitle, sql` + `)), desc(courses.createdAt), desc(courses.id)];
+}
+
+/** Bounds of the catalogue cache per process: entries, and their rough size in bytes. */
+const MAX_CACHED_READS = 5000;
+const MAX_CACHED_BYTES = 64 * 1024 * 1024;
+/** Rough in-memory size of a translated course card or category once parsed (objects, not JSON). */
+const ROUGH_OBJECT_BYTES = 2048;
+
+/**
+ * What a cached catalogue read weighs: a serialised body its bytes; a list of cards or categories
+ * a rough size per item. Searches make a key per text typed, so the cache is bounded by weight too.
+ */
+function roughSize(value: unknown): number {
+  if (!value || typeof value !== "object") return 64;
+  if (value instanceof JsonBody) return value.weight + 256;
+  if (Array.isArray(value)) return (value.length + 1) * ROUGH_OBJECT_BYTES;
+  if ("courses" in value && Array.isArray(value.courses))
+    return (value.courses.length + 1) * ROUGH_OBJECT_BYTES;
+  if ("categories" in value && Array.isArray(value.categories))
+    return (value.categories.length + 1) * ROUGH_OBJECT_BYTES;
+  if ("lessons" in value && Array.isArray(value.lessons))
+    return (value.lessons.length + 4) * ROUGH_OBJECT_BYTES;
+  return ROUGH_OBJECT_BYTES;
 }
 
 function averageRating(total: number, reviews: number): number {
@@ -108,7 +133,7 @@ interface CategoryNode {
  * Reads are cached per company and dropped by `invalidate(companyId)` after any catalogue write.
  */
 export function createCatalogService(db: Db, deps: { bus?: CacheBus } = {}) {
-  const cache = new ReadCache<unknown>();
+  const cache = new ReadCache<unknown>(MAX_CACHED_READS, { maxWeight: MAX_CACHED_BYTES, weigh: roughSize });
   const cached = <T>(companyId: string, key: string, load: () => Promise<T>) =>
     cache.get(companyId, key, load) as Promise<T>;
   /** Told when a company's catalogue changed (null: any company's); pages made from it are stale. */
@@ -181,6 +206,74 @@ export function createCatalogService(db: Db, deps: { bus?: CacheBus } = {}) {
     };
   }
 
+  /** One page of published courses, uncached: `listCourses` and `listCoursesJson` cache it each their way. */
+  async function loadCourseList(
+    companyId: string,
+    query: StoreListCoursesQuery,
+    language: Language,
+  ): Promise<CourseList> {
+    const nodes = await categoryTree(companyId);
+    // `published` as such (not `= $1`): the planner can then use the search indexes, partial on it.
+    const filters: (SQL | undefined)[] = [eq(courses.companyId, companyId), sql`${courses.published}`];
+    if (query.category) {
+      const wanted = query.category.toLowerCase();
+      const match = nodes.find((node) => node.slug === wanted || node.id === wanted);
+      if (!match) return { courses: [], totalDoc: 0, page: query.page, limit: query.limit, pages: 0 };
+      filters.push(inArray(courses.categoryId, subtreeIds(nodes, match.id)));
+    }
+    const words = searchWords(query.searchText);
+    const countWhere = async (where: SQL | undefined) =>
+      (await db.select({ value: count() }).from(courses).where(where))[0]?.value ?? 0;
+    const pageOf = (where: SQL | undefined, order: SQL[]) =>
+      db
+        .select(cardColumns)
+        .from(courses)
+        .where(where)
+        .orderBy(...order)
+        .limit(query.limit)
+        .offset((query.page - 1) * query.limit);
+    let rows: CardRow[];
+    let totalDoc: number;
+    if (words.length > 0 && !query.sort) {
+      // Ranked: the ranking reads every match anyway, so the same pass counts them (count(*) over ()).
+      const rankedPage = async (where: SQL | undefined) => {
+        const found = await db
+          .select({ ...cardColumns, total: sql<number>`count(*) over ()`.mapWith(Number) })
+          .from(courses)
+          .where(where)
+          .orderBy(...relevance(words))
+          .limit(query.limit)
+          .offset((query.page - 1) * query.limit);
+        // A page past the end has no row to carry the total.
+        return { rows: found, total: found[0]?.total ?? (await countWhere(where)) };
+      };
+      const prefixes = wordPrefixMatch(words);
+      let ranked = prefixes ? await rankedPage(and(...filters, prefixes)) : undefined;
+      if (!ranked?.total) ranked = await rankedPage(and(...filters, substringMatch(words)));
+      rows = ranked.rows;
+      totalDoc = ranked.total;
+    } else {
+      let where = and(...filters);
+      let known: number | undefined;
+      if (words.length > 0) {
+        const prefixes = wordPrefixMatch(words);
+        known = prefixes ? await countWhere(and(...filters, prefixes)) : 0;
+        where = and(...filters, known ? prefixes : substringMatch(words));
+      }
+      [rows, totalDoc] = await Promise.all([
+        pageOf(where, ORDER_BY[query.sort ?? "date-desc"]),
+        known || countWhere(where),
+      ]);
+    }
+    return {
+      courses: rows.map((row) => toCard(row, nodes, language)),
+      totalDoc,
+      page: query.page,
+      limit: query.limit,
+      pages: Math.ceil(totalDoc / query.limit),
+    };
+  }
+
   const service = {
     async listCategories(companyId: string, language: Language): Promise<CategoryList> {
       return cached(companyId, `categories:${language}`, async () => {
@@ -207,66 +300,20 @@ export function createCatalogService(db: Db, deps: { bus?: CacheBus } = {}) {
       query: StoreListCoursesQuery,
       language: Language,
     ): Promise<CourseList> {
-      return cached(companyId, listKey(query, language), async () => {
-        const nodes = await categoryTree(companyId);
-        // `published` as such (not `= $1`): the planner can then use the search indexes, partial on it.
-        const filters: (SQL | undefined)[] = [eq(courses.companyId, companyId), sql`${courses.published}`];
-        if (query.category) {
-          const wanted = query.category.toLowerCase();
-          const match = nodes.find((node) => node.slug === wanted || node.id === wanted);
-          if (!match) return { courses: [], totalDoc: 0, page: query.page, limit: query.limit, pages: 0 };
-          filters.push(inArray(courses.categoryId, subtreeIds(nodes, match.id)));
-        }
-        const words = searchWords(query.searchText);
-        const countWhere = async (where: SQL | undefined) =>
-          (await db.select({ value: count() }).from(courses).where(where))[0]?.value ?? 0;
-        let where = and(...filters);
-        let totalDoc: number | undefined;
-        if (words.length > 0) {
-          const prefixes = wordPrefixMatch(words);
-          if (prefixes) {
-            where = and(...filters, prefixes);
-            totalDoc = await countWhere(where);
-          }
-          if (!totalDoc) {
-            where = and(...filters, substringMatch(words));
-            totalDoc = undefined;
-          }
-        }
-        const order = query.sort
-          ? ORDER_BY[query.sort]
-          : words.length > 0
-            ? relevance(words)
-            : ORDER_BY["date-desc"];
-        const [rows, total] = await Promise.all([
-          db
-            .select(cardColumns)
-            .from(courses)
-            .where(where)
-            .orderBy(...order)
-            .limit(query.limit)
-            .offset((query.page - 1) * query.limit),
-          totalDoc ?? countWhere(where),
-        ]);
-        totalDoc = total;
-        return {
-          courses: rows.map((row) => toCard(row, nodes, language)),
-          totalDoc,
-          page: query.page,
-          limit: query.limit,
-          pages: Math.ceil(totalDoc / query.limit),
-        };
-      });
+      return cached(companyId, listKey(query, language), () => loadCourseList(companyId, query, language));
     },
 
-    /** `listCourses` as a serialised response body with its ETag, cached too. */
+    /**
+     * `listCourses` as a serialised response body with its ETag, cached too. It is loaded on its own
+     * (not through the cached object) so that the API's answers keep only their bytes in the cache.
+     */
     async listCoursesJson(
       companyId: string,
       query: StoreListCoursesQuery,
       language: Language,
     ): Promise<JsonBody> {
       return cached(companyId, `json:${listKey(query, language)}`, async () =>
-        jsonBody(CourseList.parse(await service.listCourses(companyId, query, language))),
+        jsonBody(CourseList.parse(await loadCourseList(companyId, query, language))),
       );
     },
 
