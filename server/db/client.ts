@@ -1,4 +1,5 @@
 import { mkdirSync } from "node:fs";
+import { dirname } from "node:path";
 import { Mutex, PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import type { ExtractTablesWithRelations } from "drizzle-orm";
@@ -9,6 +10,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { migrationsDir } from "../lib/paths";
+import { copyPgliteTemplate } from "./pglite-template";
 import * as schema from "./schema";
 import { currentTenant, sessionStateSql, TENANT_WALL_SQL } from "./tenant-scope";
 
@@ -45,7 +47,13 @@ export interface Database {
 
 export type DatabaseOptions =
   | { engine: "postgres"; url: string; poolSize?: number }
-  | { engine: "pglite"; dataDir?: string; loadDataDir?: Blob | File };
+  | {
+      engine: "pglite";
+      dataDir?: string;
+      loadDataDir?: Blob | File;
+      /** An empty `dataDir` starts as a copy of the build's template database (default true). */
+      fromTemplate?: boolean;
+    };
 
 /** Any constant, fixed for this app: the advisory lock that serialises migrations across instances. */
 const MIGRATION_LOCK_KEY = 727_274_001;
@@ -209,8 +217,16 @@ function tenantPglite(client: PGlite) {
   return wrapper;
 }
 
-async function openPglite(options: { dataDir?: string; loadDataDir?: Blob | File }): Promise<Database> {
-  if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
+async function openPglite(options: {
+  dataDir?: string;
+  loadDataDir?: Blob | File;
+  fromTemplate?: boolean;
+}): Promise<Database> {
+  if (options.dataDir) {
+    mkdirSync(dirname(options.dataDir), { recursive: true });
+    if (!options.loadDataDir && options.fromTemplate !== false) copyPgliteTemplate(options.dataDir);
+    mkdirSync(options.dataDir, { recursive: true });
+  }
   const client = await PGlite.create({
     dataDir: options.dataDir,
     loadDataDir: options.loadDataDir,
