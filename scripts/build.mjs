@@ -41,6 +41,22 @@ await build({
   logLevel: "warning",
 });
 
+// A new, migrated embedded database: an empty DATA_DIR starts from a copy instead of PGlite's initdb.
+await build({
+  entryPoints: [join(root, "server/db/build-pglite-template.ts")],
+  outfile: join(root, "build/node/build-pglite-template.js"),
+  bundle: true,
+  platform: "node",
+  format: "esm",
+  target: "node20",
+  packages: "external",
+  logLevel: "warning",
+});
+execFileSync(process.execPath, [join(root, "build/node/build-pglite-template.js")], {
+  cwd: root,
+  stdio: "inherit",
+});
+
 mkdirSync(join(root, "build"), { recursive: true });
 writeFileSync(join(root, STAMP_FILE), sourceFingerprint(root));
 console.info(`build finished in ${((Date.now() - started) / 1000).toFixed(1)} s`);

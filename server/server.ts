@@ -4,19 +4,25 @@ import { ConfigError, type Env, loadEnv } from "./config/env";
 import { openDatabase } from "./db/client";
 import { seedDatabase } from "./db/seed/seed";
 import { lockDataDir } from "./lib/data-dir-lock";
+import { startupPhases } from "./lib/startup-phases";
 import type { WebOptions } from "./plugins/web";
 
 const SHUTDOWN_TIMEOUT_MS = 9_000;
 
 /** Opens the database, migrates, seeds an empty one, and serves until SIGTERM or SIGINT. */
 export async function startServer(env: Env, web: WebOptions) {
+  const phases = startupPhases();
+  phases.mark("modules");
   const dataDir = resolve(env.DATA_DIR);
   const unlock = env.DATABASE_URL ? () => undefined : lockDataDir(dataDir);
   const database = env.DATABASE_URL
     ? await openDatabase({ engine: "postgres", url: env.DATABASE_URL })
     : await openDatabase({ engine: "pglite", dataDir: resolve(dataDir, "db") });
+  phases.mark("openDatabase");
   await database.migrate();
+  phases.mark("migrate");
   const app = await buildApp({ env, database, web });
+  phases.mark("buildApp");
   if (!database.tenantWall) {
     app.log.warn(
       "row-level security is off: the database user may not create or be granted the role course_market_tenant, so tenants are kept apart by the queries' company conditions only (docs/decisions/006-row-level-security.md)",
@@ -27,6 +33,7 @@ export async function startServer(env: Env, web: WebOptions) {
     adminEmail: env.ADMIN_EMAIL,
     adminPassword: env.ADMIN_PASSWORD,
   });
+  phases.mark("seed");
   if (seed.seeded) {
     app.log.info({ adminEmail: seed.adminEmail }, "seeded an empty database with the demo school");
     if (seed.generatedAdminPassword) {
@@ -61,7 +68,15 @@ export async function startServer(env: Env, web: WebOptions) {
   process.once("SIGINT", () => void shutdown("SIGINT"));
 
   await app.listen({ port: env.PORT, host: env.HOST });
-  app.log.info({ database: database.engine, url: env.PUBLIC_URL ?? `http://localhost:${env.PORT}` }, "ready");
+  phases.mark("listen");
+  app.log.info(
+    {
+      database: database.engine,
+      url: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
+      startupMs: phases.summary(),
+    },
+    "ready",
+  );
   return app;
 }
 

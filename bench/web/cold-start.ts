@@ -8,6 +8,8 @@ export interface StartedServer {
   url: string;
   /** From spawning `node build/node/main.js` to the first 200 HTML response of `/`. */
   coldStartMs: number;
+  /** The server's own start-up phases in ms (its "ready" log line), when it logs at info level. */
+  phases?: string;
   stop(): Promise<void>;
 }
 
@@ -18,7 +20,10 @@ const POLL_MS = 20;
  * 200 with HTML: what a person opening the site right after a (re)start would wait for. An empty
  * data directory includes migrating and seeding the demo school.
  */
-export async function startTimedServer(dataDir: string, timeoutMs = 180_000): Promise<StartedServer> {
+export async function startTimedServer(
+  dataDir: string,
+  { timeoutMs = 180_000, logLevel = "warn" }: { timeoutMs?: number; logLevel?: string } = {},
+): Promise<StartedServer> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   let output = "";
@@ -28,7 +33,7 @@ export async function startTimedServer(dataDir: string, timeoutMs = 180_000): Pr
     env: {
       ...process.env,
       NODE_ENV: "production",
-      LOG_LEVEL: "warn",
+      LOG_LEVEL: logLevel,
       HOST: "127.0.0.1",
       PORT: String(port),
       DATA_DIR: dataDir,
@@ -66,9 +71,26 @@ export async function startTimedServer(dataDir: string, timeoutMs = 180_000): Pr
     await new Promise((resolve) => setTimeout(resolve, POLL_MS));
   }
 
+  const ready = output
+    .split("\n")
+    .map((line) => {
+      try {
+        return JSON.parse(line) as { msg?: string; startupMs?: Record<string, number> };
+      } catch {
+        return undefined;
+      }
+    })
+    .find((entry) => entry?.msg === "ready");
+  const phases = ready?.startupMs
+    ? Object.entries(ready.startupMs)
+        .map(([phase, ms]) => `${phase} ${(ms / 1000).toFixed(2)}`)
+        .join(", ")
+    : undefined;
+
   return {
     url,
     coldStartMs,
+    phases,
     async stop() {
       if (child.exitCode === null) child.kill("SIGTERM");
       await exited;

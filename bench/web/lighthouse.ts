@@ -13,6 +13,10 @@ import { type StartedServer, startTimedServer } from "./cold-start";
  * built server on the embedded database, runs Lighthouse's mobile preset on the home page and a
  * course page in Debian's Chromium, writes bench/results/web.{md,json}, refreshes the README table
  * and exits 1 naming every budget missed.
+ *
+ * BENCH_ONLY=cold-start   only the cold starts (no browser, no Lighthouse): prints the times and
+ *                         leaves bench/results and the README alone. Each start's phase timings
+ *                         (the server's "start-up phases" log line) are printed too.
  */
 
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
@@ -101,6 +105,37 @@ function machine(chromium: string) {
     chromium,
     loadAverage: Number(loadavg()[0]?.toFixed(1)),
   };
+}
+
+/** Times the cold starts only, printing each start's phases; writes nothing. */
+async function coldStartsOnly() {
+  ensureProductionBuild();
+  const dataDir = mkdtempSync(join(tmpdir(), "bench-cold-"));
+  let server: StartedServer | undefined;
+  try {
+    console.info(
+      `load average at start: ${loadavg()
+        .map((load) => load.toFixed(2))
+        .join(" ")}`,
+    );
+    server = await startTimedServer(dataDir, { logLevel: "info" });
+    console.info(`empty data dir: ${seconds(server.coldStartMs)}  ${server.phases ?? ""}`);
+    const existing: number[] = [];
+    for (let run = 0; run < COLD_STARTS; run++) {
+      await server.stop();
+      server = await startTimedServer(dataDir, { logLevel: "info" });
+      existing.push(server.coldStartMs);
+      console.info(`existing data:  ${seconds(server.coldStartMs)}  ${server.phases ?? ""}`);
+    }
+    console.info(
+      `median existing ${seconds(median(existing))}; load average at end: ${loadavg()
+        .map((load) => load.toFixed(2))
+        .join(" ")}`,
+    );
+  } finally {
+    await server?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
 }
 
 async function main() {
@@ -213,4 +248,5 @@ function updateReadme(table: string) {
   if (pattern.test(text)) writeFileSync(readme, text.replace(pattern, `$1${table}$2`));
 }
 
-await main();
+if (process.env.BENCH_ONLY === "cold-start") await coldStartsOnly();
+else await main();

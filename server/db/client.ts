@@ -1,14 +1,14 @@
 import { mkdirSync } from "node:fs";
+import { dirname } from "node:path";
 import { Mutex, PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import type { ExtractTablesWithRelations } from "drizzle-orm";
-import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
-import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
-import pg from "pg";
+import type pg from "pg";
 import { migrationsDir } from "../lib/paths";
+import { copyPgliteTemplate } from "./pglite-template";
 import * as schema from "./schema";
 import { currentTenant, sessionStateSql, TENANT_WALL_SQL } from "./tenant-scope";
 
@@ -45,7 +45,13 @@ export interface Database {
 
 export type DatabaseOptions =
   | { engine: "postgres"; url: string; poolSize?: number }
-  | { engine: "pglite"; dataDir?: string; loadDataDir?: Blob | File };
+  | {
+      engine: "pglite";
+      dataDir?: string;
+      loadDataDir?: Blob | File;
+      /** An empty `dataDir` starts as a copy of the build's template database (default true). */
+      fromTemplate?: boolean;
+    };
 
 /** Any constant, fixed for this app: the advisory lock that serialises migrations across instances. */
 const MIGRATION_LOCK_KEY = 727_274_001;
@@ -55,41 +61,52 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 }
 
 /**
+ * The pg pool class below, made once `pg` is loaded: the driver and drizzle's node-postgres adapter
+ * are loaded only when DATABASE_URL is set, not on every start of the embedded database (issue 7).
+ *
  * A pg pool whose connections are put into the state the caller's tenant scope asks for when they are
  * checked out: the tenant role with `app.company_id` inside a scope, the owner outside one. A
  * connection remembers its state, so the switch (one round trip) only happens when it changes; every
  * checkout goes through here, so no connection is ever used in a state it was not set to.
  */
-class TenantPool extends pg.Pool {
-  wall = false;
-  readonly #states = new WeakMap<pg.PoolClient, string | null>();
+function tenantPoolClass(Pool: typeof pg.Pool) {
+  return class TenantPool extends Pool {
+    wall = false;
+    readonly #states = new WeakMap<pg.PoolClient, string | null>();
 
-  // pg-pool's own query() checks out through connect(callback): both forms land here.
-  // biome-ignore lint/suspicious/noExplicitAny: pg's overloads (promise or callback) in one body
-  override connect(callback?: any): any {
-    const wanted = this.wall ? currentTenant() : null;
-    const ready = super.connect().then((client) => this.#establish(client, wanted));
-    if (!callback) return ready;
-    ready.then(
-      (client) => callback(undefined, client, client.release),
-      (error) => callback(error, undefined, () => undefined),
-    );
-  }
-
-  async #establish(client: pg.PoolClient, wanted: string | null): Promise<pg.PoolClient> {
-    if ((this.#states.get(client) ?? null) === wanted) return client;
-    try {
-      await client.query(sessionStateSql(wanted));
-    } catch (error) {
-      client.release(error as Error);
-      throw error;
+    // pg-pool's own query() checks out through connect(callback): both forms land here.
+    // biome-ignore lint/suspicious/noExplicitAny: pg's overloads (promise or callback) in one body
+    override connect(callback?: any): any {
+      const wanted = this.wall ? currentTenant() : null;
+      const ready = super.connect().then((client) => this.#establish(client, wanted));
+      if (!callback) return ready;
+      ready.then(
+        (client) => callback(undefined, client, client.release),
+        (error) => callback(error, undefined, () => undefined),
+      );
     }
-    this.#states.set(client, wanted);
-    return client;
-  }
+
+    async #establish(client: pg.PoolClient, wanted: string | null): Promise<pg.PoolClient> {
+      if ((this.#states.get(client) ?? null) === wanted) return client;
+      try {
+        await client.query(sessionStateSql(wanted));
+      } catch (error) {
+        client.release(error as Error);
+        throw error;
+      }
+      this.#states.set(client, wanted);
+      return client;
+    }
+  };
 }
 
 async function openPostgres(url: string, poolSize = 20): Promise<Database> {
+  const [{ default: pg }, { drizzle: drizzleNodePg }, { migrate: migrateNodePg }] = await Promise.all([
+    import("pg"),
+    import("drizzle-orm/node-postgres"),
+    import("drizzle-orm/node-postgres/migrator"),
+  ]);
+  const TenantPool = tenantPoolClass(pg.Pool);
   const pool = new TenantPool({ connectionString: url, max: poolSize, application_name: "course-market" });
   pool.on("error", () => {
     // An idle client lost its connection; the pool replaces it. Queries in flight get their own error.
@@ -209,8 +226,16 @@ function tenantPglite(client: PGlite) {
   return wrapper;
 }
 
-async function openPglite(options: { dataDir?: string; loadDataDir?: Blob | File }): Promise<Database> {
-  if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
+async function openPglite(options: {
+  dataDir?: string;
+  loadDataDir?: Blob | File;
+  fromTemplate?: boolean;
+}): Promise<Database> {
+  if (options.dataDir) {
+    mkdirSync(dirname(options.dataDir), { recursive: true });
+    if (!options.loadDataDir && options.fromTemplate !== false) copyPgliteTemplate(options.dataDir);
+    mkdirSync(options.dataDir, { recursive: true });
+  }
   const client = await PGlite.create({
     dataDir: options.dataDir,
     loadDataDir: options.loadDataDir,

@@ -17,4 +17,6 @@ export const projectRoot = findProjectRoot();
 export const migrationsDir = resolve(projectRoot, "server/db/migrations");
 export const clientBuildDir = resolve(projectRoot, "build/client");
 export const serverBuildFile = resolve(projectRoot, "build/server/index.js");
+/** A new, migrated embedded database made by the build, copied into an empty DATA_DIR (skips initdb). */
+export const pgliteTemplateDir = resolve(projectRoot, "build/pglite-template");
 export const publicDir = resolve(projectRoot, "public");

@@ -1,4 +1,8 @@
-import { Redis } from "ioredis";
+import { createRequire } from "node:module";
+import type { Redis as RedisClient } from "ioredis";
+
+// Loaded when first needed, not at start-up: most installations never use it (cold start, issue 7).
+const require = createRequire(import.meta.url);
 
 /** One counted attempt: how many in the current window, and when the window ends. */
 export interface Hit {
@@ -45,6 +49,7 @@ export function memoryRateLimitStore(now: () => number = Date.now): RateLimitSto
 
 /** Counters in Redis, shared by every instance: INCR plus an expiry set on the first hit. */
 export function redisRateLimitStore(url: string): RateLimitStore {
+  const { Redis } = require("ioredis") as { Redis: typeof RedisClient };
   const redis = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 2, enableOfflineQueue: true });
   return {
     async hit(key, windowMs) {

@@ -1,11 +1,12 @@
 import { inArray, sql } from "drizzle-orm";
+import { uuidv7 } from "../../lib/ids";
 import { categories, courses, lessons } from "../../modules/catalog/catalog.tables";
 import { companies } from "../../modules/companies/companies.tables";
 import { createConversion } from "../../modules/currency/exchange";
 import { customers } from "../../modules/customers/customers.tables";
 import { currencies, languages } from "../../modules/international/international.tables";
 import { demoLessonVideo } from "../../modules/media/media-store";
-import { nextCounter } from "../../modules/orders/counters";
+import { nextCounter, takeCounterValues } from "../../modules/orders/counters";
 import {
   coupons,
   enrolments,
@@ -86,20 +87,29 @@ export async function insertCategory(
   category: SeedCategory,
   options: { parentId?: string | null; position?: number } = {},
 ): Promise<string> {
-  const [row] = await db
-    .insert(categories)
-    .values({
-      companyId,
-      slug: category.slug,
-      name: category.name,
-      description: category.description,
-      icon: category.icon,
-      parentId: options.parentId ?? null,
-      position: options.position ?? 0,
-    })
-    .returning({ id: categories.id });
-  if (!row) throw new Error("category was not created");
-  return row.id;
+  const [id] = await insertCategories(db, companyId, [{ category, ...options }]);
+  return id!;
+}
+
+/** Several categories in one statement; ids in the order given. A parent may come in the same call. */
+export async function insertCategories(
+  db: Queryable,
+  companyId: string,
+  items: { category: SeedCategory; parentId?: string | null; position?: number; id?: string }[],
+): Promise<string[]> {
+  if (items.length === 0) return [];
+  const rows = items.map(({ category, parentId, position, id }) => ({
+    id: id ?? uuidv7(),
+    companyId,
+    slug: category.slug,
+    name: category.name,
+    description: category.description,
+    icon: category.icon,
+    parentId: parentId ?? null,
+    position: position ?? 0,
+  }));
+  await db.insert(categories).values(rows);
+  return rows.map((row) => row.id);
 }
 
 export async function insertCourse(
@@ -108,13 +118,23 @@ export async function insertCourse(
   course: SeedCourse,
   options: { categoryId: string | null; now?: Date; published?: boolean },
 ): Promise<string> {
-  const now = options.now ?? new Date();
-  const addedAt = new Date(now.getTime() - course.addedDaysAgo * 86_400_000);
-  const [row] = await db
-    .insert(courses)
-    .values({
+  const [id] = await insertCourses(db, companyId, [{ course, ...options }]);
+  return id!;
+}
+
+/** Several courses and all their lessons in two statements; ids in the order given. */
+export async function insertCourses(
+  db: Queryable,
+  companyId: string,
+  items: { course: SeedCourse; categoryId: string | null; now?: Date; published?: boolean }[],
+): Promise<string[]> {
+  if (items.length === 0) return [];
+  const rows = items.map(({ course, categoryId, now = new Date(), published }) => {
+    const addedAt = new Date(now.getTime() - course.addedDaysAgo * 86_400_000);
+    return {
+      id: uuidv7(),
       companyId,
-      categoryId: options.categoryId,
+      categoryId,
       slug: course.slug,
       title: course.title,
       summary: course.summary,
@@ -133,47 +153,63 @@ export async function insertCourse(
       salePriceCents: course.salePriceCents,
       currency: "EUR",
       totalSeats: course.totalSeats,
-      published: options.published ?? true,
+      published: published ?? true,
       createdAt: addedAt,
       updatedAt: addedAt,
-    })
-    .returning({ id: courses.id });
-  if (!row) throw new Error("course was not created");
-  if (course.lessons.length > 0) {
-    await db.insert(lessons).values(
-      course.lessons.map((lesson, index) => ({
-        companyId,
-        courseId: row.id,
-        position: index + 1,
-        title: lesson.title,
-        durationSeconds: lesson.durationSeconds,
-        videoUrl: demoLessonVideo(index),
-        freePreview: lesson.freePreview,
-      })),
-    );
-  }
-  return row.id;
+    };
+  });
+  await db.insert(courses).values(rows);
+  const lessonRows = items.flatMap(({ course }, courseIndex) =>
+    course.lessons.map((lesson, index) => ({
+      companyId,
+      courseId: rows[courseIndex]!.id,
+      position: index + 1,
+      title: lesson.title,
+      durationSeconds: lesson.durationSeconds,
+      videoUrl: demoLessonVideo(index),
+      freePreview: lesson.freePreview,
+    })),
+  );
+  if (lessonRows.length > 0) await db.insert(lessons).values(lessonRows);
+  return rows.map((row) => row.id);
+}
+
+export interface CustomerInput {
+  name: string;
+  email: string;
+  phone?: string;
+  passwordHash?: string | null;
+  createdAt?: Date;
 }
 
 export async function insertCustomer(
   db: Queryable,
   companyId: string,
-  input: { name: string; email: string; phone?: string; passwordHash?: string | null; createdAt?: Date },
+  input: CustomerInput,
 ): Promise<string> {
-  const [row] = await db
-    .insert(customers)
-    .values({
-      companyId,
-      name: input.name,
-      email: input.email,
-      phone: input.phone ?? null,
-      passwordHash: input.passwordHash ?? null,
-      createdAt: input.createdAt,
-      updatedAt: input.createdAt,
-    })
-    .returning({ id: customers.id });
-  if (!row) throw new Error("customer was not created");
-  return row.id;
+  const [id] = await insertCustomers(db, companyId, [input]);
+  return id!;
+}
+
+/** Several customers in one statement; ids in the order given. */
+export async function insertCustomers(
+  db: Queryable,
+  companyId: string,
+  inputs: CustomerInput[],
+): Promise<string[]> {
+  if (inputs.length === 0) return [];
+  const rows = inputs.map((input) => ({
+    id: uuidv7(),
+    companyId,
+    name: input.name,
+    email: input.email,
+    phone: input.phone ?? null,
+    passwordHash: input.passwordHash ?? null,
+    createdAt: input.createdAt,
+    updatedAt: input.createdAt,
+  }));
+  await db.insert(customers).values(rows);
+  return rows.map((row) => row.id);
 }
 
 export { nextCounter };
@@ -199,17 +235,42 @@ export async function insertHistoricOrder(
   companyId: string,
   input: HistoricOrderInput,
 ): Promise<string> {
-  const totals = priceOrder(
-    input.lines.map((line) => ({ unitPriceCents: line.unitPriceCents, quantity: 1 })),
-    input.vatRateBp ?? DEFAULT_VAT_RATE_BP,
-  );
-  const number = await nextCounter(db, companyId, "order");
-  const conversion = createConversion("EUR", input.currency?.code ?? "EUR", input.currency?.rate ?? "1");
-  const [order] = await db
-    .insert(orders)
-    .values({
+  const [id] = await insertHistoricOrders(db, companyId, [input]);
+  return id!;
+}
+
+/**
+ * Several orders as {@link insertHistoricOrder} writes them, numbered in the order given, with one
+ * statement per table: what the seed uses for its order history.
+ */
+export async function insertHistoricOrders(
+  db: Queryable,
+  companyId: string,
+  inputs: HistoricOrderInput[],
+): Promise<string[]> {
+  if (inputs.length === 0) return [];
+  const isPaid = (input: HistoricOrderInput) => input.status === "processing" || input.status === "delivered";
+  const paidCount = inputs.filter(isPaid).length;
+  const firstNumber = await takeCounterValues(db, companyId, "order", inputs.length);
+  let nextInvoice = paidCount > 0 ? await takeCounterValues(db, companyId, "invoice", paidCount) : 0;
+
+  const orderRows: (typeof orders.$inferInsert)[] = [];
+  const lineRows: (typeof orderLines.$inferInsert)[] = [];
+  const paymentRows: (typeof payments.$inferInsert)[] = [];
+  const invoiceRows: (typeof invoices.$inferInsert)[] = [];
+  const enrolmentRows: (typeof enrolments.$inferInsert)[] = [];
+  const seatsSold = new Map<string, number>();
+  for (const [index, input] of inputs.entries()) {
+    const id = uuidv7();
+    const totals = priceOrder(
+      input.lines.map((line) => ({ unitPriceCents: line.unitPriceCents, quantity: 1 })),
+      input.vatRateBp ?? DEFAULT_VAT_RATE_BP,
+    );
+    const conversion = createConversion("EUR", input.currency?.code ?? "EUR", input.currency?.rate ?? "1");
+    orderRows.push({
+      id,
       companyId,
-      number,
+      number: firstNumber + index,
       customerId: input.customer.id,
       customerName: input.customer.name,
       customerEmail: input.customer.email,
@@ -222,61 +283,61 @@ export async function insertHistoricOrder(
       baseTotalCents: conversion.toBase(totals.totalCents),
       createdAt: input.createdAt,
       updatedAt: input.createdAt,
-    })
-    .returning({ id: orders.id });
-  if (!order) throw new Error("order was not created");
-  await db.insert(orderLines).values(
-    input.lines.map((line) => ({
+    });
+    for (const line of input.lines) {
+      lineRows.push({
+        companyId,
+        orderId: id,
+        courseId: line.courseId,
+        title: line.title,
+        unitPriceCents: line.unitPriceCents,
+        quantity: 1,
+        totalCents: line.unitPriceCents,
+      });
+    }
+    if (!isPaid(input)) continue;
+    paymentRows.push({
       companyId,
-      orderId: order.id,
-      courseId: line.courseId,
-      title: line.title,
-      unitPriceCents: line.unitPriceCents,
-      quantity: 1,
-      totalCents: line.unitPriceCents,
-    })),
-  );
-  const paid = input.status === "processing" || input.status === "delivered";
-  if (paid) {
-    await db.insert(payments).values({
-      companyId,
-      orderId: order.id,
+      orderId: id,
       provider: input.channel === "pos" ? "pos" : "demo",
-      providerReference: `seed_${order.id}`,
+      providerReference: `seed_${id}`,
       status: "succeeded",
       amountCents: totals.totalCents,
       currency: conversion.currency,
       createdAt: input.createdAt,
       updatedAt: input.createdAt,
     });
-    const invoiceNumber = await nextCounter(db, companyId, "invoice");
-    await db
-      .insert(invoices)
-      .values({ companyId, orderId: order.id, number: invoiceNumber, issuedAt: input.createdAt });
-    await db
-      .insert(enrolments)
-      .values(
-        input.lines.map((line) => ({
-          companyId,
-          customerId: input.customer.id,
-          courseId: line.courseId,
-          orderId: order.id,
-          createdAt: input.createdAt,
-          updatedAt: input.createdAt,
-        })),
-      )
-      .onConflictDoNothing();
+    invoiceRows.push({ companyId, orderId: id, number: nextInvoice++, issuedAt: input.createdAt });
+    for (const line of input.lines) {
+      enrolmentRows.push({
+        companyId,
+        customerId: input.customer.id,
+        courseId: line.courseId,
+        orderId: id,
+        createdAt: input.createdAt,
+        updatedAt: input.createdAt,
+      });
+      seatsSold.set(line.courseId, (seatsSold.get(line.courseId) ?? 0) + 1);
+    }
+  }
+
+  await db.insert(orders).values(orderRows);
+  await db.insert(orderLines).values(lineRows);
+  if (paymentRows.length > 0) {
+    await db.insert(payments).values(paymentRows);
+    await db.insert(invoices).values(invoiceRows);
+    await db.insert(enrolments).values(enrolmentRows).onConflictDoNothing();
+  }
+  // One update per distinct number of seats sold (a handful), not one per order.
+  const bySold = new Map<number, string[]>();
+  for (const [courseId, sold] of seatsSold) bySold.set(sold, [...(bySold.get(sold) ?? []), courseId]);
+  for (const [sold, courseIds] of bySold) {
     await db
       .update(courses)
-      .set({ seatsSold: sql`${courses.seatsSold} + 1` })
-      .where(
-        inArray(
-          courses.id,
-          input.lines.map((line) => line.courseId),
-        ),
-      );
+      .set({ seatsSold: sql`${courses.seatsSold} + ${sold}` })
+      .where(inArray(courses.id, courseIds));
   }
-  return order.id;
+  return orderRows.map((row) => row.id!);
 }
 
 export interface CouponInput {

@@ -1,4 +1,5 @@
 import { and, eq, gte, sql } from "drizzle-orm";
+import { uuidv7 } from "../../lib/ids";
 import { seededRandom } from "../../lib/random";
 import { generatePassword, hashPassword } from "../../modules/auth/passwords";
 import { courses as courseTable } from "../../modules/catalog/catalog.tables";
@@ -12,13 +13,15 @@ import { courses as seedCourses } from "./content/courses";
 import type { SeedCourse } from "./content/types";
 import { DEMO_LEARNER, demoCustomers } from "./demo-people";
 import {
-  insertCategory,
+  type CustomerInput,
+  type HistoricOrderInput,
+  insertCategories,
   insertCompany,
   insertCoupon,
-  insertCourse,
+  insertCourses,
   insertCurrency,
-  insertCustomer,
-  insertHistoricOrder,
+  insertCustomers,
+  insertHistoricOrders,
   insertLanguage,
 } from "./factories";
 import { seedDemoLearner, seedReviews } from "./learning";
@@ -52,10 +55,12 @@ export async function seedDatabase(db: Db, options: SeedOptions = {}): Promise<S
 
   const adminEmail = options.adminEmail ?? DEFAULT_ADMIN_EMAIL;
   const generatedAdminPassword = options.adminPassword ? undefined : generatePassword();
-  const [adminHash, learnerHash] = await Promise.all([
+  // argon2 runs on libuv's threads: hash while the transaction writes the catalogue, await when needed.
+  const hashes = Promise.all([
     hashPassword(options.adminPassword ?? (generatedAdminPassword as string)),
     hashPassword(DEMO_LEARNER.password),
   ]);
+  hashes.catch(() => undefined); // awaited below; a failure there fails the seed
 
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
@@ -91,33 +96,34 @@ export async function seedDatabase(db: Db, options: SeedOptions = {}): Promise<S
       exchangeRate: "0.85",
     });
 
-    const [superAdmin] = await tx
-      .select({ id: roles.id })
-      .from(roles)
-      .where(eq(roles.name, SUPER_ADMIN_ROLE));
-    await tx.insert(staff).values({
-      companyId: company.id,
-      name: { en: "School Administrator", nl: "Schoolbeheerder" },
-      email: adminEmail,
-      passwordHash: adminHash,
-      roleId: superAdmin!.id,
-    });
-
-    const categoryIds = new Map<string, string>();
+    // Parents first, so that positions follow the same order as before; ids are made here, so one
+    // statement holds both levels.
     const ordered = [
       ...seedCategories.filter((c) => !c.parentSlug),
       ...seedCategories.filter((c) => c.parentSlug),
     ];
-    for (const [position, category] of ordered.entries()) {
-      const parentId = category.parentSlug ? categoryIds.get(category.parentSlug) : null;
-      categoryIds.set(category.slug, await insertCategory(tx, company.id, category, { parentId, position }));
-    }
+    const categoryIds = new Map(ordered.map((category) => [category.slug, uuidv7()]));
+    await insertCategories(
+      tx,
+      company.id,
+      ordered.map((category, position) => ({
+        category,
+        id: categoryIds.get(category.slug),
+        parentId: category.parentSlug ? categoryIds.get(category.parentSlug) : null,
+        position,
+      })),
+    );
 
-    const courseIds = new Map<string, string>();
-    for (const course of seedCourses) {
-      const categoryId = categoryIds.get(course.categorySlug) ?? null;
-      courseIds.set(course.slug, await insertCourse(tx, company.id, course, { categoryId, now }));
-    }
+    const courseIdList = await insertCourses(
+      tx,
+      company.id,
+      seedCourses.map((course) => ({
+        course,
+        categoryId: categoryIds.get(course.categorySlug) ?? null,
+        now,
+      })),
+    );
+    const courseIds = new Map(seedCourses.map((course, index) => [course.slug, courseIdList[index]!]));
 
     // Courses from €100 may be paid in three monthly instalments.
     await tx
@@ -126,30 +132,39 @@ export async function seedDatabase(db: Db, options: SeedOptions = {}): Promise<S
       .where(and(eq(courseTable.companyId, company.id), gte(courseTable.priceCents, 10_000)));
     await seedCoupons(tx, company.id, now);
 
-    const people = [];
+    const [superAdmin] = await tx
+      .select({ id: roles.id })
+      .from(roles)
+      .where(eq(roles.name, SUPER_ADMIN_ROLE));
+    const [adminHash, learnerHash] = await hashes;
+    await tx.insert(staff).values({
+      companyId: company.id,
+      name: { en: "School Administrator", nl: "Schoolbeheerder" },
+      email: adminEmail,
+      passwordHash: adminHash,
+      roleId: superAdmin!.id,
+    });
+
     const random = seededRandom(20_240_601);
-    for (const person of demoCustomers) {
-      const createdAt = new Date(now.getTime() - random.int(61, 400) * 86_400_000);
-      people.push({
+    const customerInputs: CustomerInput[] = [
+      ...demoCustomers.map((person) => ({
         ...person,
-        createdAt,
-        id: await insertCustomer(tx, company.id, { ...person, createdAt }),
-      });
-    }
-    const learnerCreated = new Date(now.getTime() - 90 * 86_400_000);
-    const learnerId = await insertCustomer(tx, company.id, {
-      name: DEMO_LEARNER.name,
-      email: DEMO_LEARNER.email,
-      passwordHash: learnerHash,
-      createdAt: learnerCreated,
-    });
-    people.push({
-      name: DEMO_LEARNER.name,
-      email: DEMO_LEARNER.email,
-      phone: "",
-      createdAt: learnerCreated,
-      id: learnerId,
-    });
+        createdAt: new Date(now.getTime() - random.int(61, 400) * 86_400_000),
+      })),
+      {
+        name: DEMO_LEARNER.name,
+        email: DEMO_LEARNER.email,
+        passwordHash: learnerHash,
+        createdAt: new Date(now.getTime() - 90 * 86_400_000),
+      },
+    ];
+    const customerIds = await insertCustomers(tx, company.id, customerInputs);
+    const people = customerInputs.map((person, index) => ({
+      id: customerIds[index]!,
+      name: person.name,
+      email: person.email,
+      phone: person.phone ?? "",
+    }));
 
     if (options.withOrders !== false) {
       await seedOrderHistory(tx, company.id, people, courseIds, now);
@@ -229,6 +244,7 @@ async function seedOrderHistory(
   }
   history.sort((a, b) => a.at.getTime() - b.at.getTime());
 
+  const orders: HistoricOrderInput[] = [];
   for (const { at, customer, picks } of history) {
     const status = random.pick(statuses);
     const paid = status === "delivered" || status === "processing";
@@ -239,7 +255,7 @@ async function seedOrderHistory(
       }
     }
     const channel = random.next() < 0.15 ? "pos" : "online";
-    await insertHistoricOrder(tx, companyId, {
+    orders.push({
       customer,
       status,
       channel,
@@ -252,4 +268,5 @@ async function seedOrderHistory(
       })),
     });
   }
+  await insertHistoricOrders(tx, companyId, orders);
 }

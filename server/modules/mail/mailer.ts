@@ -1,7 +1,11 @@
 import { mkdirSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { join, resolve } from "node:path";
-import nodemailer, { type Transporter } from "nodemailer";
+import type { Transporter } from "nodemailer";
 import { uuidv7 } from "../../lib/ids";
+
+// Loaded with the first mail, not at start-up (cold start, issue 7).
+const require = createRequire(import.meta.url);
 
 export interface MailAttachment {
   filename: string;
@@ -39,9 +43,13 @@ const DEFAULT_FROM = "no-reply@localhost";
 /** Sends mail over SMTP, or writes each mail as an .eml file into the outbox (offline default). */
 export function createMailer(options: MailerOptions) {
   const fromAddress = options.from ?? DEFAULT_FROM;
-  const transport: Transporter = options.smtpUrl
-    ? nodemailer.createTransport(options.smtpUrl)
-    : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
+  let transport: Transporter | undefined;
+  const openTransport = (): Transporter => {
+    const nodemailer = require("nodemailer") as typeof import("nodemailer");
+    return options.smtpUrl
+      ? nodemailer.createTransport(options.smtpUrl)
+      : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
+  };
   const outboxDir = resolve(options.outboxDir);
 
   return {
@@ -51,6 +59,7 @@ export function createMailer(options: MailerOptions) {
       const from = message.fromName
         ? { name: message.fromName, address: addressOf(fromAddress) }
         : fromAddress;
+      transport ??= openTransport();
       const info = await transport.sendMail({
         from,
         to: message.to,
@@ -72,7 +81,7 @@ export function createMailer(options: MailerOptions) {
     },
 
     close() {
-      transport.close();
+      transport?.close();
     },
   };
 }

@@ -1,7 +1,6 @@
-import Stripe from "stripe";
 import type { Env } from "../../config/env";
 import type { SettingsService } from "../settings/settings.service";
-import { stripeConnection } from "./stripe-provider";
+import { loadStripe, stripeConnection } from "./stripe-provider";
 
 /** The settings group holding the school's connected Stripe account. */
 const SETTINGS_GROUP = "stripeConnect";
@@ -13,6 +12,7 @@ const SETTINGS_GROUP = "stripeConnect";
  */
 export function createStripeConnect(env: Env, settings: SettingsService) {
   if (!env.STRIPE_SECRET_KEY) return null;
+  const Stripe = loadStripe();
   const stripe = new Stripe(env.STRIPE_SECRET_KEY, {
     maxNetworkRetries: 2,
     timeout: 20_000,

@@ -1,5 +1,14 @@
-import Stripe from "stripe";
+import { createRequire } from "node:module";
+import type StripeClient from "stripe";
 import { type PaymentEvent, type PaymentProvider, PaymentWebhookError } from "./provider";
+
+// The SDK is loaded only when Stripe is configured, not at every start-up (cold start, issue 7).
+const require = createRequire(import.meta.url);
+
+/** The Stripe SDK's constructor, loaded on first use. */
+export function loadStripe(): typeof StripeClient {
+  return require("stripe") as typeof StripeClient;
+}
 
 /** A signed webhook older than this is refused: a captured delivery cannot be replayed later. */
 export const WEBHOOK_REPLAY_WINDOW_SECONDS = 300;
@@ -29,6 +38,7 @@ export function stripeConnection(apiBase: string | undefined) {
  * now, the browser confirms it with Stripe.js, and Stripe's webhook reports the outcome.
  */
 export function createStripeProvider(options: StripeProviderOptions): PaymentProvider {
+  const Stripe = loadStripe();
   const stripe = new Stripe(options.secretKey, {
     maxNetworkRetries: 2,
     timeout: 20_000,
@@ -70,7 +80,7 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
     parseWebhook(rawBody, signature): PaymentEvent | null {
       if (!options.webhookSecret) throw new PaymentWebhookError("Stripe webhooks are not configured.");
       if (!signature) throw new PaymentWebhookError("The Stripe-Signature header is missing.");
-      let event: Stripe.Event;
+      let event: StripeClient.Event;
       try {
         event = stripe.webhooks.constructEvent(
           rawBody,
