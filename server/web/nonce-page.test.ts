@@ -1,6 +1,6 @@
 import { gunzipSync } from "node:zlib";
-import { describe, expect, it } from "vitest";
-import { acceptsGzip, gzipWithNonce, splitAtNonce, withNonce } from "./nonce-page";
+import { beforeAll, describe, expect, it } from "vitest";
+import { acceptsGzip, gzipWithNonce, type NoncePage, splitAtNonce, withNonce } from "./nonce-page";
 
 const RENDERED = "rendered-nonce==";
 const html = [
@@ -12,7 +12,10 @@ const html = [
 ].join("");
 
 describe("nonce pages", () => {
-  const page = splitAtNonce(html, RENDERED);
+  let page: NoncePage;
+  beforeAll(async () => {
+    page = await splitAtNonce(html, RENDERED);
+  });
 
   it("puts each response's nonce where the rendered one was", () => {
     const out = withNonce(page, "fresh-one").toString("utf8");
@@ -30,8 +33,8 @@ describe("nonce pages", () => {
     expect(gzipWithNonce(page, "abc").length).toBeLessThan(Buffer.byteLength(html) / 10);
   });
 
-  it("handles a page without a nonce", () => {
-    const plain = splitAtNonce("<p>plain</p>", RENDERED);
+  it("handles a page without a nonce", async () => {
+    const plain = await splitAtNonce("<p>plain</p>", RENDERED);
     expect(gunzipSync(gzipWithNonce(plain, "x")).toString()).toBe("<p>plain</p>");
   });
 

@@ -1,4 +1,7 @@
-import { constants, crc32, deflateRawSync } from "node:zlib";
+import { promisify } from "node:util";
+import { constants, crc32, deflateRaw } from "node:zlib";
+
+const deflate = promisify(deflateRaw);
 
 /**
  * A rendered page kept cut at the CSP nonce it was rendered with, so that every response gets its
@@ -22,9 +25,12 @@ const FINAL_BLOCK = Buffer.from([0x01, 0x00, 0x00, 0xff, 0xff]);
 /** Longest content of one stored block. */
 const STORED_MAX = 0xffff;
 
-export function splitAtNonce(html: string, nonce: string): NoncePage {
+/** Cuts `html` at `nonce` (compressing off the main thread, in zlib's thread pool). */
+export async function splitAtNonce(html: string, nonce: string): Promise<NoncePage> {
   const parts = html.split(nonce).map((part) => Buffer.from(part, "utf8"));
-  const deflated = parts.map((part) => deflateRawSync(part, { finishFlush: constants.Z_SYNC_FLUSH }));
+  const deflated = await Promise.all(
+    parts.map((part) => deflate(part, { finishFlush: constants.Z_SYNC_FLUSH })),
+  );
   return { parts, deflated };
 }
 

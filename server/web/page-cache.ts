@@ -66,7 +66,7 @@ export function createPageCache(now: () => number = Date.now) {
     }
     const html = await response.text();
     const headers = [...response.headers].filter(([name]) => name !== "content-length");
-    return { renderedAt, page: { status: response.status, headers, body: splitAtNonce(html, nonce) } };
+    return { renderedAt, page: { status: response.status, headers, body: await splitAtNonce(html, nonce) } };
   }
 
   return {
