@@ -24,6 +24,7 @@ import { SiteShell } from "~/features/layout/site-shell";
 import type { StoreChromeInfo } from "~/features/layout/store-info";
 import { OfflineSupport } from "~/features/offline/offline-support";
 import { createI18n } from "~/i18n/i18n";
+import { messageAreaOf } from "~/i18n/message-area";
 import { messagesFor } from "~/i18n/messages.server";
 import { offeredLanguages } from "~/i18n/offered-languages";
 import { translator } from "~/i18n/translator";
@@ -76,7 +77,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     viewer,
     language: context.language,
     languages: offeredLanguages(published, context.language),
-    messages: messagesFor(context.language),
+    messages: messagesFor(context.language, messageAreaOf(new URL(request.url).pathname)),
     theme: themeFromCookie(request.headers.get("cookie")),
     origin: context.origin,
     store,
@@ -87,8 +88,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 /**
  * The root data (viewer, language strings, theme, store details) only changes after a form
  * submission, an explicit `useRevalidator().revalidate()` (same URL: e.g. after the checkout API
- * started a guest session) or when the language is switched with `?lng=`; other navigations, such
- * as the category tabs, reuse it.
+ * started a guest session), when the language is switched with `?lng=`, or when the page moves
+ * between the storefront and the back office (which need different strings, see message-area.ts);
+ * other navigations, such as the category tabs, reuse it.
  */
 export function shouldRevalidate({
   currentUrl,
@@ -98,6 +100,7 @@ export function shouldRevalidate({
 }: ShouldRevalidateFunctionArgs) {
   if (formMethod && formMethod !== "GET") return defaultShouldRevalidate;
   if (currentUrl.href === nextUrl.href) return defaultShouldRevalidate;
+  if (messageAreaOf(currentUrl.pathname) !== messageAreaOf(nextUrl.pathname)) return true;
   const nextLanguage = nextUrl.searchParams.get("lng");
   return nextLanguage !== null && nextLanguage !== currentUrl.searchParams.get("lng");
 }

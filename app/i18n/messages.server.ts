@@ -1,4 +1,5 @@
 import type { Messages } from "./i18n";
+import { isAdminNamespace, type MessageArea } from "./message-area";
 
 /**
  * Every locale file, `locales/{language}/{feature}.json`. Each feature keeps its strings in its own
@@ -26,13 +27,21 @@ for (const [path, messages] of Object.entries(files)) {
 
 const cache = new Map<string, Messages>();
 
-/** The strings for one language, with English filling any gaps (English is the fallback language). */
-export function messagesFor(language: string): Messages {
-  let messages = cache.get(language);
+/**
+ * The strings for one language, with English filling any gaps (English is the fallback language):
+ * all of them for the back office, all but the back office's for the storefront (message-area.ts).
+ */
+export function messagesFor(language: string, area: MessageArea): Messages {
+  const key = `${language}:${area}`;
+  let messages = cache.get(key);
   if (!messages) {
     const en = locales.en ?? {};
-    messages = language === "en" ? en : merge(en, locales[language] ?? {});
-    cache.set(language, messages);
+    const all = language === "en" ? en : merge(en, locales[language] ?? {});
+    messages =
+      area === "admin"
+        ? all
+        : Object.fromEntries(Object.entries(all).filter(([namespace]) => !isAdminNamespace(namespace)));
+    cache.set(key, messages);
   }
   return messages;
 }

@@ -1,10 +1,11 @@
 import type { TFunction } from "i18next";
+import { numberFormat } from "../../server/lib/number-format";
 
 /** Prices on pages, in mails and in coupon messages are formatted alike ("€49", "€ 39,50"). */
 export { formatMoney, minorUnitDigits, minorUnitsToDecimal } from "../../server/lib/money";
 
 export function formatNumber(value: number, language: string, options?: Intl.NumberFormatOptions): string {
-  return new Intl.NumberFormat(language, options).format(value);
+  return numberFormat(language, options).format(value);
 }
 
 /** "2 h 15 min", "45 min" (localised through the `duration.*` strings). */

@@ -1,3 +1,5 @@
+import { numberFormat } from "./number-format";
+
 const digitsByCurrency = new Map<string, number>();
 
 /**
@@ -32,7 +34,7 @@ export function minorUnitsToDecimal(amount: number, currency: string): string {
 export function formatMoney(cents: number, currency: string, language: string): string {
   const digits = minorUnitDigits(currency);
   const whole = cents % 10 ** digits === 0;
-  return new Intl.NumberFormat(language, {
+  return numberFormat(language, {
     style: "currency",
     currency,
     minimumFractionDigits: whole ? 0 : digits,
@@ -43,7 +45,7 @@ export function formatMoney(cents: number, currency: string, language: string): 
 /** Amounts on invoices always show every decimal of the currency: "€49.00", "€ 39,50", "¥6,350". */
 export function formatFullMoney(cents: number, currency: string, language: string): string {
   const digits = minorUnitDigits(currency);
-  return new Intl.NumberFormat(language, {
+  return numberFormat(language, {
     style: "currency",
     currency,
     minimumFractionDigits: digits,

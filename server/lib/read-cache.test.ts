@@ -70,3 +70,30 @@ describe("ReadCache bounded by weight", () => {
     expect(cache.weight).toBe(0);
   });
 });
+
+describe("ReadCache.refresh", () => {
+  it("keeps serving the old value until the new one is loaded", async () => {
+    const cache = new ReadCache<string>();
+    await cache.get("s", "k", async () => "old");
+    let finish: (value: string) => void = () => {};
+    const loading = cache.refresh("s", "k", () => new Promise<string>((resolve) => (finish = resolve)));
+    expect(cache.peek("s", "k")).toBe("old");
+    // A second refresh shares the load under way.
+    const again = cache.refresh("s", "k", async () => "other");
+    finish("new");
+    expect(await loading).toBe("new");
+    expect(await again).toBe("new");
+    expect(cache.peek("s", "k")).toBe("new");
+  });
+
+  it("does not keep a refresh that started before an invalidation", async () => {
+    const cache = new ReadCache<string>();
+    await cache.get("s", "k", async () => "old");
+    let finish: (value: string) => void = () => {};
+    const loading = cache.refresh("s", "k", () => new Promise<string>((resolve) => (finish = resolve)));
+    cache.invalidate("s");
+    finish("stale");
+    expect(await loading).toBe("stale");
+    expect(cache.peek("s", "k")).toBeUndefined();
+  });
+});

@@ -26,14 +26,31 @@ export class ReadCache<T> {
   }
 
   get(scope: string, key: string, load: () => Promise<T>): Promise<T> {
+    const hit = this.peek(scope, key);
+    return hit !== undefined ? Promise.resolve(hit) : this.load(scope, `${scope}\u0000${key}`, load);
+  }
+
+  /** The cached value of `key`, if any, without loading it (counts as a use). */
+  peek(scope: string, key: string): T | undefined {
     const fullKey = `${scope}\u0000${key}`;
     const hit = this.entries.get(fullKey);
     if (hit !== undefined) {
       // Move to the end: the Map's insertion order is the recency order.
       this.entries.delete(fullKey);
       this.entries.set(fullKey, hit);
-      return Promise.resolve(hit.value);
     }
+    return hit?.value;
+  }
+
+  /**
+   * Loads `key` again and keeps the result (unless its scope was invalidated meanwhile); the value
+   * cached so far stays in use until then. Shares a load already under way.
+   */
+  refresh(scope: string, key: string, load: () => Promise<T>): Promise<T> {
+    return this.load(scope, `${scope}\u0000${key}`, load);
+  }
+
+  private load(scope: string, fullKey: string, load: () => Promise<T>): Promise<T> {
     const inFlight = this.loading.get(fullKey);
     if (inFlight) return inFlight;
     const generation = this.generations.get(scope) ?? 0;

@@ -6,20 +6,22 @@ import type { ViteDevServer } from "vite";
 import { withRequestLanguage } from "../lib/messages/request-language";
 import { clientBuildDir, serverBuildFile } from "../lib/paths";
 import type { ServerLoadContext } from "../web/load-context";
-import { createPageCache } from "../web/page-cache";
+import { acceptsGzip, gzipWithNonce, withNonce } from "../web/nonce-page";
+import { type CachedPage, createPageCache } from "../web/page-cache";
 
 export type WebOptions = { mode: "production" } | { mode: "development"; vite: ViteDevServer };
 
 const METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"];
 
-function toWebRequest(request: FastifyRequest, reply: FastifyReply, origin: string): Request {
+/** The request for React Router; aborted when the client goes away unless no `reply` waits for it. */
+function toWebRequest(request: FastifyRequest, reply: FastifyReply | undefined, origin: string): Request {
   const headers = new Headers();
   for (const [name, value] of Object.entries(request.headers)) {
     if (value === undefined) continue;
     for (const item of Array.isArray(value) ? value : [value]) headers.append(name, item);
   }
   const controller = new AbortController();
-  reply.raw.on("close", () => controller.abort());
+  reply?.raw.on("close", () => controller.abort());
   const init: RequestInit & { duplex?: "half" } = {
     method: request.method,
     headers,
@@ -33,6 +35,18 @@ function toWebRequest(request: FastifyRequest, reply: FastifyReply, origin: stri
     }
   }
   return new Request(new URL(request.url, origin), init);
+}
+
+/** A shared page with this response's own nonce, gzipped when the client takes it. */
+function sendCachedPage(request: FastifyRequest, reply: FastifyReply, page: CachedPage) {
+  reply.status(page.status);
+  for (const [name, value] of page.headers) reply.header(name, value);
+  reply.header("vary", "accept-encoding");
+  if (acceptsGzip(request.headers["accept-encoding"])) {
+    reply.header("content-encoding", "gzip");
+    return reply.send(gzipWithNonce(page.body, reply.scriptNonce));
+  }
+  return reply.send(withNonce(page.body, reply.scriptNonce));
 }
 
 async function sendWebResponse(reply: FastifyReply, response: Response) {
@@ -110,18 +124,23 @@ export async function webPlugin(app: FastifyInstance, options: WebOptions) {
         sessionCookies: app.sessionCookies,
         client: { ip: request.ip, userAgent: request.headers["user-agent"] },
       };
-      const render = () =>
-        withRequestLanguage(request.language, () => handle(toWebRequest(request, reply, origin), context));
+      const render = (background = false) =>
+        withRequestLanguage(request.language, () =>
+          handle(toWebRequest(request, background ? undefined : reply, origin), context),
+        );
       const key = pages?.keyFor(request);
       if (!pages || !key) return sendWebResponse(reply, await render());
       let own: Response | undefined;
-      const page = await pages.get(request.company.id, key, reply.scriptNonce, render, (response) => {
-        own = response;
+      const page = await pages.get(request.company.id, key, {
+        render,
+        nonce: reply.scriptNonce,
+        passThrough: (response) => {
+          own = response;
+        },
+        onBackgroundError: (error) => request.log.error({ err: error }, "rendering a shared page failed"),
       });
       if (!page) return sendWebResponse(reply, own ?? (await render()));
-      reply.status(page.status);
-      for (const [name, value] of page.headers) reply.header(name, value);
-      return reply.send(page.parts.join(reply.scriptNonce));
+      return sendCachedPage(request, reply, page);
     },
   });
 }

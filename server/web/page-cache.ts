@@ -1,30 +1,74 @@
 import type { FastifyRequest } from "fastify";
 import { ReadCache } from "../lib/read-cache";
+import { CURRENCY_COOKIE } from "../modules/currency/currency-cookie";
+import { type NoncePage, splitAtNonce } from "./nonce-page";
 
 /**
  * Rendered storefront pages for visitors without a session, shared by everyone who asks for the
- * same page in the same language with the same cookies. A page is kept until the company's
- * catalogue changes, and never longer than `PAGE_TTL_MS` (store texts, review and student counts).
- * Each response still gets its own CSP nonce: the page is kept cut at the nonce it was rendered with.
+ * same page in the same language with the same theme and currency. A page is dropped when the
+ * company's catalogue changes; otherwise it is rendered again in the background once it is older
+ * than `PAGE_TTL_MS` (store texts, review and student counts), while the older copy goes on being
+ * served, so no visitor waits for a render unless the page is missing or older than `PAGE_STALE_MS`.
+ *
+ * Each response still gets its own CSP nonce: the page is kept cut at the nonce it was rendered
+ * with, as bytes and as pre-compressed gzip (see nonce-page.ts), so a hit costs a copy of the page
+ * and no compression.
  */
 export const PAGE_TTL_MS = 10_000;
+/** Past this age a page is rendered again before answering (the background renders kept failing). */
+export const PAGE_STALE_MS = 60_000;
 const MAX_PAGES = 500;
 /** Public pages made from the catalogue. */
 const CACHEABLE_PATH = /^\/(?:|catalog|single-course\/[^/]+)$/;
+/**
+ * The cookies an anonymous storefront page is rendered from, besides the language (`i18next`,
+ * already in `request.language`) and the company (the cache's scope). Other cookies (analytics,
+ * consent) do not split the cache. A loader of these pages that starts reading another cookie must
+ * be added here.
+ */
+const PAGE_COOKIES = ["theme", CURRENCY_COOKIE];
 
 export interface CachedPage {
   status: number;
   headers: [string, string][];
-  /** The HTML split at the nonce it was rendered with. */
-  parts: string[];
+  /** The HTML cut at the nonce it was rendered with. */
+  body: NoncePage;
 }
 
-/** Marks a key whose page could not be shared (a cookie was set, not HTML, not 200). */
-const NOT_SHARED = Symbol("not shared");
-type Entry = CachedPage | typeof NOT_SHARED;
+/** A page, or undefined when its render could not be shared (a cookie was set, not HTML, not 200). */
+interface Entry {
+  renderedAt: number;
+  page: CachedPage | undefined;
+}
 
-export function createPageCache() {
+export interface PageRender {
+  /** Renders the page for the current request; `background` when nobody waits for the answer. */
+  render: (background: boolean) => Promise<Response>;
+  /** The nonce `render` puts in the page. */
+  nonce: string;
+  /** Answers the current request with a render that cannot be shared. */
+  passThrough: (response: Response) => void;
+  /** A background render failed (the older page stays in use). */
+  onBackgroundError: (error: unknown) => void;
+}
+
+export function createPageCache(now: () => number = Date.now) {
   const cache = new ReadCache<Entry>(MAX_PAGES);
+
+  async function load({ render, nonce, passThrough }: PageRender, background: boolean): Promise<Entry> {
+    const renderedAt = now();
+    const response = await render(background);
+    const type = response.headers.get("content-type") ?? "";
+    if (response.status !== 200 || !type.startsWith("text/html") || response.headers.has("set-cookie")) {
+      if (background) await response.body?.cancel();
+      else passThrough(response);
+      return { renderedAt, page: undefined };
+    }
+    const html = await response.text();
+    const headers = [...response.headers].filter(([name]) => name !== "content-length");
+    return { renderedAt, page: { status: response.status, headers, body: await splitAtNonce(html, nonce) } };
+  }
+
   return {
     /** The cache key of a request whose page may be shared, or undefined. */
     keyFor(request: FastifyRequest): string | undefined {
@@ -32,33 +76,23 @@ export function createPageCache() {
       if (request.customer || request.visitorSession || request.staffSession) return undefined;
       const path = request.url.split("?")[0] ?? "";
       if (!CACHEABLE_PATH.test(path)) return undefined;
-      const bucket = Math.floor(Date.now() / PAGE_TTL_MS);
-      return `${bucket}\u0000${request.language}\u0000${request.url}\u0000${request.headers.cookie ?? ""}`;
+      const cookies = PAGE_COOKIES.map((name) => request.cookies[name] ?? "");
+      return [request.language, request.url, ...cookies].join("\u0000");
     },
 
     /**
-     * The shared page for `key`, rendering it with `render` when there is none. Undefined when the
-     * page cannot be shared: `render` has then answered (or the caller renders its own).
+     * The shared page for `key`, rendering it when there is none. Undefined when the page cannot
+     * be shared: `passThrough` has then been given the render (or the caller renders its own).
      */
-    async get(
-      companyId: string,
-      key: string,
-      nonce: string,
-      render: () => Promise<Response>,
-      passThrough: (response: Response) => void,
-    ): Promise<CachedPage | undefined> {
-      const entry = await cache.get(companyId, key, async () => {
-        const response = await render();
-        const type = response.headers.get("content-type") ?? "";
-        if (response.status !== 200 || !type.startsWith("text/html") || response.headers.has("set-cookie")) {
-          passThrough(response);
-          return NOT_SHARED;
-        }
-        const html = await response.text();
-        const headers = [...response.headers].filter(([name]) => name !== "content-length");
-        return { status: response.status, headers, parts: html.split(nonce) };
-      });
-      return entry === NOT_SHARED ? undefined : entry;
+    async get(companyId: string, key: string, page: PageRender): Promise<CachedPage | undefined> {
+      const entry = cache.peek(companyId, key);
+      const age = entry ? now() - entry.renderedAt : Number.POSITIVE_INFINITY;
+      if (entry && age < PAGE_TTL_MS) return entry.page;
+      if (entry?.page && age < PAGE_STALE_MS) {
+        cache.refresh(companyId, key, () => load(page, true)).catch(page.onBackgroundError);
+        return entry.page;
+      }
+      return (await cache.refresh(companyId, key, () => load(page, false))).page;
     },
 
     invalidate(companyId: string | null) {

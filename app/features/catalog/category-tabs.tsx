@@ -1,6 +1,5 @@
 import { type KeyboardEvent, useRef } from "react";
 import { Link } from "react-router";
-import { cn } from "~/lib/cn";
 
 export interface CategoryTab {
   /** Category slug; null for "All". */
@@ -99,22 +98,11 @@ export function CategoryTabs({
               event.preventDefault();
               if (!isSelected) onSelect(tab.slug);
             }}
-            className={cn(
-              "inline-flex min-h-11 shrink-0 snap-start items-center gap-2 rounded-full border px-4 text-sm font-semibold whitespace-nowrap transition-colors",
-              isSelected
-                ? "border-primary bg-primary text-on-primary shadow-sm"
-                : "border-line bg-surface text-ink-muted hover:border-primary-ink hover:text-primary-ink",
-            )}
+            className="category-tab"
           >
             {tab.label}
             {tab.count !== undefined && (
-              <span
-                aria-hidden="true"
-                className={cn(
-                  "rounded-full px-1.5 text-xs tabular-nums",
-                  isSelected ? "bg-primary-hover" : "bg-sunken text-ink-muted",
-                )}
-              >
+              <span aria-hidden="true" className="category-tab-count">
                 {tab.count}
               </span>
             )}

@@ -1,4 +1,3 @@
-import { Clock, PlayCircle } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { cn } from "~/lib/cn";
 import { formatDuration } from "~/lib/format";
@@ -17,11 +16,11 @@ export function CourseMeta({
   return (
     <p className={cn("flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-ink-muted", className)}>
       <span className="inline-flex items-center gap-1.5">
-        <PlayCircle aria-hidden="true" className="size-4 shrink-0" />
+        <span aria-hidden="true" className="icon-play-circle size-4 shrink-0" />
         {t("course.videos", { count: videoCount })}
       </span>
       <span className="inline-flex items-center gap-1.5">
-        <Clock aria-hidden="true" className="size-4 shrink-0" />
+        <span aria-hidden="true" className="icon-clock size-4 shrink-0" />
         {formatDuration(durationSeconds, t)}
       </span>
     </p>

@@ -1,0 +1,97 @@
+import { promisify } from "node:util";
+import { constants, crc32, deflateRaw } from "node:zlib";
+
+const deflate = promisify(deflateRaw);
+
+/**
+ * A rendered page kept cut at the CSP nonce it was rendered with, so that every response gets its
+ * own nonce without touching the rest of the page: as UTF-8 bytes, and as pre-compressed gzip.
+ *
+ * The gzip body is one deflate stream made of independently compressed pieces: each piece of the
+ * page is deflated on its own and ends on a byte boundary (sync flush), and the nonce goes between
+ * two pieces as a stored (uncompressed) block. No piece refers back into another, so any nonce of
+ * any length fits in between; only the CRC-32 of the whole page is computed per response.
+ */
+export interface NoncePage {
+  /** The page's UTF-8 bytes between the nonce positions. */
+  parts: Buffer[];
+  /** Each part deflated on its own, ending byte-aligned (no final block). */
+  deflated: Buffer[];
+}
+
+const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 0x08, 0, 0, 0, 0, 0, 0, 0xff]);
+/** An empty stored block with the final bit: ends the deflate stream. */
+const FINAL_BLOCK = Buffer.from([0x01, 0x00, 0x00, 0xff, 0xff]);
+/** Longest content of one stored block. */
+const STORED_MAX = 0xffff;
+
+/** Cuts `html` at `nonce` (compressing off the main thread, in zlib's thread pool). */
+export async function splitAtNonce(html: string, nonce: string): Promise<NoncePage> {
+  const parts = html.split(nonce).map((part) => Buffer.from(part, "utf8"));
+  const deflated = await Promise.all(
+    parts.map((part) => deflate(part, { finishFlush: constants.Z_SYNC_FLUSH })),
+  );
+  return { parts, deflated };
+}
+
+/** The page with `nonce` where it was cut. */
+export function withNonce(page: NoncePage, nonce: string): Buffer {
+  const value = Buffer.from(nonce, "utf8");
+  const pieces: Buffer[] = [];
+  page.parts.forEach((part, index) => {
+    if (index > 0) pieces.push(value);
+    pieces.push(part);
+  });
+  return Buffer.concat(pieces);
+}
+
+/** Stored (uncompressed, byte-aligned) deflate blocks holding `bytes`. */
+function storedBlocks(bytes: Buffer): Buffer[] {
+  const blocks: Buffer[] = [];
+  for (let start = 0; start < bytes.length; start += STORED_MAX) {
+    const chunk = bytes.subarray(start, start + STORED_MAX);
+    const header = Buffer.alloc(5);
+    header[0] = 0x00; // not final, stored
+    header.writeUInt16LE(chunk.length, 1);
+    header.writeUInt16LE(~chunk.length & 0xffff, 3);
+    blocks.push(header, chunk);
+  }
+  return blocks;
+}
+
+/** The page with `nonce` where it was cut, gzip-encoded (RFC 1952). */
+export function gzipWithNonce(page: NoncePage, nonce: string): Buffer {
+  const value = Buffer.from(nonce, "utf8");
+  const nonceBlocks = storedBlocks(value);
+  const pieces: Buffer[] = [GZIP_HEADER];
+  let crc = 0;
+  let size = 0;
+  page.parts.forEach((part, index) => {
+    if (index > 0) {
+      pieces.push(...nonceBlocks);
+      crc = crc32(value, crc);
+      size += value.length;
+    }
+    pieces.push(page.deflated[index] as Buffer);
+    crc = crc32(part, crc);
+    size += part.length;
+  });
+  const trailer = Buffer.alloc(8);
+  trailer.writeUInt32LE(crc >>> 0, 0);
+  trailer.writeUInt32LE(size % 2 ** 32, 4);
+  pieces.push(FINAL_BLOCK, trailer);
+  return Buffer.concat(pieces);
+}
+
+/** Whether an Accept-Encoding header takes gzip (and does not refuse it with q=0). */
+export function acceptsGzip(header: string | string[] | undefined): boolean {
+  const value = Array.isArray(header) ? header.join(",") : header;
+  if (!value) return false;
+  for (const item of value.split(",")) {
+    const [coding, ...params] = item.trim().toLowerCase().split(";");
+    if (coding?.trim() !== "gzip" && coding?.trim() !== "x-gzip") continue;
+    const q = params.map((param) => param.trim()).find((param) => param.startsWith("q="));
+    return q === undefined || Number(q.slice(2)) > 0;
+  }
+  return false;
+}
