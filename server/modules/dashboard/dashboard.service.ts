@@ -63,11 +63,13 @@ export function createDashboardService(db: Db, deps: { settings: SettingsService
 
       const [days, totals, best, recent] = await Promise.all([
         // Paid orders per local day from the first day the figures need (this month's or the week's) on.
+        // Bounds: the local midnights from the week's first to tomorrow's, and the month's start; an hour
+        // with one of them inside is an edge, read from orders.
         rowsOf<{ date: string; cents: string | number; orders: number }>(
           db,
           sql`with bounds as (
               select (date_trunc('day', ${nowAt} at time zone ${timeZone}) + make_interval(days => d)) at time zone ${timeZone} as at
-              from generate_series(${-(WEEK_DAYS - 1)}::int, 0) d
+              from generate_series(${-(WEEK_DAYS - 1)}::int, 1) d
               union all
               select date_trunc('month', ${nowAt} at time zone ${timeZone}) at time zone ${timeZone}
             ),
