@@ -1,4 +1,4 @@
--- Dashboard roll-ups (issue 7, docs/decisions/008-dashboard-rollups.md): the dashboard's sums and counts are
+-- Dashboard roll-ups (issue 7, docs/decisions/009-dashboard-rollups.md): the dashboard's sums and counts are
 -- read from small summary tables that triggers on orders and order_lines keep exact, instead of aggregating a
 -- million orders per request.
 --   dashboard_order_hours    per company × UTC hour × status × slot: orders and their base_total_cents
@@ -76,6 +76,9 @@ CREATE TYPE dashboard_line_change AS (
 CREATE FUNCTION dashboard_apply_order_changes(changes dashboard_order_change[]) RETURNS void LANGUAGE plpgsql
 AS $$
 BEGIN
+	IF coalesce(cardinality(changes), 0) = 0 THEN
+		RETURN;
+	END IF;
 	INSERT INTO dashboard_order_hours AS r (company_id, hour, status, slot, orders, base_total_cents)
 	SELECT c.company_id, date_trunc('hour', c.created_at, 'UTC'), c.status, dashboard_slot(c.id), sum(c.sign),
 		sum(c.sign * c.base_total_cents)
@@ -102,6 +105,9 @@ $$;
 CREATE FUNCTION dashboard_apply_line_changes(changes dashboard_line_change[]) RETURNS void LANGUAGE plpgsql
 AS $$
 BEGIN
+	IF coalesce(cardinality(changes), 0) = 0 THEN
+		RETURN;
+	END IF;
 	INSERT INTO dashboard_course_sales AS r (company_id, course_id, sold, lines)
 	SELECT c.company_id, c.course_id, sum(c.sign * c.quantity), sum(c.sign)
 	FROM unnest(changes) c
