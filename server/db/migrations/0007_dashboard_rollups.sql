@@ -18,7 +18,7 @@ CREATE TABLE "dashboard_order_hours" (
 	"slot" smallint NOT NULL,
 	"orders" integer DEFAULT 0 NOT NULL,
 	"base_total_cents" bigint DEFAULT 0 NOT NULL,
-	CONSTRAINT "dashboard_order_hours_pkey" PRIMARY KEY("company_id","hour","status","slot")
+	CONSTRAINT "dashboard_order_hours_pkey" PRIMARY KEY("company_id","status","hour","slot")
 );
 --> statement-breakpoint
 CREATE TABLE "dashboard_order_totals" (
@@ -85,8 +85,8 @@ BEGIN
 	FROM unnest(changes) c
 	GROUP BY 1, 2, 3, 4
 	HAVING sum(c.sign) <> 0 OR sum(c.sign * c.base_total_cents) <> 0
-	ORDER BY 1, 2, 3, 4
-	ON CONFLICT (company_id, hour, status, slot) DO UPDATE
+	ORDER BY 1, 3, 2, 4
+	ON CONFLICT (company_id, status, hour, slot) DO UPDATE
 	SET orders = r.orders + excluded.orders, base_total_cents = r.base_total_cents + excluded.base_total_cents;
 
 	INSERT INTO dashboard_order_totals AS r (company_id, status, channel, payment_method, slot, orders, base_total_cents)
@@ -254,7 +254,8 @@ BEGIN
 	INSERT INTO dashboard_order_hours (company_id, hour, status, slot, orders, base_total_cents)
 	SELECT company_id, date_trunc('hour', created_at, 'UTC'), status, dashboard_slot(id), count(*), sum(base_total_cents)
 	FROM orders WHERE only_company IS NULL OR company_id = only_company
-	GROUP BY 1, 2, 3, 4;
+	GROUP BY 1, 2, 3, 4
+	ORDER BY 2, 1, 3, 4;
 	INSERT INTO dashboard_order_totals (company_id, status, channel, payment_method, slot, orders, base_total_cents)
 	SELECT company_id, status, channel, payment_method, dashboard_slot(id), count(*), sum(base_total_cents)
 	FROM orders WHERE only_company IS NULL OR company_id = only_company

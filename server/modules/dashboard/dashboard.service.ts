@@ -16,6 +16,7 @@ import {
 /** Orders that count as sales: accepted or handed over (cancelled and pending ones do not). */
 export const PAID_STATUSES = ["processing", "delivered"] as const;
 const WEEK_DAYS = 7;
+const HOUR = 3_600_000;
 
 /** YYYY-MM-DD of the local days of the last week, oldest first. */
 function lastDays(now: Date, timeZone: string): string[] {
@@ -60,38 +61,57 @@ export function createDashboardService(db: Db, deps: { settings: SettingsService
         sql`, `,
       );
       const nowAt = sql`${now.toISOString()}::timestamptz`;
+      const at = (ms: number) => sql`${new Date(ms).toISOString()}::timestamptz`;
+
+      // First the bounds, as values: the local midnights from the week's first day to tomorrow's and the
+      // month's start (PostgreSQL's time zone rules, as before), and the fifth best seller's seats. The
+      // queries below then get literal bounds the planner can estimate: behind a subquery it would guess a
+      // third of the table and take a hash join, or a JIT compilation, costing far more than this round trip.
+      const [bounds] = await rowsOf<{ midnights: string; monthStart: number; fifthSold: string | null }>(
+        db,
+        sql`select
+            (select string_agg((extract(epoch from (date_trunc('day', ${nowAt} at time zone ${timeZone})
+              + make_interval(days => d)) at time zone ${timeZone}) * 1000)::bigint::text, ',' order by d)
+              from generate_series(${-(WEEK_DAYS - 1)}::int, 1) d) as midnights,
+            (extract(epoch from date_trunc('month', ${nowAt} at time zone ${timeZone}) at time zone ${timeZone}) * 1000)::float8
+              as "monthStart",
+            (select s.sold from ${dashboardCourseSales} s where s.company_id = ${companyId} and s.lines > 0
+              order by s.sold desc offset 4 limit 1) as "fifthSold"`,
+      );
+      const boundaries = [...bounds!.midnights.split(",").map(Number), Number(bounds!.monthStart)];
+      const since = Math.floor(Math.min(...boundaries) / HOUR) * HOUR;
+      // Hours with a boundary inside (zones with half- or quarter-hour offsets): read from orders.
+      const edges = [
+        ...new Set(boundaries.filter((ms) => ms % HOUR !== 0).map((ms) => Math.floor(ms / HOUR) * HOUR)),
+      ];
+      const fifthSold = Number(bounds!.fifthSold ?? 0);
 
       const [days, totals, best, recent] = await Promise.all([
-        // Paid orders per local day from the first day the figures need (this month's or the week's) on.
-        // Bounds: the local midnights from the week's first to tomorrow's, and the month's start; an hour
-        // with one of them inside is an edge, read from orders.
+        // Paid orders per local day, from the first day the figures need (this month's or the week's) on.
         rowsOf<{ date: string; cents: string | number; orders: number }>(
           db,
-          sql`with bounds as (
-              select (date_trunc('day', ${nowAt} at time zone ${timeZone}) + make_interval(days => d)) at time zone ${timeZone} as at
-              from generate_series(${-(WEEK_DAYS - 1)}::int, 1) d
-              union all
-              select date_trunc('month', ${nowAt} at time zone ${timeZone}) at time zone ${timeZone}
-            ),
-            edges as (
-              select distinct date_trunc('hour', at, 'UTC') as hour from bounds where at <> date_trunc('hour', at, 'UTC')
-            ),
-            sales as (
+          sql`select to_char(at at time zone ${timeZone}, 'YYYY-MM-DD') as date,
+              sum(cents)::bigint as cents, sum(orders)::int as orders
+            from (
               select h.hour as at, h.orders, h.base_total_cents as cents
               from ${dashboardOrderHours} h
-              where h.company_id = ${companyId} and h.status in (${paid})
-                and h.hour >= (select date_trunc('hour', min(at), 'UTC') from bounds)
-                and h.hour not in (select hour from edges)
-              union all
-              select o.created_at, 1, o.base_total_cents
-              from edges e
-              join ${orders} o on o.company_id = ${companyId}
-                and o.created_at >= e.hour and o.created_at < e.hour + interval '1 hour'
-              where o.status in (${paid})
-            )
-            select to_char(at at time zone ${timeZone}, 'YYYY-MM-DD') as date,
-              sum(cents)::bigint as cents, sum(orders)::int as orders
-            from sales group by 1`,
+              where h.company_id = ${companyId} and h.status in (${paid}) and h.hour >= ${at(since)}
+                ${edges.length ? sql`and h.hour not in (${sql.join(edges.map(at), sql`, `)})` : sql``}
+              ${
+                edges.length
+                  ? sql`union all
+                    select o.created_at, 1, o.base_total_cents
+                    from ${orders} o
+                    where o.company_id = ${companyId} and o.status in (${paid}) and (${sql.join(
+                      edges.map(
+                        (edge) => sql`(o.created_at >= ${at(edge)} and o.created_at < ${at(edge + HOUR)})`,
+                      ),
+                      sql` or `,
+                    )})`
+                  : sql``
+              }
+            ) sales
+            group by 1`,
         ),
         db
           .select({
@@ -109,24 +129,25 @@ export function createDashboardService(db: Db, deps: { settings: SettingsService
             dashboardOrderTotals.paymentMethod,
           ),
         // Top sellers: every course that sold at least as many seats as the fifth (ties on seats are then
-        // ordered by revenue in the shop currency, which depends on today's shop currency setting).
+        // ordered by revenue in the shop currency, which depends on today's shop currency setting). The few
+        // candidates are looked up one by one (scalar subqueries): the planner cannot know how few they are.
         rowsOf<{ courseId: string; title: Translatable; sold: number; revenueCents: string | number }>(
           db,
-          sql`with fifth as (
-              select s.sold from ${dashboardCourseSales} s
-              where s.company_id = ${companyId} and s.lines > 0
-              order by s.sold desc offset 4 limit 1
+          sql`with candidates as materialized (
+              select s.course_id, s.sold from ${dashboardCourseSales} s
+              where s.company_id = ${companyId} and s.lines > 0 and s.sold >= ${fifthSold}
+            ),
+            ranked as (
+              select s.course_id, s.sold,
+                (select c.title from ${courses} c where c.id = s.course_id) as title,
+                (select coalesce(sum(case when r.currency = ${currency} then r.line_cents else r.base_cents end), 0)
+                  from ${dashboardCourseRevenue} r
+                  where r.company_id = ${companyId} and r.course_id = s.course_id) as revenue
+              from candidates s
             )
-            select s.course_id as "courseId", c.title, s.sold::int as sold,
-              coalesce(sum(case when r.currency = ${currency} then r.line_cents else r.base_cents end), 0)::bigint
-                as "revenueCents"
-            from ${dashboardCourseSales} s
-            join ${courses} c on c.id = s.course_id
-            left join ${dashboardCourseRevenue} r on r.company_id = s.company_id and r.course_id = s.course_id
-            where s.company_id = ${companyId} and s.lines > 0
-              and s.sold >= coalesce((select sold from fifth), 0)
-            group by s.course_id, c.title, s.sold
-            order by s.sold desc, 4 desc, s.course_id
+            select course_id as "courseId", title, sold::int as sold, revenue::bigint as "revenueCents"
+            from ranked where title is not null
+            order by sold desc, revenue desc, course_id
             limit 5`,
         ),
         db

@@ -31,7 +31,7 @@ export const dashboardOrderHours = pgTable(
     baseTotalCents: bigint("base_total_cents", { mode: "number" }).notNull().default(0),
   },
   (t) => [
-    primaryKey({ name: "dashboard_order_hours_pkey", columns: [t.companyId, t.hour, t.status, t.slot] }),
+    primaryKey({ name: "dashboard_order_hours_pkey", columns: [t.companyId, t.status, t.hour, t.slot] }),
   ],
 );
 
