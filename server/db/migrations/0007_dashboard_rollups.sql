@@ -8,7 +8,7 @@
 --   dashboard_course_revenue per company × course × order currency: those lines' totals as charged and in the
 --                            shop currency at the order's own rate (the shop currency is a setting: the service
 --                            picks the charged total when the order's currency is the shop's)
--- Slots (hash of the order id, 0–7) spread concurrent checkouts of the same hour over eight rows, so they do not
+-- Slots (hash of the order id, 0–15) spread concurrent checkouts of the same hour over sixteen rows, so they do not
 -- queue on one row lock; readers sum the slots. "Paid" (processing, delivered) is dashboard_is_sale() here and
 -- PAID_STATUSES in dashboard.service.ts: change both and call dashboard_rebuild_rollups().
 CREATE TABLE "dashboard_order_hours" (
@@ -55,7 +55,7 @@ CREATE FUNCTION dashboard_is_sale(status text) RETURNS boolean LANGUAGE sql IMMU
 AS $$ SELECT status IN ('processing', 'delivered') $$;
 --> statement-breakpoint
 CREATE FUNCTION dashboard_slot(order_id uuid) RETURNS smallint LANGUAGE sql IMMUTABLE PARALLEL SAFE
-AS $$ SELECT (hashtext(order_id::text) & 7)::smallint $$;
+AS $$ SELECT (hashtext(order_id::text) & 15)::smallint $$;
 --> statement-breakpoint
 -- A line in the shop currency at its order's own conversion (base total / total), as the dashboard always did.
 CREATE FUNCTION dashboard_line_base_cents(line_cents bigint, order_base_cents bigint, order_total_cents bigint)

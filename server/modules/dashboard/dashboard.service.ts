@@ -93,10 +93,11 @@ export function createDashboardService(db: Db, deps: { settings: SettingsService
           sql`select to_char(at at time zone ${timeZone}, 'YYYY-MM-DD') as date,
               sum(cents)::bigint as cents, sum(orders)::int as orders
             from (
-              select h.hour as at, h.orders, h.base_total_cents as cents
+              select h.hour as at, sum(h.orders) as orders, sum(h.base_total_cents) as cents
               from ${dashboardOrderHours} h
               where h.company_id = ${companyId} and h.status in (${paid}) and h.hour >= ${at(since)}
                 ${edges.length ? sql`and h.hour not in (${sql.join(edges.map(at), sql`, `)})` : sql``}
+              group by h.hour
               ${
                 edges.length
                   ? sql`union all
