@@ -6,6 +6,7 @@ export * from "../modules/catalog/catalog.tables";
 export * from "../modules/companies/companies.tables";
 export * from "../modules/content/content.tables";
 export * from "../modules/customers/customers.tables";
+export * from "../modules/dashboard/dashboard.tables";
 export * from "../modules/international/international.tables";
 export * from "../modules/learning/learning.tables";
 export * from "../modules/orders/orders.tables";

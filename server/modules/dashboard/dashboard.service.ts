@@ -1,18 +1,22 @@
-import { and, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { desc, eq, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { translate } from "../../lib/translatable";
+import { type Translatable, translate } from "../../lib/translatable";
 import { courses } from "../catalog/catalog.tables";
-import { orderLines, orders } from "../orders/orders.tables";
+import type { PaymentMethod } from "../orders/order-enums";
+import { orders } from "../orders/orders.tables";
 import type { SettingsService } from "../settings/settings.service";
 import type { DashboardFigures } from "./dashboard.schemas";
+import {
+  dashboardCourseRevenue,
+  dashboardCourseSales,
+  dashboardOrderHours,
+  dashboardOrderTotals,
+} from "./dashboard.tables";
 
 /** Orders that count as sales: accepted or handed over (cancelled and pending ones do not). */
 export const PAID_STATUSES = ["processing", "delivered"] as const;
 const WEEK_DAYS = 7;
-
-/** The start of the local day `offset` days from now's, as a timestamptz expression. */
-const localDayStart = (now: Date, timeZone: string, offsetDays = 0): SQL =>
-  sql`((date_trunc('day', ${now.toISOString()}::timestamptz at time zone ${timeZone}) + make_interval(days => ${offsetDays}::int)) at time zone ${timeZone})`;
+const HOUR = 3_600_000;
 
 /** YYYY-MM-DD of the local days of the last week, oldest first. */
 function lastDays(now: Date, timeZone: string): string[] {
@@ -29,10 +33,21 @@ function lastDays(now: Date, timeZone: string): string[] {
   );
 }
 
+/** Rows of a raw query, on either engine (both drivers answer `{ rows }`). */
+async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
+  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+}
+
+/** Sums come back as bigint (a string from node-postgres): exact up to 2^53 cents. */
+const cents = (value: unknown) => Number(value ?? 0);
+
 /**
- * The figures of the back office's dashboard, each aggregated by one SQL query over the order
- * indexes (company + created_at, company + status + created_at, company + payment method,
- * order lines by company + course). Days and months are the company's (settings time zone).
+ * The figures of the back office's dashboard, read from the roll-up tables that triggers keep exact
+ * (migration 0007, docs/decisions/009-dashboard-rollups.md); only the recent orders come from `orders`.
+ * Days and months are the company's (settings time zone): the roll-ups count per UTC hour, and the hours
+ * are added up into local days here. Where a local day or the month starts inside an hour (zones such as
+ * Asia/Kolkata or Asia/Kathmandu), that hour's orders are read one by one, so the figures stay exact for
+ * every zone.
  */
 export function createDashboardService(db: Db, deps: { settings: SettingsService; now?: () => Date }) {
   const clock = deps.now ?? (() => new Date());
@@ -41,72 +56,101 @@ export function createDashboardService(db: Db, deps: { settings: SettingsService
     async figures(companyId: string, language: string, now: Date = clock()): Promise<DashboardFigures> {
       const store = await deps.settings.storeInfo(companyId);
       const { timeZone, currency } = store;
-      // Orders in every currency count, by their total in the shop currency (kept on the order).
-      const paid = and(eq(orders.companyId, companyId), inArray(orders.status, [...PAID_STATUSES]));
-      const today = localDayStart(now, timeZone);
-      const yesterday = localDayStart(now, timeZone, -1);
-      const weekStart = localDayStart(now, timeZone, -(WEEK_DAYS - 1));
-      const monthStart = sql`(date_trunc('month', ${now.toISOString()}::timestamptz at time zone ${timeZone}) at time zone ${timeZone})`;
-      // Sums as bigint: a year of sales in cents passes the 32-bit integer range.
-      const sum = (condition?: SQL) =>
-        (condition
-          ? sql<number>`coalesce(sum(${orders.baseTotalCents}) filter (where ${condition}), 0)::bigint`
-          : sql<number>`coalesce(sum(${orders.baseTotalCents}), 0)::bigint`
-        ).mapWith(Number);
-      // A line of an order in another currency, in the shop currency: its share at the order's own
-      // conversion (base total / total), so the rate used at the time is kept.
-      const lineBaseCents = sql`case when ${orders.currency} = ${currency} then ${orderLines.totalCents}
-        else coalesce(round(${orderLines.totalCents}::numeric * ${orders.baseTotalCents} / nullif(${orders.totalCents}, 0)), 0) end`;
-      const countWhere = (condition: SQL) => sql<number>`(count(*) filter (where ${condition}))::int`;
-      const localDate = sql<string>`to_char(${orders.createdAt} at time zone ${timeZone}, 'YYYY-MM-DD')`;
+      const paid = sql.join(
+        PAID_STATUSES.map((status) => sql`${status}`),
+        sql`, `,
+      );
+      const nowAt = sql`${now.toISOString()}::timestamptz`;
+      const at = (ms: number) => sql`${new Date(ms).toISOString()}::timestamptz`;
 
-      const [[sales], [counts], weekly, best, methods, recent] = await Promise.all([
+      // First the bounds, as values: the local midnights from the week's first day to tomorrow's and the
+      // month's start (PostgreSQL's time zone rules, as before), and the fifth best seller's seats. The
+      // queries below then get literal bounds the planner can estimate: behind a subquery it would guess a
+      // third of the table and take a hash join, or a JIT compilation, costing far more than this round trip.
+      const [bounds] = await rowsOf<{ midnights: string; monthStart: number; fifthSold: string | null }>(
+        db,
+        sql`select
+            (select string_agg((extract(epoch from (date_trunc('day', ${nowAt} at time zone ${timeZone})
+              + make_interval(days => d)) at time zone ${timeZone}) * 1000)::bigint::text, ',' order by d)
+              from generate_series(${-(WEEK_DAYS - 1)}::int, 1) d) as midnights,
+            (extract(epoch from date_trunc('month', ${nowAt} at time zone ${timeZone}) at time zone ${timeZone}) * 1000)::float8
+              as "monthStart",
+            (select s.sold from ${dashboardCourseSales} s where s.company_id = ${companyId} and s.lines > 0
+              order by s.sold desc offset 4 limit 1) as "fifthSold"`,
+      );
+      const boundaries = [...bounds!.midnights.split(",").map(Number), Number(bounds!.monthStart)];
+      const since = Math.floor(Math.min(...boundaries) / HOUR) * HOUR;
+      // Hours with a boundary inside (zones with half- or quarter-hour offsets): read from orders.
+      const edges = [
+        ...new Set(boundaries.filter((ms) => ms % HOUR !== 0).map((ms) => Math.floor(ms / HOUR) * HOUR)),
+      ];
+      const fifthSold = Number(bounds!.fifthSold ?? 0);
+
+      const [days, totals, best, recent] = await Promise.all([
+        // Paid orders per local day, from the first day the figures need (this month's or the week's) on.
+        rowsOf<{ date: string; cents: string | number; orders: number }>(
+          db,
+          sql`select to_char(at at time zone ${timeZone}, 'YYYY-MM-DD') as date,
+              sum(cents)::bigint as cents, sum(orders)::int as orders
+            from (
+              select h.hour as at, sum(h.orders) as orders, sum(h.base_total_cents) as cents
+              from ${dashboardOrderHours} h
+              where h.company_id = ${companyId} and h.status in (${paid}) and h.hour >= ${at(since)}
+                ${edges.length ? sql`and h.hour not in (${sql.join(edges.map(at), sql`, `)})` : sql``}
+              group by h.hour
+              ${
+                edges.length
+                  ? sql`union all
+                    select o.created_at, 1, o.base_total_cents
+                    from ${orders} o
+                    where o.company_id = ${companyId} and o.status in (${paid}) and (${sql.join(
+                      edges.map(
+                        (edge) => sql`(o.created_at >= ${at(edge)} and o.created_at < ${at(edge + HOUR)})`,
+                      ),
+                      sql` or `,
+                    )})`
+                  : sql``
+              }
+            ) sales
+            group by 1`,
+        ),
         db
           .select({
-            todayCents: sum(sql`${orders.createdAt} >= ${today}`),
-            yesterdayCents: sum(sql`${orders.createdAt} >= ${yesterday} and ${orders.createdAt} < ${today}`),
-            thisMonthCents: sum(sql`${orders.createdAt} >= ${monthStart}`),
-            allTimeCents: sum(),
+            status: dashboardOrderTotals.status,
+            channel: dashboardOrderTotals.channel,
+            method: dashboardOrderTotals.paymentMethod,
+            orders: sql<number>`sum(${dashboardOrderTotals.orders})::int`,
+            totalCents: sql<number>`sum(${dashboardOrderTotals.baseTotalCents})::bigint`.mapWith(Number),
           })
-          .from(orders)
-          .where(paid),
-        db
-          .select({
-            total: sql<number>`count(*)::int`,
-            pending: countWhere(sql`${orders.status} = 'pending'`),
-            processing: countWhere(sql`${orders.status} = 'processing'`),
-            delivered: countWhere(sql`${orders.status} = 'delivered'`),
-            cancel: countWhere(sql`${orders.status} = 'cancel'`),
-            online: countWhere(sql`${orders.channel} = 'online'`),
-            pos: countWhere(sql`${orders.channel} = 'pos'`),
-          })
-          .from(orders)
-          .where(eq(orders.companyId, companyId)),
-        db
-          .select({ date: localDate, totalCents: sum(), orders: sql<number>`count(*)::int` })
-          .from(orders)
-          .where(and(paid, sql`${orders.createdAt} >= ${weekStart}`))
-          .groupBy(sql`1`),
-        db
-          .select({
-            courseId: orderLines.courseId,
-            title: courses.title,
-            sold: sql<number>`sum(${orderLines.quantity})::int`,
-            revenueCents: sql<number>`sum(${lineBaseCents})::bigint`.mapWith(Number),
-          })
-          .from(orderLines)
-          .innerJoin(orders, eq(orders.id, orderLines.orderId))
-          .innerJoin(courses, eq(courses.id, orderLines.courseId))
-          .where(and(eq(orderLines.companyId, companyId), inArray(orders.status, [...PAID_STATUSES])))
-          .groupBy(orderLines.courseId, courses.title)
-          .orderBy(desc(sql`sum(${orderLines.quantity})`), desc(sql`sum(${lineBaseCents})`))
-          .limit(5),
-        db
-          .select({ method: orders.paymentMethod, orders: sql<number>`count(*)::int`, totalCents: sum() })
-          .from(orders)
-          .where(paid)
-          .groupBy(orders.paymentMethod)
-          .orderBy(desc(sql`count(*)`)),
+          .from(dashboardOrderTotals)
+          .where(eq(dashboardOrderTotals.companyId, companyId))
+          .groupBy(
+            dashboardOrderTotals.status,
+            dashboardOrderTotals.channel,
+            dashboardOrderTotals.paymentMethod,
+          ),
+        // Top sellers: every course that sold at least as many seats as the fifth (ties on seats are then
+        // ordered by revenue in the shop currency, which depends on today's shop currency setting). The few
+        // candidates are looked up one by one (scalar subqueries): the planner cannot know how few they are.
+        rowsOf<{ courseId: string; title: Translatable; sold: number; revenueCents: string | number }>(
+          db,
+          sql`with candidates as materialized (
+              select s.course_id, s.sold from ${dashboardCourseSales} s
+              where s.company_id = ${companyId} and s.lines > 0 and s.sold >= ${fifthSold}
+            ),
+            ranked as (
+              select s.course_id, s.sold,
+                (select c.title from ${courses} c where c.id = s.course_id) as title,
+                (select coalesce(sum(case when r.currency = ${currency} then r.line_cents else r.base_cents end), 0)
+                  from ${dashboardCourseRevenue} r
+                  where r.company_id = ${companyId} and r.course_id = s.course_id) as revenue
+              from candidates s
+            )
+            select course_id as "courseId", title, sold::int as sold, revenue::bigint as "revenueCents"
+            from ranked where title is not null
+            order by sold desc, revenue desc, course_id
+            limit 5`,
+        ),
         db
           .select({
             id: orders.id,
@@ -125,31 +169,59 @@ export function createDashboardService(db: Db, deps: { settings: SettingsService
           .limit(8),
       ]);
 
-      const byDay = new Map(weekly.map((row) => [row.date, row]));
+      const week = lastDays(now, timeZone);
+      const today = week.at(-1)!;
+      const yesterday = week.at(-2)!;
+      const monthFirst = `${today.slice(0, 7)}-01`;
+      const daySum = (keep: (date: string) => boolean) =>
+        days.filter((row) => keep(row.date)).reduce((sum, row) => sum + cents(row.cents), 0);
+      const byDay = new Map(days.map((row) => [row.date, row]));
+
+      const isPaid = (status: string) => (PAID_STATUSES as readonly string[]).includes(status);
+      const counts = { total: 0, pending: 0, processing: 0, delivered: 0, cancel: 0 };
+      const channels = { online: 0, pos: 0 };
+      const methods = new Map<PaymentMethod, { method: PaymentMethod; orders: number; totalCents: number }>();
+      let allTimeCents = 0;
+      for (const row of totals) {
+        counts.total += row.orders;
+        if (row.status in counts) counts[row.status as keyof typeof counts] += row.orders;
+        if (row.channel in channels) channels[row.channel as keyof typeof channels] += row.orders;
+        if (!isPaid(row.status)) continue;
+        allTimeCents += row.totalCents;
+        const method = row.method as PaymentMethod;
+        const entry = methods.get(method) ?? { method, orders: 0, totalCents: 0 };
+        entry.orders += row.orders;
+        entry.totalCents += row.totalCents;
+        methods.set(method, entry);
+      }
+
       return {
         currency,
         timeZone,
-        sales: sales ?? { todayCents: 0, yesterdayCents: 0, thisMonthCents: 0, allTimeCents: 0 },
-        orders: {
-          total: counts?.total ?? 0,
-          pending: counts?.pending ?? 0,
-          processing: counts?.processing ?? 0,
-          delivered: counts?.delivered ?? 0,
-          cancel: counts?.cancel ?? 0,
+        sales: {
+          todayCents: daySum((date) => date >= today),
+          yesterdayCents: daySum((date) => date === yesterday),
+          thisMonthCents: daySum((date) => date >= monthFirst),
+          allTimeCents,
         },
-        channels: { online: counts?.online ?? 0, pos: counts?.pos ?? 0 },
-        weeklySales: lastDays(now, timeZone).map((date) => ({
+        orders: counts,
+        channels,
+        weeklySales: week.map((date) => ({
           date,
-          totalCents: byDay.get(date)?.totalCents ?? 0,
+          totalCents: cents(byDay.get(date)?.cents),
           orders: byDay.get(date)?.orders ?? 0,
         })),
         bestSellers: best.map((row) => ({
-          courseId: row.courseId!,
+          courseId: row.courseId,
           title: translate(row.title, language),
           sold: row.sold,
-          revenueCents: row.revenueCents,
+          revenueCents: cents(row.revenueCents),
         })),
-        paymentMethods: methods,
+        paymentMethods: [...methods.values()]
+          .filter((entry) => entry.orders > 0)
+          .sort(
+            (a, b) => b.orders - a.orders || b.totalCents - a.totalCents || a.method.localeCompare(b.method),
+          ),
         recentOrders: recent.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })),
       };
     },
