@@ -93,6 +93,7 @@ export function createServices(db: Db, { env, log, cacheBus }: ServiceOptions) {
     provider,
     log,
     seatsChanged: catalog,
+    background,
     publicUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
   });
   const media = createMediaStore({ dataDir: env.DATA_DIR });

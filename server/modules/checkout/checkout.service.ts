@@ -1,6 +1,7 @@
 import { randomInt } from "node:crypto";
 import { and, eq, inArray, lt } from "drizzle-orm";
 import type { Db, Queryable } from "../../db/client";
+import type { Background } from "../../lib/background";
 import { AppError, badRequest, businessRule, conflict, notFound, unauthorized } from "../../lib/errors";
 import { translate } from "../../lib/translatable";
 import type { SessionService, StartedSession } from "../auth/sessions.service";
@@ -64,6 +65,8 @@ export interface CheckoutDeps {
   currencies: Pick<CurrencyService, "resolve">;
   sessions: SessionService;
   mailer: Mailer;
+  /** Runs the confirmation mail (an invoice PDF to render) after the answer; without it, before. */
+  background?: Pick<Background, "run">;
   invoices: InvoiceService;
   /** The school's saved mail wording; without it the built-in text is sent. */
   emailTemplates?: Pick<EmailTemplatesService, "resolve">;
@@ -346,6 +349,13 @@ export function createCheckoutService(db: Db, deps: CheckoutDeps) {
     return [{ filename: `invoice-${invoice.number}.pdf`, content, contentType: "application/pdf" }];
   }
 
+  /** The confirmation mail, in the background when there is one: the buyer need not wait for it. */
+  async function confirm(companyId: string, orderId: string) {
+    if (deps.background)
+      deps.background.run("order confirmation mail", () => sendConfirmation(companyId, orderId));
+    else await sendConfirmation(companyId, orderId);
+  }
+
   async function sendConfirmation(companyId: string, orderId: string) {
     try {
       const [store, details] = await Promise.all([
@@ -586,7 +596,7 @@ export function createCheckoutService(db: Db, deps: CheckoutDeps) {
         };
       }
       // After commit: the confirmation mail. Attach the invoice PDF here once it is rendered.
-      await sendConfirmation(visitor.companyId, order.id);
+      await confirm(visitor.companyId, order.id);
       return { status: "succeeded", order: toOrderView(await orderFor(visitor, order.id, visitor.language)) };
     },
 
@@ -621,7 +631,7 @@ export function createCheckoutService(db: Db, deps: CheckoutDeps) {
         return;
       }
       // Attach the invoice PDF here once it is rendered.
-      if (result.outcome === "fulfilled") await sendConfirmation(event.companyId, event.orderId);
+      if (result.outcome === "fulfilled") await confirm(event.companyId, event.orderId);
     },
   };
 
