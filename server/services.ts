@@ -92,6 +92,8 @@ export function createServices(db: Db, { env, log, cacheBus }: ServiceOptions) {
     invoices,
     provider,
     log,
+    seatsChanged: catalog,
+    background,
     publicUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
   });
   const media = createMediaStore({ dataDir: env.DATA_DIR });
@@ -110,7 +112,7 @@ export function createServices(db: Db, { env, log, cacheBus }: ServiceOptions) {
     log,
     background,
   });
-  const orderAdmin = createOrderAdminService(db, { settings, audit, provider });
+  const orderAdmin = createOrderAdminService(db, { settings, audit, provider, seatsChanged: catalog });
   const dashboard = createDashboardService(db, { settings });
   const catalogAdmin = createCatalogAdmin(db, {
     audit,

@@ -1,5 +1,7 @@
+import { randomInt } from "node:crypto";
 import { and, eq, inArray, lt } from "drizzle-orm";
 import type { Db, Queryable } from "../../db/client";
+import type { Background } from "../../lib/background";
 import { AppError, badRequest, businessRule, conflict, notFound, unauthorized } from "../../lib/errors";
 import { translate } from "../../lib/translatable";
 import type { SessionService, StartedSession } from "../auth/sessions.service";
@@ -8,7 +10,7 @@ import type { EmailTemplatesService } from "../content/email-templates.service";
 import type { CurrencyService } from "../currency/currency.service";
 import type { Conversion } from "../currency/exchange";
 import type { MailAttachment, Mailer } from "../mail/mailer";
-import { nextCounter } from "../orders/counters";
+import { assignOrderNumber } from "../orders/counters";
 import { instalmentSchedule } from "../orders/instalments";
 import { renderInvoicePdf } from "../orders/invoice-pdf";
 import type { InvoiceService } from "../orders/invoices.service";
@@ -30,7 +32,8 @@ import type {
 import { type AppliedCoupon, applicableCoupon } from "./coupons";
 import { fulfilOrder, type PaymentRecord, recordFailedPayment, recordPendingPayment } from "./fulfilment";
 import { type BuyingCustomer, customerById, findOrCreateGuestCustomer } from "./guest-customer";
-import { releaseSeats, reserveSeats, SOLD_OUT_MESSAGE } from "./seats";
+import { createSeatGate, type SeatGate, soldOut } from "./seat-gate";
+import { releaseSeats, reserveSeats, type SeatCount } from "./seats";
 import { runWorkflow, type WorkflowLog } from "./workflow";
 
 /** How long a pending order holds its seats. */
@@ -62,11 +65,23 @@ export interface CheckoutDeps {
   currencies: Pick<CurrencyService, "resolve">;
   sessions: SessionService;
   mailer: Mailer;
+  /** Runs the confirmation mail (an invoice PDF to render) after the answer; without it, before. */
+  background?: Pick<Background, "run">;
   invoices: InvoiceService;
   /** The school's saved mail wording; without it the built-in text is sent. */
   emailTemplates?: Pick<EmailTemplatesService, "resolve">;
   provider: PaymentProvider;
   log: WorkflowLog & { warn?(obj: object, msg: string): void };
+  /**
+   * Tells every instance that a company's seats may have come back (a cancelled hold), and when
+   * another instance said so: the catalogue's invalidation, which also drops its seats-left counts.
+   */
+  seatsChanged?: {
+    invalidate(companyId: string): void;
+    onInvalidate(listener: (companyId: string | null) => void): void;
+  };
+  /** Admission per course in front of the seat claim (default: 10 at once, half the pool; hints kept 2 s). */
+  seatGate?: SeatGate;
   /** Absolute address of this site for links in mail (PUBLIC_URL, else the local address). */
   publicUrl?: string | undefined;
   now?: () => Date;
@@ -88,6 +103,8 @@ interface Priced {
   lines: QuoteLine[];
   buyable: QuoteLine[];
   unavailable: string[];
+  /** Each course's title in every language, as the order line keeps it. */
+  titles: Map<string, CourseRow["title"]>;
   /** From the shop currency into the currency of the quote and the order. */
   conversion: Conversion;
   vatRateBp: number;
@@ -113,6 +130,13 @@ export function viewerCustomerId(visitor: Pick<Visitor, "customerId" | "session"
 export function createCheckoutService(db: Db, deps: CheckoutDeps) {
   const now = deps.now ?? (() => new Date());
   const { provider } = deps;
+  const seatGate = deps.seatGate ?? createSeatGate({ maxConcurrent: 10, ttlMs: 2_000 });
+  deps.seatsChanged?.onInvalidate((companyId) => seatGate.forget(companyId));
+  /** After a commit that gave seats back: every instance forgets that those courses were full. */
+  const seatsCameBack = (companyId: string) => {
+    if (deps.seatsChanged) deps.seatsChanged.invalidate(companyId);
+    else seatGate.forget(companyId);
+  };
 
   async function publishedCourses(companyId: string, ids: string[]): Promise<CourseRow[]> {
     if (ids.length === 0) return [];
@@ -205,6 +229,7 @@ export function createCheckoutService(db: Db, deps: CheckoutDeps) {
       lines,
       buyable,
       unavailable,
+      titles: new Map(rows.map((row) => [row.id, row.title])),
       conversion,
       vatRateBp: tax.vatRateBp,
       coupon,
@@ -239,15 +264,19 @@ export function createCheckoutService(db: Db, deps: CheckoutDeps) {
 
   /** Cancels a company's pending orders whose hold has ended and gives their seats back. */
   async function releaseExpired(companyId: string, customerId?: string): Promise<number> {
-    return db.transaction(async (tx) => {
-      const conditions = [
-        eq(orders.companyId, companyId),
-        eq(orders.status, "pending"),
-        lt(orders.expiresAt, now()),
-      ];
-      if (customerId) conditions.push(eq(orders.customerId, customerId));
-      return cancelOrders(tx, companyId, and(...conditions));
-    });
+    const conditions = [
+      eq(orders.companyId, companyId),
+      eq(orders.status, "pending"),
+      lt(orders.expiresAt, now()),
+    ];
+    if (customerId) conditions.push(eq(orders.customerId, customerId));
+    const expired = and(...conditions);
+    // Mostly there is none: one read instead of a transaction.
+    const [any] = await db.select({ id: orders.id }).from(orders).where(expired).limit(1);
+    if (!any) return 0;
+    const released = await db.transaction((tx) => cancelOrders(tx, companyId, expired));
+    if (released > 0) seatsCameBack(companyId);
+    return released;
   }
 
   /** Cancels the matching pending orders (status re-checked per row, so a seat is freed once). */
@@ -320,6 +349,13 @@ export function createCheckoutService(db: Db, deps: CheckoutDeps) {
     return [{ filename: `invoice-${invoice.number}.pdf`, content, contentType: "application/pdf" }];
   }
 
+  /** The confirmation mail, in the background when there is one: the buyer need not wait for it. */
+  async function confirm(companyId: string, orderId: string) {
+    if (deps.background)
+      deps.background.run("order confirmation mail", () => sendConfirmation(companyId, orderId));
+    else await sendConfirmation(companyId, orderId);
+  }
+
   async function sendConfirmation(companyId: string, orderId: string) {
     try {
       const [store, details] = await Promise.all([
@@ -371,26 +407,43 @@ export function createCheckoutService(db: Db, deps: CheckoutDeps) {
     ): Promise<PlacedOrder> {
       const context: {
         buyer?: BuyingCustomer;
+        /** The order placed earlier with this Idempotency-Key. */
+        earlier?: { id: string; customerId: string | null } | null;
         orderId?: string;
         replayed: boolean;
         guestSession: StartedSession | null;
       } = { replayed: false, guestSession: null };
 
-      await runWorkflow(
-        "checkout",
-        [
-          {
-            name: "resolve buyer",
-            run: async (ctx) => {
-              ctx.buyer = await resolveBuyer(visitor, body.guest);
+      const lookUpKey = () =>
+        idempotencyKey ? findByIdempotencyKey(visitor.companyId, idempotencyKey) : Promise.resolve(null);
+      let keyLookup: ReturnType<typeof lookUpKey> | undefined;
+      let leaveGate: Awaited<ReturnType<SeatGate["enter"]>> | undefined;
+      try {
+        leaveGate = await seatGate.enter(visitor.companyId, body.courseIds);
+      } catch (error) {
+        // Known to be full: answered without a transaction, unless this key placed an order before.
+        keyLookup = lookUpKey();
+        if (!(await keyLookup)) throw error;
+      }
+
+      try {
+        await runWorkflow(
+          "checkout",
+          [
+            {
+              name: "resolve buyer",
+              run: async (ctx) => {
+                [ctx.buyer, ctx.earlier] = await Promise.all([
+                  resolveBuyer(visitor, body.guest),
+                  keyLookup ?? lookUpKey(),
+                ]);
+              },
             },
-          },
-          {
-            name: "place order",
-            run: async (ctx) => {
-              const buyer = ctx.buyer!;
-              if (idempotencyKey) {
-                const earlier = await findByIdempotencyKey(visitor.companyId, idempotencyKey);
+            {
+              name: "place order",
+              run: async (ctx) => {
+                const buyer = ctx.buyer!;
+                const earlier = ctx.earlier;
                 if (earlier) {
                   if (earlier.customerId !== buyer.id) {
                     throw conflict(
@@ -402,47 +455,56 @@ export function createCheckoutService(db: Db, deps: CheckoutDeps) {
                   ctx.replayed = true;
                   return;
                 }
-              }
-              await releaseExpired(visitor.companyId);
-              ctx.orderId = await insertOrder(visitor, buyer, body, idempotencyKey);
-            },
-            compensate: async (ctx) => {
-              if (!ctx.orderId || ctx.replayed) return;
-              await db.transaction((tx) =>
-                cancelOrders(
-                  tx,
-                  visitor.companyId,
-                  and(eq(orders.id, ctx.orderId!), eq(orders.companyId, visitor.companyId)),
-                ),
-              );
-            },
-          },
-          {
-            name: "open guest session",
-            run: async (ctx) => {
-              if (visitor.customerId) return;
-              const buyer = ctx.buyer!;
-              if (visitor.session?.realm === "guest") {
-                if (visitor.session.subjectId !== buyer.id) {
-                  await deps.sessions.attachGuestCustomer(visitor.session.id, buyer.id);
+                try {
+                  const placed = await insertOrder(visitor, buyer, body, idempotencyKey);
+                  ctx.orderId = placed.orderId;
+                  leaveGate?.(placed.seats);
+                } catch (error) {
+                  leaveGate?.(isSoldOut(error) ? "sold-out" : "failed");
+                  throw error;
                 }
-                return;
-              }
-              if (!visitor.session) {
-                ctx.guestSession = await deps.sessions.start({
-                  companyId: visitor.companyId,
-                  realm: "guest",
-                  subjectId: buyer.id,
-                  userAgent: visitor.client?.userAgent,
-                  ip: visitor.client?.ip,
-                });
-              }
+              },
+              compensate: async (ctx) => {
+                if (!ctx.orderId || ctx.replayed) return;
+                const cancelled = await db.transaction((tx) =>
+                  cancelOrders(
+                    tx,
+                    visitor.companyId,
+                    and(eq(orders.id, ctx.orderId!), eq(orders.companyId, visitor.companyId)),
+                  ),
+                );
+                if (cancelled > 0) seatsCameBack(visitor.companyId);
+              },
             },
-          },
-        ],
-        context,
-        deps.log,
-      );
+            {
+              name: "open guest session",
+              run: async (ctx) => {
+                if (visitor.customerId) return;
+                const buyer = ctx.buyer!;
+                if (visitor.session?.realm === "guest") {
+                  if (visitor.session.subjectId !== buyer.id) {
+                    await deps.sessions.attachGuestCustomer(visitor.session.id, buyer.id);
+                  }
+                  return;
+                }
+                if (!visitor.session) {
+                  ctx.guestSession = await deps.sessions.start({
+                    companyId: visitor.companyId,
+                    realm: "guest",
+                    subjectId: buyer.id,
+                    userAgent: visitor.client?.userAgent,
+                    ip: visitor.client?.ip,
+                  });
+                }
+              },
+            },
+          ],
+          context,
+          deps.log,
+        );
+      } finally {
+        leaveGate?.("failed");
+      }
 
       const order = await loadOrderDetails(db, visitor.companyId, context.orderId!, visitor.language);
       if (!order) throw new Error("placed order was not found");
@@ -534,7 +596,7 @@ export function createCheckoutService(db: Db, deps: CheckoutDeps) {
         };
       }
       // After commit: the confirmation mail. Attach the invoice PDF here once it is rendered.
-      await sendConfirmation(visitor.companyId, order.id);
+      await confirm(visitor.companyId, order.id);
       return { status: "succeeded", order: toOrderView(await orderFor(visitor, order.id, visitor.language)) };
     },
 
@@ -569,17 +631,39 @@ export function createCheckoutService(db: Db, deps: CheckoutDeps) {
         return;
       }
       // Attach the invoice PDF here once it is rendered.
-      if (result.outcome === "fulfilled") await sendConfirmation(event.companyId, event.orderId);
+      if (result.outcome === "fulfilled") await confirm(event.companyId, event.orderId);
     },
   };
 
-  /** The transaction of a checkout: order, lines, schedule and seats, or nothing at all. */
+  /**
+   * Places the order; when a course is full, holds that have ended give their seats back and it
+   * is tried once more (so expired holds are released only when someone needs their seats).
+   */
   async function insertOrder(
     visitor: Visitor,
     buyer: BuyingCustomer,
     body: StoreCheckoutBody,
     idempotencyKey: string | undefined,
-  ): Promise<string> {
+  ): Promise<{ orderId: string; seats: Map<string, SeatCount> }> {
+    try {
+      return await insertOrderOnce(visitor, buyer, body, idempotencyKey);
+    } catch (error) {
+      if (!isSoldOut(error) || (await releaseExpired(visitor.companyId)) === 0) throw error;
+      return insertOrderOnce(visitor, buyer, body, idempotencyKey);
+    }
+  }
+
+  /**
+   * The transaction of a checkout: order, lines, schedule and seats, or nothing at all. The rows
+   * other checkouts wait for (each course's seat counter, then the company's order counter) are
+   * taken last, right before commit, so buyers of one course queue behind short transactions.
+   */
+  async function insertOrderOnce(
+    visitor: Visitor,
+    buyer: BuyingCustomer,
+    body: StoreCheckoutBody,
+    idempotencyKey: string | undefined,
+  ): Promise<{ orderId: string; seats: Map<string, SeatCount> }> {
     const priced = await price(visitor, buyer.id, body);
     const { conversion } = priced;
     if (priced.unavailable.length > 0) {
@@ -587,7 +671,7 @@ export function createCheckoutService(db: Db, deps: CheckoutDeps) {
     }
     if (priced.lines.some((line) => line.owned)) throw conflict(ALREADY_OWNED_MESSAGE, "ALREADY_OWNED");
     // Sold out already: answer before opening a transaction that would queue for the course's row.
-    if (priced.lines.some((line) => line.soldOut)) throw conflict(SOLD_OUT_MESSAGE, "SOLD_OUT");
+    if (priced.lines.some((line) => line.soldOut)) throw soldOut();
     const instalments = body.instalments;
     if (instalments > 1) {
       if (!priced.planCount) {
@@ -609,23 +693,22 @@ export function createCheckoutService(db: Db, deps: CheckoutDeps) {
     const placedAt = now();
     const byId = new Map(priced.lines.map((line) => [line.courseId, line]));
     const courseIds = body.courseIds;
-    const titles = await courseTitles(visitor.companyId, courseIds);
 
     try {
-      return await db.transaction(async (tx) => {
-        // Expired holds of this buyer, and any order they left open, give their seats back first.
-        await cancelOrders(
-          tx,
-          visitor.companyId,
-          and(eq(orders.companyId, visitor.companyId), eq(orders.customerId, buyer.id)),
-        );
-        await reserveSeats(tx, visitor.companyId, courseIds);
-        const number = await nextCounter(tx, visitor.companyId, "order");
+      const placed = await db.transaction(async (tx) => {
+        // Any order this buyer left open gives its seats back first.
+        const cancelled = buyer.isNew
+          ? 0
+          : await cancelOrders(
+              tx,
+              visitor.companyId,
+              and(eq(orders.companyId, visitor.companyId), eq(orders.customerId, buyer.id)),
+            );
         const [order] = await tx
           .insert(orders)
           .values({
             companyId: visitor.companyId,
-            number,
+            number: provisionalOrderNumber(),
             customerId: buyer.id,
             customerName: buyer.name,
             customerEmail: buyer.email,
@@ -653,7 +736,7 @@ export function createCheckoutService(db: Db, deps: CheckoutDeps) {
               companyId: visitor.companyId,
               orderId,
               courseId,
-              title: titles.get(courseId) ?? { en: line.title },
+              title: priced.titles.get(courseId) ?? { en: line.title },
               unitPriceCents: line.unitPriceCents,
               quantity: 1,
               totalCents: line.unitPriceCents,
@@ -667,25 +750,34 @@ export function createCheckoutService(db: Db, deps: CheckoutDeps) {
             ...instalment,
           })),
         );
-        return orderId;
+        const seats = await reserveSeats(tx, visitor.companyId, courseIds);
+        await assignOrderNumber(tx, visitor.companyId, orderId);
+        return { orderId, seats, cancelled };
       });
+      if (placed.cancelled > 0) seatsCameBack(visitor.companyId);
+      return placed;
     } catch (error) {
       // Two requests with one Idempotency-Key at the same moment: the second gets the first's order.
       if (idempotencyKey && isUniqueViolation(error)) {
         const earlier = await findByIdempotencyKey(visitor.companyId, idempotencyKey);
-        if (earlier && earlier.customerId === buyer.id) return earlier.id;
+        if (earlier && earlier.customerId === buyer.id) return { orderId: earlier.id, seats: new Map() };
       }
       throw error;
     }
   }
+}
 
-  async function courseTitles(companyId: string, ids: string[]) {
-    const rows = await db
-      .select({ id: courses.id, title: courses.title })
-      .from(courses)
-      .where(and(eq(courses.companyId, companyId), inArray(courses.id, ids)));
-    return new Map(rows.map((row) => [row.id, row.title]));
-  }
+/**
+ * A placeholder order number while the checkout's transaction runs (the real one is assigned
+ * just before commit, so no one ever sees it). Negative, so it never meets a real number; random,
+ * so concurrent checkouts rarely share one (when they do, the second briefly waits for the first).
+ */
+function provisionalOrderNumber(): number {
+  return -randomInt(1, 2 ** 31 - 1);
+}
+
+function isSoldOut(error: unknown): boolean {
+  return error instanceof AppError && error.code === "SOLD_OUT";
 }
 
 function discountSummary(discount: Discount): { discountType: "percentage" | "fixed"; value: number } {

@@ -8,21 +8,26 @@ export interface BuyingCustomer {
   id: string;
   name: string;
   email: string;
+  /** Created by this checkout: a new customer has no earlier orders to look at. */
+  isNew?: boolean;
 }
 
 /**
- * The passwordless customer record for a guest's email, created on first use. An email that
- * belongs to an account with a password must sign in instead: a guest cannot buy into it.
+ * The passwordless customer record for a guest's email, created on first use (no password, so
+ * nothing to hash). An email that belongs to an account with a password must sign in instead: a
+ * guest cannot buy into it. One round trip when the email is new.
  */
 export async function findOrCreateGuestCustomer(
   db: Queryable,
   companyId: string,
   guest: GuestDetails,
 ): Promise<BuyingCustomer> {
-  await db
+  const [created] = await db
     .insert(customers)
     .values({ companyId, name: guest.name, email: guest.email })
-    .onConflictDoNothing();
+    .onConflictDoNothing()
+    .returning({ id: customers.id, email: customers.email });
+  if (created) return { id: created.id, name: guest.name, email: created.email, isNew: true };
   const [row] = await db
     .select({
       id: customers.id,

@@ -5,12 +5,27 @@ import { courses } from "../catalog/catalog.tables";
 
 export const SOLD_OUT_MESSAGE = "Sorry, this course is sold out.";
 
+/** A course's seats as the database counted them. */
+export interface SeatCount {
+  seatsSold: number;
+  totalSeats: number | null;
+}
+
 /**
  * Takes one seat of each course, inside the caller's transaction. The conditional update is
  * atomic per row, so concurrent checkouts never sell more seats than a course has; when one
- * course is full this throws 409 and the caller's transaction rolls every seat back.
+ * course is full this throws 409 and the caller's transaction rolls every seat back. Returns each
+ * course's seat counts right after its seat was taken.
+ *
+ * The update locks the course's row until the caller's transaction ends: under contention, make
+ * it the last work before commit so buyers of one course queue for as short a time as possible.
  */
-export async function reserveSeats(tx: Queryable, companyId: string, courseIds: string[]): Promise<void> {
+export async function reserveSeats(
+  tx: Queryable,
+  companyId: string,
+  courseIds: string[],
+): Promise<Map<string, SeatCount>> {
+  const counts = new Map<string, SeatCount>();
   // A fixed order keeps concurrent multi-course checkouts from deadlocking on each other's rows.
   for (const courseId of [...courseIds].sort()) {
     const updated = await tx
@@ -23,9 +38,12 @@ export async function reserveSeats(tx: Queryable, companyId: string, courseIds: 
           or(isNull(courses.totalSeats), lt(courses.seatsSold, courses.totalSeats)),
         ),
       )
-      .returning({ id: courses.id });
-    if (updated.length === 0) throw conflict(SOLD_OUT_MESSAGE, "SOLD_OUT");
+      .returning({ seatsSold: courses.seatsSold, totalSeats: courses.totalSeats });
+    const [count] = updated;
+    if (!count) throw conflict(SOLD_OUT_MESSAGE, "SOLD_OUT");
+    counts.set(courseId, count);
   }
+  return counts;
 }
 
 /** Gives back one seat of each course (an order that was cancelled before it was paid). */

@@ -40,6 +40,8 @@ export interface OrderAdminDeps {
   settings: SettingsService;
   audit: AuditService;
   provider: PaymentProvider;
+  /** Seats came back (a cancellation or a restock): told after the commit, on every instance. */
+  seatsChanged?: { invalidate(companyId: string): void };
   now?: () => Date;
 }
 
@@ -336,6 +338,7 @@ export function createOrderAdminService(db: Db, deps: OrderAdminDeps) {
         }
       }
 
+      let seatsReleased = false;
       await db.transaction(async (tx) => {
         const order = await lockOrder(tx, companyId, orderId);
         if (order.status !== current.status) {
@@ -412,6 +415,7 @@ export function createOrderAdminService(db: Db, deps: OrderAdminDeps) {
               .where(eq(orderReturns.orderId, order.id));
             const restocked = returned?.restocked ? returned.lineIds : [];
             await releaseSeats(tx, companyId, await courseIdsOf(tx, order.id, restocked));
+            seatsReleased = true;
           }
           await tx
             .update(orderInstalments)
@@ -436,6 +440,7 @@ export function createOrderAdminService(db: Db, deps: OrderAdminDeps) {
           },
         });
       });
+      if (seatsReleased) deps.seatsChanged?.invalidate(companyId);
       return get(companyId, orderId, language);
     },
 
@@ -486,6 +491,7 @@ export function createOrderAdminService(db: Db, deps: OrderAdminDeps) {
       }
       const refundCents = parts.reduce((sum, part) => sum + part.amountCents, 0);
 
+      let seatsReleased = false;
       await db.transaction(async (tx) => {
         const locked = await lockOrder(tx, companyId, order.id);
         if (locked.status !== order.status) {
@@ -528,7 +534,10 @@ export function createOrderAdminService(db: Db, deps: OrderAdminDeps) {
                 inArray(enrolments.courseId, courseIds),
               ),
             );
-          if (body.restock) await releaseSeats(tx, companyId, courseIds);
+          if (body.restock) {
+            await releaseSeats(tx, companyId, courseIds);
+            seatsReleased = true;
+          }
         }
         await deps.audit.record(tx, {
           companyId,
@@ -540,6 +549,7 @@ export function createOrderAdminService(db: Db, deps: OrderAdminDeps) {
           changes: { lineIds: body.lineIds, restock: body.restock, refundCents },
         });
       });
+      if (seatsReleased) deps.seatsChanged?.invalidate(companyId);
       return get(companyId, order.id, language);
     },
   };
