@@ -43,7 +43,7 @@ const cents = (value: unknown) => Number(value ?? 0);
 
 /**
  * The figures of the back office's dashboard, read from the roll-up tables that triggers keep exact
- * (migration 0007, docs/decisions/009-dashboard-rollups.md); only the recent orders come from `orders`.
+ * (migration 0007, docs/decisions/010-dashboard-rollups.md); only the recent orders come from `orders`.
  * Days and months are the company's (settings time zone): the roll-ups count per UTC hour, and the hours
  * are added up into local days here. Where a local day or the month starts inside an hour (zones such as
  * Asia/Kolkata or Asia/Kathmandu), that hour's orders are read one by one, so the figures stay exact for

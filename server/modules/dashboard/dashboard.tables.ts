@@ -13,7 +13,7 @@ import {
 import { companyId } from "../../db/columns";
 
 /*
- * The dashboard's roll-ups (migration 0007, docs/decisions/009-dashboard-rollups.md): summary rows that
+ * The dashboard's roll-ups (migration 0007, docs/decisions/010-dashboard-rollups.md): summary rows that
  * triggers on orders and order_lines keep exact. Only the database writes them; the dashboard service
  * reads them. `slot` (0–15, a hash of the order id) spreads concurrent checkouts over several rows:
  * readers sum over it.

@@ -1,1 +1,0 @@
--- Checkout under concurrency (issue 7): filled in by the checkout branch if it needs schema changes.
