@@ -218,6 +218,9 @@ describe("admin catalogue", () => {
     await page.getByRole("button", { name: "Create course" }).click();
     await page.waitForURL((url) => /^\/course\/[0-9a-f-]{36}$/.test(url.pathname));
     const courseId = new URL(page.url()).pathname.split("/").pop()!;
+    // The address changes before React commits the editor of the created course (the navigation
+    // renders in a transition): wait for that form, or the keys below go to the one it replaces.
+    await page.getByRole("button", { name: "Save course" }).waitFor();
 
     // The trigger is named by its label and shows the placeholder while nothing is chosen.
     const trigger = page.getByRole("button", { name: displayName });
@@ -244,8 +247,9 @@ describe("admin catalogue", () => {
       .toBe("listbox");
     expect(await trigger.getAttribute("aria-expanded")).toBe("false");
     // A visible focus ring on the trigger after the keyboard use.
-    const outline = await trigger.evaluate((element) => getComputedStyle(element).outlineStyle);
-    expect(outline).not.toBe("none");
+    await expect
+      .poll(() => trigger.evaluate((element) => getComputedStyle(element).outlineStyle))
+      .not.toBe("none");
     expect(await trigger.textContent()).toContain("Online, Evening classes");
 
     await page.getByRole("button", { name: "Save course" }).click();
