@@ -36,7 +36,9 @@ function peakRss(pid: number): number {
 /** Starts the production build (`build/node/main.js`) as its own process and waits until it is ready. */
 export async function startServer(root: string, env: Record<string, string>): Promise<ServerProcess> {
   const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, [join(root, "build/node/main.js")], {
+  // BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/profiles": Node flags for the server (profiling it under load).
+  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean);
+  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, join(root, "build/node/main.js")], {
     cwd: root,
     env: {
       ...process.env,

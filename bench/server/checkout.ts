@@ -1,3 +1,4 @@
+import { burst } from "../lib/burst";
 import type { SqlRunner } from "../lib/generate";
 import { percentile } from "../lib/load";
 import type { Row } from "../lib/report";
@@ -6,29 +7,34 @@ const BUYERS = 200;
 const SEATS = 20;
 const MAX_P95_MS = 100;
 
-/** 200 guests try to buy the last 20 seats of one course at the same moment. */
+function errorCode(body: string): string | undefined {
+  try {
+    return (JSON.parse(body) as { code?: string }).code;
+  } catch {
+    return body.slice(0, 40) || undefined;
+  }
+}
+
+/** 200 guests, each on their own connection, try to buy the last 20 seats of one course at the same moment. */
 export async function runCheckout(url: string, db: SqlRunner, course: { id: string }): Promise<Row> {
-  const attempt = async (buyer: number) => {
-    const started = performance.now();
-    try {
-      const response = await fetch(`${url}/api/checkout`, {
-        method: "POST",
-        headers: {
-          "content-type": "application/json",
-          "idempotency-key": `bench-buyer-${buyer}-${Date.now()}`,
-        },
-        body: JSON.stringify({
-          courseIds: [course.id],
-          guest: { name: `Buyer ${buyer}`, email: `bench-buyer-${buyer}@example.test` },
-        }),
-      });
-      const body = (await response.json().catch(() => ({}))) as { code?: string };
-      return { status: response.status, code: body.code, ms: performance.now() - started };
-    } catch (error) {
-      return { status: 0, code: (error as Error).message, ms: performance.now() - started };
-    }
-  };
-  const results = await Promise.all(Array.from({ length: BUYERS }, (_, buyer) => attempt(buyer)));
+  const stamp = Date.now();
+  const answers = await burst(
+    url,
+    Array.from({ length: BUYERS }, (_, buyer) => ({
+      method: "POST",
+      path: "/api/checkout",
+      headers: { "content-type": "application/json", "idempotency-key": `bench-buyer-${buyer}-${stamp}` },
+      body: JSON.stringify({
+        courseIds: [course.id],
+        guest: { name: `Buyer ${buyer}`, email: `bench-buyer-${buyer}@example.test` },
+      }),
+    })),
+  );
+  const results = answers.map((answer) => ({
+    status: answer.status,
+    code: errorCode(answer.body),
+    ms: answer.ms,
+  }));
   const latencies = results.map((result) => result.ms).sort((a, b) => a - b);
   const sold = results.filter((result) => result.status === 201).length;
   const failures = new Map<string, number>();

@@ -2,6 +2,7 @@ import { randomInt } from "node:crypto";
 import { and, eq, inArray, lt } from "drizzle-orm";
 import type { Db, Queryable } from "../../db/client";
 import type { Background } from "../../lib/background";
+import { batchedLookup } from "../../lib/batched-lookup";
 import { AppError, badRequest, businessRule, conflict, notFound, unauthorized } from "../../lib/errors";
 import { translate } from "../../lib/translatable";
 import type { SessionService, StartedSession } from "../auth/sessions.service";
@@ -15,7 +16,7 @@ import { instalmentSchedule } from "../orders/instalments";
 import { renderInvoicePdf } from "../orders/invoice-pdf";
 import type { InvoiceService } from "../orders/invoices.service";
 import { orderConfirmationMail } from "../orders/order-confirmation-mail";
-import { loadOrderDetails, type OrderDetails, toOrderView } from "../orders/order-details";
+import { loadOrderDetails, type OrderDetails, orderDetailsOf, toOrderView } from "../orders/order-details";
 import { enrolments, orderInstalments, orderLines, orders } from "../orders/orders.tables";
 import { type Discount, priceOrder } from "../orders/pricing";
 import { CardError, type PaymentEvent, type PaymentProvider } from "../payments/provider";
@@ -33,8 +34,18 @@ import { type AppliedCoupon, applicableCoupon } from "./coupons";
 import { fulfilOrder, type PaymentRecord, recordFailedPayment, recordPendingPayment } from "./fulfilment";
 import { type BuyingCustomer, customerById, findOrCreateGuestCustomer } from "./guest-customer";
 import { createSeatGate, type SeatGate, soldOut } from "./seat-gate";
-import { releaseSeats, reserveSeats, type SeatCount } from "./seats";
+import { freeSeats, releaseSeats, reserveSeats, type SeatCount } from "./seats";
 import { runWorkflow, type WorkflowLog } from "./workflow";
+
+/** A placed order: its seats as the database counted them, and its view (null: an earlier order). */
+interface PlacedRows {
+  orderId: string;
+  seats: Map<string, SeatCount>;
+  details: OrderDetails | null;
+}
+
+/** How long the seat gate trusts what it learned about a course's free seats without asking again. */
+export const SEAT_HINT_MS = 2_000;
 
 /** How long a pending order holds its seats. */
 export const ORDER_HOLD_MS = 30 * 60 * 1000;
@@ -130,7 +141,17 @@ export function viewerCustomerId(visitor: Pick<Visitor, "customerId" | "session"
 export function createCheckoutService(db: Db, deps: CheckoutDeps) {
   const now = deps.now ?? (() => new Date());
   const { provider } = deps;
-  const seatGate = deps.seatGate ?? createSeatGate({ maxConcurrent: 10, ttlMs: 2_000 });
+  const seatGate =
+    deps.seatGate ??
+    createSeatGate({
+      maxConcurrent: 10,
+      ttlMs: SEAT_HINT_MS,
+      freeSeats: (companyId, courseId) =>
+        freeSeats(db, companyId, courseId, now()).catch((error: unknown) => {
+          deps.log.warn?.({ err: error, courseId }, "free seats not known: checkouts queue");
+          throw error;
+        }),
+    });
   deps.seatsChanged?.onInvalidate((companyId) => seatGate.forget(companyId));
   /** After a commit that gave seats back: every instance forgets that those courses were full. */
   const seatsCameBack = (companyId: string) => {
@@ -304,13 +325,16 @@ export function createCheckoutService(db: Db, deps: CheckoutDeps) {
     return cancelled.length;
   }
 
-  async function findByIdempotencyKey(companyId: string, key: string) {
-    const [row] = await db
-      .select({ id: orders.id, customerId: orders.customerId })
+  /** The order an Idempotency-Key placed, if any; keys asked for at the same moment share one query. */
+  const orderByIdempotencyKey = batchedLookup(async (companyId, keys) => {
+    const rows = await db
+      .select({ id: orders.id, customerId: orders.customerId, key: orders.idempotencyKey })
       .from(orders)
-      .where(and(eq(orders.companyId, companyId), eq(orders.idempotencyKey, key)));
-    return row ?? null;
-  }
+      .where(and(eq(orders.companyId, companyId), inArray(orders.idempotencyKey, keys)));
+    return new Map(rows.map(({ key, ...order }) => [key as string, order]));
+  });
+  const findByIdempotencyKey = async (companyId: string, key: string) =>
+    (await orderByIdempotencyKey(companyId, key)) ?? null;
 
   async function orderFor(
     visitor: Pick<Visitor, "companyId" | "customerId" | "session">,
@@ -410,6 +434,8 @@ export function createCheckoutService(db: Db, deps: CheckoutDeps) {
         /** The order placed earlier with this Idempotency-Key. */
         earlier?: { id: string; customerId: string | null } | null;
         orderId?: string;
+        /** The placed order as written (null when an earlier one is returned). */
+        details?: OrderDetails | null;
         replayed: boolean;
         guestSession: StartedSession | null;
       } = { replayed: false, guestSession: null };
@@ -458,6 +484,7 @@ export function createCheckoutService(db: Db, deps: CheckoutDeps) {
                 try {
                   const placed = await insertOrder(visitor, buyer, body, idempotencyKey);
                   ctx.orderId = placed.orderId;
+                  ctx.details = placed.details;
                   leaveGate?.(placed.seats);
                 } catch (error) {
                   leaveGate?.(isSoldOut(error) ? "sold-out" : "failed");
@@ -506,7 +533,9 @@ export function createCheckoutService(db: Db, deps: CheckoutDeps) {
         leaveGate?.("failed");
       }
 
-      const order = await loadOrderDetails(db, visitor.companyId, context.orderId!, visitor.language);
+      const order =
+        context.details ??
+        (await loadOrderDetails(db, visitor.companyId, context.orderId!, visitor.language));
       if (!order) throw new Error("placed order was not found");
       return { order: toOrderView(order), guestSession: context.guestSession };
     },
@@ -644,7 +673,7 @@ export function createCheckoutService(db: Db, deps: CheckoutDeps) {
     buyer: BuyingCustomer,
     body: StoreCheckoutBody,
     idempotencyKey: string | undefined,
-  ): Promise<{ orderId: string; seats: Map<string, SeatCount> }> {
+  ): Promise<PlacedRows> {
     try {
       return await insertOrderOnce(visitor, buyer, body, idempotencyKey);
     } catch (error) {
@@ -663,8 +692,9 @@ export function createCheckoutService(db: Db, deps: CheckoutDeps) {
     buyer: BuyingCustomer,
     body: StoreCheckoutBody,
     idempotencyKey: string | undefined,
-  ): Promise<{ orderId: string; seats: Map<string, SeatCount> }> {
-    const priced = await price(visitor, buyer.id, body);
+  ): Promise<PlacedRows> {
+    // A customer this checkout created owns nothing yet.
+    const priced = await price(visitor, buyer.isNew ? null : buyer.id, body);
     const { conversion } = priced;
     if (priced.unavailable.length > 0) {
       throw notFound("This course is no longer available.", "COURSE_NOT_FOUND");
@@ -727,7 +757,7 @@ export function createCheckoutService(db: Db, deps: CheckoutDeps) {
             idempotencyKey: idempotencyKey ?? null,
             expiresAt: new Date(placedAt.getTime() + ORDER_HOLD_MS),
           })
-          .returning({ id: orders.id });
+          .returning();
         const orderId = order!.id;
         await tx.insert(orderLines).values(
           courseIds.map((courseId) => {
@@ -743,16 +773,32 @@ export function createCheckoutService(db: Db, deps: CheckoutDeps) {
             };
           }),
         );
-        await tx.insert(orderInstalments).values(
-          instalmentSchedule(priced.totals.totalCents, instalments, placedAt).map((instalment) => ({
-            companyId: visitor.companyId,
-            orderId,
-            ...instalment,
-          })),
-        );
+        const schedule = await tx
+          .insert(orderInstalments)
+          .values(
+            instalmentSchedule(priced.totals.totalCents, instalments, placedAt).map((instalment) => ({
+              companyId: visitor.companyId,
+              orderId,
+              ...instalment,
+            })),
+          )
+          .returning();
         const seats = await reserveSeats(tx, visitor.companyId, courseIds);
-        await assignOrderNumber(tx, visitor.companyId, orderId);
-        return { orderId, seats, cancelled };
+        const number = await assignOrderNumber(tx, visitor.companyId, orderId);
+        // The buyer's answer, from what was just written (no need to read it back).
+        const details = orderDetailsOf(
+          { ...order!, number },
+          {
+            hasAccount: buyer.hasAccount,
+            lines: courseIds.map((courseId) => {
+              const { slug, title, image, unitPriceCents } = byId.get(courseId)!;
+              return { courseId, slug, title, image, unitPriceCents };
+            }),
+            instalments: schedule.sort((a, b) => a.sequence - b.sequence),
+            invoice: null,
+          },
+        );
+        return { orderId, seats, cancelled, details };
       });
       if (placed.cancelled > 0) seatsCameBack(visitor.companyId);
       return placed;
@@ -760,7 +806,8 @@ export function createCheckoutService(db: Db, deps: CheckoutDeps) {
       // Two requests with one Idempotency-Key at the same moment: the second gets the first's order.
       if (idempotencyKey && isUniqueViolation(error)) {
         const earlier = await findByIdempotencyKey(visitor.companyId, idempotencyKey);
-        if (earlier && earlier.customerId === buyer.id) return { orderId: earlier.id, seats: new Map() };
+        if (earlier && earlier.customerId === buyer.id)
+          return { orderId: earlier.id, seats: new Map(), details: null };
       }
       throw error;
     }

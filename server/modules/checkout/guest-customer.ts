@@ -8,6 +8,8 @@ export interface BuyingCustomer {
   id: string;
   name: string;
   email: string;
+  /** Signs in with a password (a guest has none). */
+  hasAccount: boolean;
   /** Created by this checkout: a new customer has no earlier orders to look at. */
   isNew?: boolean;
 }
@@ -27,7 +29,8 @@ export async function findOrCreateGuestCustomer(
     .values({ companyId, name: guest.name, email: guest.email })
     .onConflictDoNothing()
     .returning({ id: customers.id, email: customers.email });
-  if (created) return { id: created.id, name: guest.name, email: created.email, isNew: true };
+  if (created)
+    return { id: created.id, name: guest.name, email: created.email, hasAccount: false, isNew: true };
   const [row] = await db
     .select({
       id: customers.id,
@@ -46,7 +49,7 @@ export async function findOrCreateGuestCustomer(
       "ACCOUNT_EXISTS",
     );
   }
-  return { id: row.id, name: guest.name, email: row.email };
+  return { id: row.id, name: guest.name, email: row.email, hasAccount: false };
 }
 
 export async function customerById(
@@ -55,7 +58,12 @@ export async function customerById(
   id: string,
 ): Promise<BuyingCustomer | null> {
   const [row] = await db
-    .select({ id: customers.id, name: customers.name, email: customers.email })
+    .select({
+      id: customers.id,
+      name: customers.name,
+      email: customers.email,
+      hasAccount: sql<boolean>`${customers.passwordHash} is not null`,
+    })
     .from(customers)
     .where(and(eq(customers.companyId, companyId), eq(customers.id, id)));
   return row ?? null;

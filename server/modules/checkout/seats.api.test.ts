@@ -7,6 +7,7 @@ import {
 } from "../../../tests/support/checkout-fixtures";
 import { courses } from "../catalog/catalog.tables";
 import { orderLines, orders } from "../orders/orders.tables";
+import { freeSeats } from "./seats";
 
 let t: CheckoutTestApp;
 
@@ -51,5 +52,30 @@ describe("seats under concurrent checkouts", () => {
       .innerJoin(orderLines, eq(orderLines.orderId, orders.id))
       .where(and(eq(orderLines.courseId, course), inArray(orders.status, ["pending", "delivered"])));
     expect(placed!.n).toBe(5);
+  });
+
+  it("counts the free seats as unsold seats plus those of holds that have ended", async () => {
+    const course = await t.addCourse({ priceCents: 2500, totalSeats: 3 });
+    const unlimited = await t.addCourse({ priceCents: 2500 });
+    const free = () => freeSeats(t.database.db, t.companyId, course, new Date());
+    expect(await free()).toBe(3);
+    const buyer = await t.addCustomer("Holder");
+    const placed = await t.app.inject({
+      method: "POST",
+      url: "/api/checkout",
+      headers: bearer(buyer.token),
+      payload: { courseIds: [course] },
+    });
+    expect(placed.statusCode).toBe(201);
+    expect(await free()).toBe(2);
+    await t.database.db
+      .update(orders)
+      .set({ expiresAt: new Date(Date.now() - 60_000) })
+      .where(eq(orders.id, placed.json().id));
+    expect(await free()).toBe(3);
+    expect(await freeSeats(t.database.db, t.companyId, unlimited, new Date())).toBeNull();
+    expect(
+      await freeSeats(t.database.db, "01a1ff2b-0000-7000-8000-000000000000", course, new Date()),
+    ).toBeNull();
   });
 });

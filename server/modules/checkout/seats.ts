@@ -56,3 +56,22 @@ export async function releaseSeats(tx: Queryable, companyId: string, courseIds: 
       .where(and(eq(courses.id, courseId), eq(courses.companyId, companyId)));
   }
 }
+
+/**
+ * The seats of a course a checkout could take now: those not sold plus those held by pending
+ * orders whose hold has ended (they are given back when someone needs them). Null: the course has
+ * no seat limit, or there is no such course.
+ */
+export async function freeSeats(db: Queryable, companyId: string, courseId: string, now: Date) {
+  // Table names spelled out: inside a select list, drizzle leaves columns unqualified.
+  const endedHolds = sql<number>`(
+    select count(*) from order_lines join orders on orders.id = order_lines.order_id
+    where orders.company_id = ${companyId} and orders.status = 'pending'
+      and orders.expires_at < ${now} and order_lines.course_id = courses.id)`.mapWith(Number);
+  const [row] = await db
+    .select({ totalSeats: courses.totalSeats, seatsSold: courses.seatsSold, endedHolds })
+    .from(courses)
+    .where(and(eq(courses.id, courseId), eq(courses.companyId, companyId)));
+  if (!row || row.totalSeats === null) return null;
+  return Math.max(row.totalSeats - row.seatsSold, 0) + row.endedHolds;
+}

@@ -16,6 +16,16 @@ export interface Company {
 export function createCompanyService(db: Db) {
   const byKey = new Map<string, Company>();
   let fallback: Company | undefined;
+  /** Lookups under way: requests arriving together (a cold start under load) share one query. */
+  const asking = new Map<string, Promise<Company | undefined>>();
+  const once = (key: string, lookUp: () => Promise<Company | undefined>) => {
+    let pending = asking.get(key);
+    if (!pending) {
+      pending = lookUp().finally(() => asking.delete(key));
+      asking.set(key, pending);
+    }
+    return pending;
+  };
 
   const remember = (company: Company) => {
     byKey.set(company.id, company);
@@ -28,17 +38,19 @@ export function createCompanyService(db: Db) {
     async resolve(identifier?: string): Promise<Company | undefined> {
       const key = identifier?.trim().toLowerCase();
       if (!key) {
-        fallback ??= await this.findDefault();
+        fallback ??= await once("", () => this.findDefault());
         return fallback;
       }
       const known = byKey.get(key);
       if (known) return known;
-      const [row] = await db
-        .select({ id: companies.id, slug: companies.slug, name: companies.name })
-        .from(companies)
-        .where(isUuid(key) ? eq(companies.id, key) : eq(companies.slug, key))
-        .limit(1);
-      return row ? remember(row) : undefined;
+      return once(key, async () => {
+        const [row] = await db
+          .select({ id: companies.id, slug: companies.slug, name: companies.name })
+          .from(companies)
+          .where(isUuid(key) ? eq(companies.id, key) : eq(companies.slug, key))
+          .limit(1);
+        return row ? remember(row) : undefined;
+      });
     },
 
     async findDefault(): Promise<Company | undefined> {
@@ -53,6 +65,7 @@ export function createCompanyService(db: Db) {
     /** Forget what is cached, after companies were written. */
     forget() {
       byKey.clear();
+      asking.clear();
       fallback = undefined;
     },
   };

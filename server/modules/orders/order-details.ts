@@ -47,6 +47,33 @@ export async function loadOrderDetails(
       .from(invoices)
       .where(eq(invoices.orderId, order.id)),
   ]);
+  return orderDetailsOf(order, {
+    hasAccount: row.hasPassword !== null,
+    lines: lines.map((line) => ({
+      courseId: line.courseId,
+      slug: line.slug,
+      title: translate(line.title, language),
+      image: line.image,
+      unitPriceCents: line.unitPriceCents,
+    })),
+    instalments,
+    invoice: invoice ?? null,
+  });
+}
+
+/** An order row and what belongs to it, as the order's view (lines already in the reader's language). */
+export function orderDetailsOf(
+  order: typeof orders.$inferSelect,
+  parts: {
+    hasAccount: boolean;
+    lines: OrderView["lines"];
+    instalments: Array<
+      Pick<typeof orderInstalments.$inferSelect, "sequence" | "dueAt" | "amountCents" | "status">
+    >;
+    invoice: OrderView["invoice"];
+  },
+): OrderDetails {
+  const { instalments } = parts;
   const dueNow = instalments.find((instalment) => instalment.sequence === 1)?.amountCents ?? order.totalCents;
   return {
     id: order.id,
@@ -66,21 +93,15 @@ export async function loadOrderDetails(
     createdAt: order.createdAt.toISOString(),
     expiresAt: order.expiresAt?.toISOString() ?? null,
     paidAt: order.paidAt?.toISOString() ?? null,
-    customer: { name: order.customerName, email: order.customerEmail, hasAccount: row.hasPassword !== null },
-    lines: lines.map((line) => ({
-      courseId: line.courseId,
-      slug: line.slug,
-      title: translate(line.title, language),
-      image: line.image,
-      unitPriceCents: line.unitPriceCents,
-    })),
+    customer: { name: order.customerName, email: order.customerEmail, hasAccount: parts.hasAccount },
+    lines: parts.lines,
     instalments: instalments.map((instalment) => ({
       sequence: instalment.sequence,
       dueAt: instalment.dueAt.toISOString(),
       amountCents: instalment.amountCents,
       status: instalment.status,
     })),
-    invoice: invoice ?? null,
+    invoice: parts.invoice,
   };
 }
 
