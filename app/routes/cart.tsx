@@ -107,7 +107,7 @@ export default function Cart() {
           })}
         </ul>
 
-        <div className="grid content-start gap-4 lg:sticky lg:top-28 lg:self-start">
+        <div className="grid content-start gap-4 lg:sticky lg:top-below-header lg:self-start">
           {quote ? (
             <OrderSummary totals={quote} />
           ) : (

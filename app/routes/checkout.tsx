@@ -361,7 +361,7 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
           )}
         </div>
 
-        <div className="grid content-start gap-4 lg:sticky lg:top-28 lg:self-start">
+        <div className="grid content-start gap-4 lg:sticky lg:top-below-header lg:self-start">
           {quote ? (
             <OrderSummary totals={{ ...quote, couponCode: quote.coupon?.code ?? null }} plan={chosenPlan}>
               <ul className="mt-4 grid gap-3 border-b border-line pb-4">

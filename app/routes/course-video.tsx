@@ -164,7 +164,7 @@ export default function CourseVideo({ loaderData }: Route.ComponentProps) {
 
         <aside
           aria-labelledby="lessons-title"
-          className="self-start overflow-hidden rounded-2xl border border-line bg-surface shadow-card lg:sticky lg:top-28"
+          className="self-start overflow-hidden rounded-2xl border border-line bg-surface shadow-card lg:sticky lg:top-below-header"
         >
           <div className="border-b border-line p-4">
             <h2 id="lessons-title" className="text-lg font-bold text-ink">

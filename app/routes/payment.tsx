@@ -81,7 +81,7 @@ export default function Payment({ loaderData }: Route.ComponentProps) {
           )}
         </section>
 
-        <OrderSummary totals={order} plan={plan} className="lg:sticky lg:top-28 lg:self-start">
+        <OrderSummary totals={order} plan={plan} className="lg:sticky lg:top-below-header lg:self-start">
           <ul className="mt-4 grid gap-3 border-b border-line pb-4">
             {order.lines.map((line) => (
               <li key={line.courseId ?? line.title} className="flex justify-between gap-4 text-sm">

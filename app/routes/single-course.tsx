@@ -124,7 +124,7 @@ export default function SingleCourse({ loaderData }: Route.ComponentProps) {
         {/* Purchase card: after the heading on small screens, a sticky sidebar on large ones */}
         <aside
           aria-label={learner.enrolled ? t("learning.course.continue") : t("course.enrollNow")}
-          className="self-start lg:sticky lg:top-28 lg:col-start-2 lg:row-span-2 lg:row-start-1"
+          className="self-start lg:sticky lg:top-below-header lg:col-start-2 lg:row-span-2 lg:row-start-1"
         >
           <div className="overflow-hidden rounded-2xl border border-line bg-surface shadow-raised">
             {course.image && (
@@ -227,7 +227,7 @@ export default function SingleCourse({ loaderData }: Route.ComponentProps) {
             </div>
           </section>
 
-          <section aria-labelledby="lessons-title" id="lessons" className="scroll-mt-28">
+          <section aria-labelledby="lessons-title" id="lessons" className="scroll-mt-below-header">
             <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
               <h2 id="lessons-title" className="text-xl font-bold tracking-tight text-ink">
                 {t("course.lessonsTitle")}

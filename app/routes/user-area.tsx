@@ -38,7 +38,7 @@ export default function UserArea({ loaderData }: Route.ComponentProps) {
   const { customer } = loaderData;
   return (
     <Container className="grid gap-6 py-6 sm:py-10 lg:grid-cols-[16rem_minmax(0,1fr)] lg:gap-10">
-      <aside className="lg:sticky lg:top-28 lg:self-start">
+      <aside className="lg:sticky lg:top-below-header lg:self-start">
         <div className="rounded-2xl border border-line bg-surface p-3 shadow-card sm:p-4">
           <div className="flex items-center gap-3 px-1 pb-3 lg:flex-col lg:items-start lg:pb-4">
             <Avatar name={customer.name} email={customer.email} image={customer.image} size="lg" />

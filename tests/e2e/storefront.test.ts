@@ -118,3 +118,61 @@ describe("course page", () => {
     expect(html).toContain(courses[0]!.title.replace(/&/g, "&amp;"));
   });
 });
+
+describe("site header", () => {
+  it("shows the shop name in full beside the menu and controls from 1024 to 1440 px, in English and Dutch", async () => {
+    for (const language of ["en", "nl"]) {
+      for (const width of [1024, 1280, 1440]) {
+        const { page, errors } = await openPage(`/?lng=${language}`, width);
+        const where = `${language} at ${width} px`;
+        const banner = page.getByRole("banner");
+        await banner.getByRole("link", { name: /^Cart|^Winkelwagen/ }).waitFor();
+        // The logo link's name: its text is the whole shop name, neither clipped nor cut off by line-clamp.
+        const name = await banner
+          .getByRole("link")
+          .first()
+          .evaluate((link) => {
+            const text = link.querySelector<HTMLElement>(":scope > span > span")!;
+            return {
+              text: text.textContent ?? "",
+              clipped: text.scrollWidth > text.clientWidth || text.scrollHeight > text.clientHeight,
+            };
+          });
+        expect(name.text, where).not.toBe("");
+        expect(name.clipped, `shop name "${name.text}" clipped, ${where}`).toBe(false);
+        expect(await banner.getByRole("navigation", { name: /^(Main|Hoofdmenu)$/ }).isVisible(), where).toBe(
+          width >= 1200,
+        );
+        // No control overlaps another or runs past the window.
+        const overlaps = await banner.evaluate((header) => {
+          const boxes = [...header.querySelectorAll("a, button, select")]
+            .map((element) => ({
+              label: element.textContent?.trim() || element.getAttribute("aria-label"),
+              box: element.getBoundingClientRect(),
+            }))
+            .filter(({ box }) => box.width > 0 && box.height > 0);
+          const found: string[] = [];
+          for (const [index, a] of boxes.entries()) {
+            if (a.box.right > document.documentElement.clientWidth)
+              found.push(`${a.label} runs past the window`);
+            for (const b of boxes.slice(index + 1)) {
+              const x = Math.min(a.box.right, b.box.right) - Math.max(a.box.left, b.box.left);
+              const y = Math.min(a.box.bottom, b.box.bottom) - Math.max(a.box.top, b.box.top);
+              if (x > 0.5 && y > 0.5) found.push(`${a.label} overlaps ${b.label}`);
+            }
+          }
+          return found;
+        });
+        expect(overlaps, where).toEqual([]);
+        expect(
+          await page.evaluate(
+            () => document.documentElement.scrollWidth <= document.documentElement.clientWidth,
+          ),
+          where,
+        ).toBe(true);
+        expect(errors).toEqual([]);
+        await page.close();
+      }
+    }
+  });
+});

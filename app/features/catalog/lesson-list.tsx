@@ -29,7 +29,7 @@ export function LessonList({
           <li
             key={lesson.id}
             id={lessonAnchor(lesson.id)}
-            className="flex scroll-mt-28 items-start gap-4 px-4 py-4 target:bg-primary-soft/60 sm:items-center sm:px-5"
+            className="flex scroll-mt-below-header items-start gap-4 px-4 py-4 target:bg-primary-soft/60 sm:items-center sm:px-5"
           >
             <span
               aria-hidden="true"

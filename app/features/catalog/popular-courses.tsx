@@ -65,7 +65,7 @@ export function PopularCourses({
     <section
       aria-labelledby="popular-courses-title"
       id="popular-courses"
-      className="scroll-mt-24 py-16 sm:py-20"
+      className="scroll-mt-below-header py-16 sm:py-20"
     >
       <Container>
         <div className="flex flex-col gap-6 lg:flex-row lg:items-end lg:justify-between">

@@ -38,7 +38,7 @@ function AccountControls({ viewer }: { viewer: Viewer }) {
     return (
       <Link to={paths.signIn()} className={iconLink}>
         <LogIn aria-hidden="true" />
-        <span className="sr-only sm:not-sr-only">{t("header.login")}</span>
+        <span className="sr-only md:not-sr-only">{t("header.login")}</span>
       </Link>
     );
   }
@@ -58,7 +58,7 @@ function AccountControls({ viewer }: { viewer: Viewer }) {
       <Form method="post" action={paths.logout()} className="contents">
         <button type="submit" className={iconLink}>
           <LogOut aria-hidden="true" />
-          <span className="sr-only sm:not-sr-only">{logoutLabel}</span>
+          <span className="sr-only md:not-sr-only">{logoutLabel}</span>
         </button>
       </Form>
     </>
@@ -75,7 +75,7 @@ export function SiteHeader({ store, cartCount }: { store: StoreChromeInfo; cartC
 
   return (
     <header className="sticky top-0 z-40 border-b border-line bg-surface/92 backdrop-blur-md supports-[backdrop-filter]:bg-surface/85">
-      <Container className="flex h-16 items-center gap-3 nav:h-20 nav:gap-6">
+      <Container className="flex h-16 items-center gap-3">
         <Link
           to={paths.home()}
           className="-ml-1 flex min-h-11 min-w-0 items-center rounded-lg px-1"
@@ -83,40 +83,6 @@ export function SiteHeader({ store, cartCount }: { store: StoreChromeInfo; cartC
         >
           <Logo name={store.shopName} image={store.logo} />
         </Link>
-
-        <nav aria-label={t("header.mainNav")} className="hidden nav:block">
-          <ul className="flex items-center xl:gap-1">
-            <li>
-              <NavLink
-                to={paths.catalog()}
-                className={({ isActive }) =>
-                  cn(
-                    "inline-flex min-h-11 items-center rounded-lg px-2 text-sm font-semibold whitespace-nowrap transition-colors hover:bg-sunken xl:px-3",
-                    isActive ? "text-primary-ink" : "text-ink hover:text-primary-ink",
-                  )
-                }
-              >
-                {t("catalogPage.footerLink")}
-              </NavLink>
-            </li>
-            {(
-              store.headerLinks ??
-              marketingPages.map((page) => ({
-                label: t(`nav.${page.key}`),
-                href: marketingUrl(store.website, page.path),
-              }))
-            ).map((page) => (
-              <li key={page.href + page.label}>
-                <a
-                  href={page.href}
-                  className="inline-flex min-h-11 items-center rounded-lg px-2 text-sm font-medium whitespace-nowrap text-ink-muted transition-colors hover:bg-sunken hover:text-ink xl:px-3"
-                >
-                  {page.label}
-                </a>
-              </li>
-            ))}
-          </ul>
-        </nav>
 
         <div className="ml-auto flex shrink-0 items-center sm:gap-2">
           <LanguageSwitcher className="hidden shrink-0 nav:block" />
@@ -168,6 +134,43 @@ export function SiteHeader({ store, cartCount }: { store: StoreChromeInfo; cartC
           </button>
         </div>
       </Container>
+      {/* From the navigation breakpoint the menu has a row of its own, so it never squeezes the shop
+          name or the controls (a longer menu from the settings wraps); after them in the tab order too. */}
+      <nav aria-label={t("header.mainNav")} className="hidden border-t border-line nav:block">
+        <Container>
+          <ul className="-ml-3 flex min-h-12 flex-wrap items-center gap-x-1">
+            <li>
+              <NavLink
+                to={paths.catalog()}
+                className={({ isActive }) =>
+                  cn(
+                    "inline-flex min-h-11 items-center rounded-lg px-3 text-sm font-semibold whitespace-nowrap transition-colors hover:bg-sunken",
+                    isActive ? "text-primary-ink" : "text-ink hover:text-primary-ink",
+                  )
+                }
+              >
+                {t("catalogPage.footerLink")}
+              </NavLink>
+            </li>
+            {(
+              store.headerLinks ??
+              marketingPages.map((page) => ({
+                label: t(`nav.${page.key}`),
+                href: marketingUrl(store.website, page.path),
+              }))
+            ).map((page) => (
+              <li key={page.href + page.label}>
+                <a
+                  href={page.href}
+                  className="inline-flex min-h-11 items-center rounded-lg px-3 text-sm font-medium whitespace-nowrap text-ink-muted transition-colors hover:bg-sunken hover:text-ink"
+                >
+                  {page.label}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </Container>
+      </nav>
       {menuWanted && (
         <Suspense fallback={null}>
           <MobileNav

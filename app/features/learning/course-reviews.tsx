@@ -147,7 +147,7 @@ export function CourseReviews({
   };
 
   return (
-    <section aria-labelledby="reviews-title" id="reviews" className="scroll-mt-28">
+    <section aria-labelledby="reviews-title" id="reviews" className="scroll-mt-below-header">
       <h2 id="reviews-title" className="text-xl font-bold tracking-tight text-ink">
         {t("learning.reviews.title")}
       </h2>

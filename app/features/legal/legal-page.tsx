@@ -23,7 +23,7 @@ export function LegalPage({
       <div className="mt-6 grid gap-10 lg:grid-cols-[16rem_minmax(0,1fr)] lg:gap-16">
         <nav
           aria-labelledby="legal-contents"
-          className="self-start rounded-2xl border border-line bg-surface p-5 shadow-card lg:sticky lg:top-28 lg:order-none"
+          className="self-start rounded-2xl border border-line bg-surface p-5 shadow-card lg:sticky lg:top-below-header lg:order-none"
         >
           <h2 id="legal-contents" className="text-xs font-semibold tracking-wider text-primary-ink uppercase">
             {t("legal.contents")}
@@ -64,7 +64,7 @@ export function LegalPage({
               key={section.id}
               id={section.id}
               aria-labelledby={`${section.id}-heading`}
-              className="mt-10 scroll-mt-28"
+              className="mt-10 scroll-mt-below-header"
             >
               <h2 id={`${section.id}-heading`} className="text-xl font-bold text-ink">
                 <span className="mr-2 text-primary-ink tabular-nums">{index + 1}.</span>
