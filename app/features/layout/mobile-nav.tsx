@@ -4,11 +4,11 @@ import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
 import { buttonClasses } from "~/components/ui/button";
 import { CurrencyPicker } from "~/features/currency/currency-picker";
-import { marketingPages, marketingUrl, paths } from "~/lib/paths";
+import { paths } from "~/lib/paths";
 import type { Viewer } from "~/root";
 import { LanguageSwitcher } from "./language-switcher";
 import { Logo } from "./logo";
-import type { StoreChromeInfo } from "./store-info";
+import { headerMenuLinks, type StoreChromeInfo } from "./store-info";
 
 /** Viewport width from which the header shows the navigation inline (spec: 1200px). */
 const NAV_BREAKPOINT = "(min-width: 1200px)";
@@ -102,13 +102,7 @@ export function MobileNav({
                 <BookOpen aria-hidden="true" className="size-5 text-ink-muted" />
               </Link>
             </li>
-            {(
-              store.headerLinks ??
-              marketingPages.map((page) => ({
-                label: t(`nav.${page.key}`),
-                href: marketingUrl(store.website, page.path),
-              }))
-            ).map((page) => (
+            {headerMenuLinks(store, t).map((page) => (
               <li key={page.href + page.label}>
                 <a
                   href={page.href}

@@ -8,11 +8,11 @@ import { ThemeToggle } from "~/components/ui/theme-toggle";
 import { Avatar } from "~/features/accounts/avatar";
 import { CurrencyPicker } from "~/features/currency/currency-picker";
 import { cn } from "~/lib/cn";
-import { marketingPages, marketingUrl, paths } from "~/lib/paths";
+import { paths } from "~/lib/paths";
 import type { loader as rootLoader, Viewer } from "~/root";
 import { LanguageSwitcher } from "./language-switcher";
 import { Logo } from "./logo";
-import type { StoreChromeInfo } from "./store-info";
+import { headerMenuLinks, type StoreChromeInfo } from "./store-info";
 
 const iconLink =
   "relative inline-flex min-h-11 min-w-11 items-center justify-center gap-2 rounded-lg px-2.5 text-sm " +
@@ -152,13 +152,7 @@ export function SiteHeader({ store, cartCount }: { store: StoreChromeInfo; cartC
                 {t("catalogPage.footerLink")}
               </NavLink>
             </li>
-            {(
-              store.headerLinks ??
-              marketingPages.map((page) => ({
-                label: t(`nav.${page.key}`),
-                href: marketingUrl(store.website, page.path),
-              }))
-            ).map((page) => (
+            {headerMenuLinks(store, t).map((page) => (
               <li key={page.href + page.label}>
                 <a
                   href={page.href}

@@ -1,3 +1,6 @@
+import type { TFunction } from "i18next";
+import { marketingPages, marketingUrl } from "~/lib/paths";
+
 /** What the header and footer show about the school (from the store settings). */
 export interface StoreChromeInfo {
   shopName: string;
@@ -17,4 +20,15 @@ export interface StoreChromeInfo {
 export interface ChromeLink {
   label: string;
   href: string;
+}
+
+/** The header's marketing links: those chosen in Store customization, else the built-in marketing pages. */
+export function headerMenuLinks(store: StoreChromeInfo, t: TFunction): ChromeLink[] {
+  return (
+    store.headerLinks ??
+    marketingPages.map((page) => ({
+      label: t(`nav.${page.key}`),
+      href: marketingUrl(store.website, page.path),
+    }))
+  );
 }
