@@ -2,7 +2,7 @@ import { join } from "node:path";
 import type { Env } from "./config/env";
 import type { Db } from "./db/client";
 import { createBackground } from "./lib/background";
-import type { CacheBus } from "./lib/cache-bus";
+import { type CacheBus, localCacheBus } from "./lib/cache-bus";
 import { createAuditService } from "./modules/audit/audit.service";
 import { createSessionService } from "./modules/auth/sessions.service";
 import { createCatalogService } from "./modules/catalog/catalog.service";
@@ -38,12 +38,12 @@ import { createStaffOnboarding } from "./modules/staff/staff-onboarding.service"
 export interface ServiceOptions {
   env: Env;
   log: { info(obj: object, msg: string): void; error(obj: object, msg: string): void };
-  /** Carries "this company's catalogue changed" to every instance; without it, to this process only. */
+  /** Carries "this company's catalogue, settings… changed" to every instance (default: this process). */
   cacheBus?: CacheBus;
 }
 
 /** The domain services, built once per app and shared by REST routes and page loaders. */
-export function createServices(db: Db, { env, log, cacheBus }: ServiceOptions) {
+export function createServices(db: Db, { env, log, cacheBus = localCacheBus() }: ServiceOptions) {
   const mailer = createMailer({
     smtpUrl: env.SMTP_URL,
     from: env.MAIL_FROM,
@@ -52,19 +52,19 @@ export function createServices(db: Db, { env, log, cacheBus }: ServiceOptions) {
   });
   const background = createBackground(log);
   const companies = createCompanyService(db);
-  const settings = createSettingsService(db);
+  const settings = createSettingsService(db, { bus: cacheBus });
   const catalog = createCatalogService(db, { bus: cacheBus });
   const sessions = createSessionService(db);
   const staffAccess = createStaffAccessService(db);
   const staffAuth = createStaffAuthService(db, { sessions });
   const audit = createAuditService(db);
-  const editingLanguages = createEditingLanguagesService(db);
+  const editingLanguages = createEditingLanguagesService(db, { bus: cacheBus });
   const coupons = createCouponService(db, { audit });
   const settingsAdmin = createSettingsAdminService(db, { settings, audit });
   const pages = createPagesService(db, { audit });
   const faqs = createFaqsService(db, { audit });
   const emailTemplates = createEmailTemplatesService(db, { audit });
-  const currency = createCurrencyService(db, { settings });
+  const currency = createCurrencyService(db, { settings, bus: cacheBus });
   const international = createInternationalService(db, {
     audit,
     settings,
@@ -122,6 +122,8 @@ export function createServices(db: Db, { env, log, cacheBus }: ServiceOptions) {
     images,
   });
   return {
+    /** Every company-scoped write announced by the services above, for caches built on several of them. */
+    cacheBus,
     background,
     companies,
     catalog,

@@ -104,6 +104,12 @@ export class ReadCache<T> {
     this.loading.clear();
   }
 
+  /** `invalidate(scope)`, or `clear()` when `scope` is null (a cache bus message, see company-cache.ts). */
+  drop(scope: string | null): void {
+    if (scope === null) this.clear();
+    else this.invalidate(scope);
+  }
+
   get size(): number {
     return this.entries.size;
   }

@@ -91,8 +91,7 @@ export async function webPlugin(app: FastifyInstance, options: WebOptions) {
   }
   const handle = createRequestHandler(getBuild, options.mode);
   // Development renders every page afresh: the code changes under it.
-  const pages = options.mode === "production" ? createPageCache() : undefined;
-  app.services.catalog.onInvalidate((companyId) => pages?.invalidate(companyId));
+  const pages = options.mode === "production" ? createPageCache({ bus: app.services.cacheBus }) : undefined;
 
   // Pages and form actions read their own bodies: hand them the raw stream. Plain form posts are
   // small and read up front, so the rate limiter can see which account a sign-in is for.

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from "fastify";
 import { describe, expect, it, vi } from "vitest";
+import { localCacheBus } from "../lib/cache-bus";
 import { withNonce } from "./nonce-page";
 import { createPageCache, PAGE_STALE_MS, PAGE_TTL_MS, type PageRender } from "./page-cache";
 
@@ -57,7 +58,7 @@ describe("page cache", () => {
 
   it("serves an old page while it renders it again in the background", async () => {
     let time = 0;
-    const cache = createPageCache(() => time);
+    const cache = createPageCache({ now: () => time });
     const { page, calls } = renders([() => html("one"), () => html("two")]);
     await cache.get("c", "k", page);
     time = PAGE_TTL_MS + 1;
@@ -69,7 +70,7 @@ describe("page cache", () => {
 
   it("renders before answering when the page is too old", async () => {
     let time = 0;
-    const cache = createPageCache(() => time);
+    const cache = createPageCache({ now: () => time });
     const { page, calls } = renders([() => html("one"), () => html("two")]);
     await cache.get("c", "k", page);
     time = PAGE_STALE_MS + 1;
@@ -83,6 +84,18 @@ describe("page cache", () => {
     await cache.get("c", "k", page);
     cache.invalidate("c");
     expect(text(await cache.get("c", "k", page))).toContain("two");
+  });
+
+  it("renders a company's pages again after any write of it on the cache bus, and only its pages", async () => {
+    const bus = localCacheBus();
+    const cache = createPageCache({ bus });
+    const { page, calls } = renders([() => html("one"), () => html("other"), () => html("two")]);
+    await cache.get("c", "k", page);
+    await cache.get("d", "k", page);
+    bus.publish("settings", "c");
+    expect(text(await cache.get("c", "k", page))).toContain("two");
+    expect(text(await cache.get("d", "k", page))).toContain("other");
+    expect(calls).toHaveLength(3);
   });
 
   it("hands back a render that sets a cookie, and does not share it", async () => {
@@ -99,7 +112,7 @@ describe("page cache", () => {
 
   it("keeps a background render's failure from the visitor", async () => {
     let time = 0;
-    const cache = createPageCache(() => time);
+    const cache = createPageCache({ now: () => time });
     const { page, errors } = renders([() => html("one")]);
     await cache.get("c", "k", page);
     time = PAGE_TTL_MS + 1;

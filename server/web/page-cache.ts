@@ -1,14 +1,17 @@
 import type { FastifyRequest } from "fastify";
+import type { CacheBus } from "../lib/cache-bus";
 import { ReadCache } from "../lib/read-cache";
 import { CURRENCY_COOKIE } from "../modules/currency/currency-cookie";
 import { type NoncePage, splitAtNonce } from "./nonce-page";
 
 /**
  * Rendered storefront pages for visitors without a session, shared by everyone who asks for the
- * same page in the same language with the same theme and currency. A page is dropped when the
- * company's catalogue changes; otherwise it is rendered again in the background once it is older
- * than `PAGE_TTL_MS` (store texts, review and student counts), while the older copy goes on being
- * served, so no visitor waits for a render unless the page is missing or older than `PAGE_STALE_MS`.
+ * same page in the same language with the same theme and currency. A page is dropped, on every
+ * instance, when anything it is made of changes in its company (catalogue, settings, currencies,
+ * languages: every message on the cache bus); otherwise it is rendered again in the background
+ * once it is older than `PAGE_TTL_MS` (review and student counts), while the older copy goes on
+ * being served, so no visitor waits for a render unless the page is missing or older than
+ * `PAGE_STALE_MS`.
  *
  * Each response still gets its own CSP nonce: the page is kept cut at the nonce it was rendered
  * with, as bytes and as pre-compressed gzip (see nonce-page.ts), so a hit costs a copy of the page
@@ -52,8 +55,10 @@ export interface PageRender {
   onBackgroundError: (error: unknown) => void;
 }
 
-export function createPageCache(now: () => number = Date.now) {
+export function createPageCache(options: { bus?: CacheBus; now?: () => number } = {}) {
+  const { now = Date.now } = options;
   const cache = new ReadCache<Entry>(MAX_PAGES);
+  options.bus?.subscribe((companyId) => cache.drop(companyId));
 
   async function load({ render, nonce, passThrough }: PageRender, background: boolean): Promise<Entry> {
     const renderedAt = now();
@@ -95,9 +100,9 @@ export function createPageCache(now: () => number = Date.now) {
       return (await cache.refresh(companyId, key, () => load(page, false))).page;
     },
 
+    /** Drops a company's pages in this process (null: every company's). */
     invalidate(companyId: string | null) {
-      if (companyId === null) cache.clear();
-      else cache.invalidate(companyId);
+      cache.drop(companyId);
     },
   };
 }

@@ -53,3 +53,59 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     },
   };
 }
+
+export interface TestInstances {
+  /** The app instances, each with its own caches and cache bus. */
+  apps: FastifyInstance[];
+  database: Database;
+  close(): Promise<void>;
+}
+
+/**
+ * Several instances of the real app on one fresh database, telling one another about writes as
+ * instances on one PostgreSQL server do (LISTEN/NOTIFY). The embedded database has no notifications
+ * (it serves one process): under PGlite the instances share them through this process instead.
+ */
+export async function createTestInstances(
+  count: number,
+  env: Record<string, string> = {},
+): Promise<TestInstances> {
+  const opened = await openTestDatabase();
+  const database = opened.listen ? opened : withNotificationsInProcess(opened);
+  const apps: FastifyInstance[] = [];
+  for (let i = 0; i < count; i++) {
+    const app = await buildApp({
+      env: loadEnv({ NODE_ENV: "test", LOG_LEVEL: "silent", ...env }),
+      database,
+      logger: false,
+    });
+    await app.ready();
+    apps.push(app);
+  }
+  return {
+    apps,
+    database,
+    async close() {
+      for (const app of apps) await app.close();
+      await database.close();
+    },
+  };
+}
+
+/** LISTEN/NOTIFY within this process: each message reaches every listener of its channel a moment later. */
+function withNotificationsInProcess(database: Database): Database {
+  const listeners = new Set<{ channel: string; onMessage: (payload: string | null) => void }>();
+  return {
+    ...database,
+    async listen(channel, onMessage) {
+      const listener = { channel, onMessage };
+      listeners.add(listener);
+      return async () => void listeners.delete(listener);
+    },
+    async notify(channel, payload) {
+      setImmediate(() => {
+        for (const listener of listeners) if (listener.channel === channel) listener.onMessage(payload);
+      });
+    },
+  };
+}

@@ -1,6 +1,7 @@
 import { and, asc, count, countDistinct, desc, eq, inArray, like, or, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import type { CacheBus } from "../../lib/cache-bus";
+import { sharedInvalidation } from "../../lib/company-cache";
 import { isUuid } from "../../lib/ids";
 import { JsonBody, jsonBody } from "../../lib/json-body";
 import type { Language } from "../../lib/language";
@@ -138,12 +139,10 @@ export function createCatalogService(db: Db, deps: { bus?: CacheBus } = {}) {
     cache.get(companyId, key, load) as Promise<T>;
   /** Told when a company's catalogue changed (null: any company's); pages made from it are stale. */
   const listeners: ((companyId: string | null) => void)[] = [];
-  const dropCached = (companyId: string | null) => {
-    if (companyId === null) cache.clear();
-    else cache.invalidate(companyId);
+  const invalidateEverywhere = sharedInvalidation(deps.bus, "catalog", (companyId) => {
+    cache.drop(companyId);
     for (const listener of listeners) listener(companyId);
-  };
-  deps.bus?.subscribe(dropCached);
+  });
 
   const categoryTree = (companyId: string) =>
     cached(companyId, "category-tree", async (): Promise<CategoryNode[]> => {
@@ -397,8 +396,7 @@ export function createCatalogService(db: Db, deps: { bus?: CacheBus } = {}) {
 
     /** Drops the cached catalogue of a company, on every instance; call after every catalogue write. */
     invalidate(companyId: string) {
-      if (deps.bus) deps.bus.publish(companyId);
-      else dropCached(companyId);
+      invalidateEverywhere(companyId);
     },
 
     /** Calls `listener` whenever cached catalogue reads are dropped, for caches built on them. */

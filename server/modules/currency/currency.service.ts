@@ -1,5 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import type { CacheBus } from "../../lib/cache-bus";
+import { sharedInvalidation } from "../../lib/company-cache";
 import { ReadCache } from "../../lib/read-cache";
 import { currencies } from "../international/international.tables";
 import type { SettingsService } from "../settings/settings.service";
@@ -29,10 +31,17 @@ interface CompanyCurrencies {
 /**
  * The currencies a school shows prices in (International › Currencies) and conversions from the
  * shop currency into them. The table is cached per company and dropped by `invalidate` after
- * every currency write; the shop currency comes from the settings (cached there).
+ * every currency write (on every instance, given the cache bus); the shop currency comes from the
+ * settings (cached there).
  */
-export function createCurrencyService(db: Db, deps: { settings: Pick<SettingsService, "storeInfo"> }) {
+export function createCurrencyService(
+  db: Db,
+  deps: { settings: Pick<SettingsService, "storeInfo">; bus?: CacheBus },
+) {
   const cache = new ReadCache<CompanyCurrencies>(1000);
+  const invalidateEverywhere = sharedInvalidation(deps.bus, "currencies", (companyId) =>
+    cache.drop(companyId),
+  );
 
   const table = (companyId: string) =>
     cache.get(companyId, "currencies", async () => {
@@ -98,10 +107,8 @@ export function createCurrencyService(db: Db, deps: { settings: Pick<SettingsSer
       };
     },
 
-    /** Drops the cached currencies of a company; call after every currency write. */
-    invalidate(companyId: string) {
-      cache.invalidate(companyId);
-    },
+    /** Drops the cached currencies of a company on every instance; call after every currency write. */
+    invalidate: invalidateEverywhere,
   };
 }
 

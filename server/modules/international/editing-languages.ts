@@ -1,5 +1,7 @@
 import { and, asc, eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import type { CacheBus } from "../../lib/cache-bus";
+import { sharedInvalidation } from "../../lib/company-cache";
 import { ReadCache } from "../../lib/read-cache";
 import { languages } from "./international.tables";
 
@@ -20,10 +22,14 @@ export const DEFAULT_EDITING_LANGUAGES: EditingLanguage[] = [
  * The languages translatable fields are edited in: the company's published languages (English
  * first, it is the fallback and always present), or English and Dutch while none are set up.
  * Every page asks for them (the language switcher offers them), so they are cached per company
- * and dropped by `invalidate` when a language is created, changed or deleted.
+ * and dropped by `invalidate` (on every instance, given the cache bus) when a language is created,
+ * changed or deleted.
  */
-export function createEditingLanguagesService(db: Db) {
+export function createEditingLanguagesService(db: Db, deps: { bus?: CacheBus } = {}) {
   const cache = new ReadCache<EditingLanguage[]>(1000);
+  const invalidateEverywhere = sharedInvalidation(deps.bus, "languages", (companyId) =>
+    cache.drop(companyId),
+  );
 
   async function load(companyId: string): Promise<EditingLanguage[]> {
     const rows = await db
@@ -41,10 +47,8 @@ export function createEditingLanguagesService(db: Db) {
     list(companyId: string): Promise<EditingLanguage[]> {
       return cache.get(companyId, "published", () => load(companyId));
     },
-    /** Drops a company's cached list (after its languages changed). */
-    invalidate(companyId: string): void {
-      cache.invalidate(companyId);
-    },
+    /** Drops a company's cached list on every instance (after its languages changed). */
+    invalidate: invalidateEverywhere,
   };
 }
 

@@ -1,5 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import type { Db, Queryable } from "../../db/client";
+import type { CacheBus } from "../../lib/cache-bus";
+import { sharedInvalidation } from "../../lib/company-cache";
 import { ReadCache } from "../../lib/read-cache";
 import { settings } from "./settings.tables";
 
@@ -27,9 +29,10 @@ export interface TaxSettings {
 
 const text = (value: unknown, fallback = ""): string => (typeof value === "string" ? value : fallback);
 
-/** Settings per company, cached and dropped on write. */
-export function createSettingsService(db: Db) {
+/** Settings per company, cached and dropped on write, on every instance when given the cache bus. */
+export function createSettingsService(db: Db, deps: { bus?: CacheBus } = {}) {
   const cache = new ReadCache<Record<string, unknown>>();
+  const invalidateEverywhere = sharedInvalidation(deps.bus, "settings", (companyId) => cache.drop(companyId));
 
   const read = (companyId: string, name: string) =>
     cache.get(companyId, name, async () => {
@@ -73,7 +76,8 @@ export function createSettingsService(db: Db) {
 
     /**
      * Replaces one settings group of a company. Pass the caller's transaction as `tx` to write
-     * inside it; the cache is dropped at once and again by `invalidate` after the commit.
+     * inside it: this process's cache is dropped at once, and the caller calls `invalidate` after
+     * the commit. Without `tx` the write is committed here, and every instance is told.
      */
     async write(companyId: string, name: string, value: Record<string, unknown>, tx: Queryable = db) {
       await tx
@@ -83,13 +87,12 @@ export function createSettingsService(db: Db) {
           target: [settings.companyId, settings.name],
           set: { value, updatedAt: new Date() },
         });
-      cache.invalidate(companyId);
+      if (tx === db) invalidateEverywhere(companyId);
+      else cache.invalidate(companyId);
     },
 
-    /** Drops the cached groups of a company (after a transaction that wrote settings commits). */
-    invalidate(companyId: string) {
-      cache.invalidate(companyId);
-    },
+    /** Drops a company's cached groups on every instance (after a transaction that wrote them commits). */
+    invalidate: invalidateEverywhere,
   };
 }
 
