@@ -1,3 +1,4 @@
+import interLatin from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
 import { useMemo } from "react";
 import { I18nextProvider } from "react-i18next";
 import {
@@ -106,6 +107,9 @@ export function shouldRevalidate({
 }
 
 export const links: Route.LinksFunction = () => [
+  // Fetched with the stylesheet, so on most first visits Inter is there within `font-display: optional`'s
+  // short wait (app/fonts.css); on a slow line the page keeps the system font instead of reflowing.
+  { rel: "preload", href: interLatin, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
   { rel: "manifest", href: "/manifest.webmanifest", crossOrigin: "use-credentials" },
   { rel: "apple-touch-icon", href: "/icons/apple-touch-icon.png" },
