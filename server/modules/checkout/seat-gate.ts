@@ -149,14 +149,14 @@ export function createSeatGate(options: SeatGateOptions) {
     return knowledge;
   }
 
-  function leave(key: string, knowledge: Knowledge | null, outcome: SeatCount | "sold-out" | "failed") {
+  function leave(key: string, knowledge: Knowledge | null, outcome: "taken" | "sold-out" | "failed") {
     const gate = gates.get(key);
     if (!gate) return;
     gate.inFlight--;
     if (outcome === "sold-out") {
       gate.refusedAt = now();
       gate.knowledge = null;
-    } else if (outcome !== "failed" && knowledge && gate.knowledge === knowledge) {
+    } else if (outcome === "taken" && knowledge && gate.knowledge === knowledge) {
       knowledge.taken++;
     }
     pump(key, gate);
@@ -187,7 +187,7 @@ export function createSeatGate(options: SeatGateOptions) {
         for (const { courseId, key, knowledge } of entered) {
           if (outcome === "sold-out") leave(key, knowledge, entered.length === 1 ? "sold-out" : "failed");
           else if (outcome === "failed") leave(key, knowledge, "failed");
-          else leave(key, knowledge, outcome.get(courseId) ?? "failed");
+          else leave(key, knowledge, outcome.has(courseId) ? "taken" : "failed");
         }
       };
     },
