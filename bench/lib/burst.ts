@@ -20,11 +20,22 @@ export interface BurstAnswer {
  * prepared bytes. So what is measured is the server's answer, not the load generator's own HTTP
  * stack (Node's fetch spends about a millisecond of CPU per request, on the server's cores).
  */
-export async function burst(url: string, requests: BurstRequest[]): Promise<BurstAnswer[]> {
+export async function burst(
+  url: string,
+  requests: BurstRequest[],
+  /** Sent first on every connection, and answered, before the clock starts. */
+  before?: BurstRequest,
+): Promise<BurstAnswer[]> {
   const { hostname, port } = new URL(url);
   const sockets = await Promise.all(requests.map(() => open(hostname, Number(port))));
   const prepared = requests.map((request) => serialize(request, hostname));
   try {
+    if (before) {
+      const first = serialize(before, hostname);
+      const answers = await Promise.all(sockets.map((socket) => exchange(socket, first)));
+      const failed = answers.find((answer) => answer.status < 200 || answer.status > 299);
+      if (failed) throw new Error(`${before.method} ${before.path} answered ${failed.status} ${failed.body}`);
+    }
     return await Promise.all(sockets.map((socket, i) => exchange(socket, prepared[i] as Buffer)));
   } finally {
     for (const socket of sockets) socket.destroy();
@@ -50,7 +61,7 @@ function serialize(request: BurstRequest, host: string): Buffer {
   return body ? Buffer.concat([head, body]) : head;
 }
 
-/** Writes one request and reads one answer (Content-Length framed, as every API answer is). */
+/** Writes one request and reads its answer (Content-Length framed, as every API answer is). */
 function exchange(socket: Socket, request: Buffer): Promise<BurstAnswer> {
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];
@@ -58,8 +69,12 @@ function exchange(socket: Socket, request: Buffer): Promise<BurstAnswer> {
     let started = 0;
     const finish = (answer: Omit<BurstAnswer, "ms">) => {
       socket.removeAllListeners("data");
+      socket.off("error", onError);
+      socket.off("close", onClose);
       resolve({ ...answer, ms: performance.now() - started });
     };
+    const onError = (error: Error) => finish({ status: 0, body: error.message });
+    const onClose = () => finish({ status: 0, body: "connection closed" });
     socket.on("data", (chunk: Buffer) => {
       chunks.push(chunk);
       received += chunk.length;
@@ -74,8 +89,8 @@ function exchange(socket: Socket, request: Buffer): Promise<BurstAnswer> {
         body: data.subarray(end + 4, end + 4 + length).toString(),
       });
     });
-    socket.once("error", (error) => finish({ status: 0, body: error.message }));
-    socket.once("close", () => finish({ status: 0, body: "connection closed" }));
+    socket.once("error", onError);
+    socket.once("close", onClose);
     started = performance.now();
     socket.write(request);
   });

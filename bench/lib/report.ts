@@ -25,9 +25,11 @@ export interface Machine {
   memoryGiB: number;
   node: string;
   postgres?: string;
+  /** The load generator, e.g. "wrk 4.1.0 (1 thread)". */
+  load?: string;
 }
 
-export function describeMachine(postgres?: string): Machine {
+export function describeMachine(postgres?: string, load?: string): Machine {
   let cores = cpus().length;
   try {
     cores = Number(execFileSync("nproc", { encoding: "utf8" }).trim()) || cores;
@@ -41,6 +43,7 @@ export function describeMachine(postgres?: string): Machine {
     memoryGiB: Math.round(totalmem() / 2 ** 30),
     node: process.version,
     postgres,
+    load,
   };
 }
 
@@ -69,7 +72,7 @@ export function markdownReport(rows: Row[], machine: Machine, peakRss: Record<st
   return [
     `Measured ${machine.date.slice(0, 16).replace("T", " ")} UTC on ${machine.cores} cores (${machine.cpu}), ` +
       `${machine.memoryGiB} GiB, Node.js ${machine.node}${machine.postgres ? `, PostgreSQL ${machine.postgres}` : ""}. ` +
-      `Peak RSS of the server: ${memory}.`,
+      `Peak RSS of the server: ${memory}.${machine.load ? ` Load generator: ${machine.load}.` : ""}`,
     "",
     markdownTable(rows),
     "",

@@ -1,9 +1,10 @@
 /**
  * `npm run bench`: the server benchmark. Makes its own database on the local PostgreSQL
  * (BENCH_DATABASE_URL), fills it with set-based SQL, starts the production build as a separate
- * process, measures every route with autocannon against a baseline route of the same server,
+ * process, measures every route with wrk (when installed, else autocannon) against a baseline route of the same server,
  * checks the budgets, writes bench/results/server.{json,md} and exits 1 when a budget is missed.
  *
+ * BENCH_LOAD        wrk or autocannon (default: wrk when it is on the PATH, else autocannon)
  * BENCH_SECONDS     seconds per measurement (default 10; a 3 s warm-up comes first)
  * BENCH_EMBEDDED=1  also run the list budget on the embedded database (PGlite)
  * BENCH_SIZE=small  a tenth of the data (for trying the harness itself; budgets are for the full size)
@@ -28,7 +29,7 @@ import {
   type RunnerHandle,
 } from "../lib/database";
 import { FULL_SIZE, type GenerateSize, generateData, PARTIAL_WORD, RARE_WORD } from "../lib/generate";
-import { runLoad } from "../lib/load";
+import { loadGenerator } from "../lib/load";
 import { describeMachine, markdownReport, type Row } from "../lib/report";
 import { type ServerProcess, startServer } from "../lib/server-process";
 import { runCheckout } from "./checkout";
@@ -47,6 +48,7 @@ const size: GenerateSize =
 const log = (message: string) => console.info(`[bench] ${message}`);
 const only = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY, "i") : undefined;
 const selected = (name: string) => !only || only.test(name);
+const load = loadGenerator();
 
 function ensureBuild() {
   const stamp = join(root, STAMP_FILE);
@@ -76,8 +78,8 @@ async function measure(url: string, scenario: Scenario, engine: Row["engine"], b
     connections: scenario.connections,
     headers: scenario.headers,
   };
-  await runLoad({ ...options, seconds: WARM_UP_SECONDS });
-  const result = await runLoad({ ...options, seconds: SECONDS });
+  await load.run({ ...options, seconds: WARM_UP_SECONDS });
+  const result = await load.run({ ...options, seconds: SECONDS });
   const ratio = baseline ? result.requestsPerSecond / baseline : undefined;
   const missed: string[] = [];
   const budget: string[] = [];
@@ -128,12 +130,15 @@ async function prepare(runner: RunnerHandle) {
   const started = performance.now();
   await generateData(runner, COMPANY, size, log);
   log(`data generated in ${Math.round((performance.now() - started) / 1000)} s`);
-  // The checkout scenario's course: 20 seats, none sold.
-  const [course] = await runner.query<{ id: string; slug: string }>(
-    "update courses set total_seats = 20, seats_sold = 0 where slug = 'bench-course-42' returning id, slug",
+  // The checkout scenario's course and its warm-up's: 20 seats each, none sold.
+  const seated = await runner.query<{ id: string; slug: string }>(
+    `update courses set total_seats = 20, seats_sold = 0
+     where slug in ('bench-course-41', 'bench-course-42') returning id, slug`,
   );
-  if (!course) throw new Error("bench-course-42 is missing");
-  return course;
+  const course = seated.find((row) => row.slug === "bench-course-42");
+  const warmUp = seated.find((row) => row.slug === "bench-course-41");
+  if (!course || !warmUp) throw new Error("bench-course-41 or bench-course-42 is missing");
+  return { course, warmUp };
 }
 
 async function benchPostgres(serverUrl: string, rows: Row[], peakRss: Record<string, number>) {
@@ -144,7 +149,7 @@ async function benchPostgres(serverUrl: string, rows: Row[], peakRss: Record<str
   const runner = await postgresRunner(url);
   try {
     await migrateAndSeed({ engine: "postgres", url }, ADMIN_PASSWORD);
-    const checkoutCourse = await prepare(runner);
+    const checkout = await prepare(runner);
     const dataDir = mkdtempSync(join(tmpdir(), "course-market-bench-"));
     server = await startServer(root, { DATABASE_URL: url, DATA_DIR: dataDir, ADMIN_PASSWORD });
     log(`server ${server.pid} ready at ${server.url}`);
@@ -214,7 +219,8 @@ async function benchPostgres(serverUrl: string, rows: Row[], peakRss: Record<str
     ];
     for (const scenario of scenarios.filter((candidate) => selected(candidate.name)))
       rows.push(await measure(server.url, scenario, "postgres", baseline));
-    if (selected("checkout")) rows.push(await runCheckout(server.url, runner, checkoutCourse));
+    if (selected("checkout"))
+      rows.push(await runCheckout(server.url, runner, checkout.course, checkout.warmUp));
     peakRss.postgres = server.peakRssMiB();
   } finally {
     await server?.stop();
@@ -258,6 +264,12 @@ async function benchEmbedded(rows: Row[], peakRss: Record<string, number>) {
 }
 
 ensureBuild();
+log(
+  `load generator: ${load.name}` +
+    (load.name === "autocannon"
+      ? " (install wrk, e.g. apt-get install wrk: autocannon needs a whole core for the big pages)"
+      : ""),
+);
 const serverUrl = process.env.BENCH_DATABASE_URL ?? DEFAULT_SERVER_URL;
 const rows: Row[] = [];
 const peakRss: Record<string, number> = {};
@@ -270,7 +282,7 @@ let postgresVersion: string | undefined;
 await benchPostgres(serverUrl, rows, peakRss);
 if (process.env.BENCH_EMBEDDED === "1") await benchEmbedded(rows, peakRss);
 
-const machine = describeMachine(postgresVersion);
+const machine = describeMachine(postgresVersion, load.name);
 const markdown = markdownReport(rows, machine, peakRss);
 if (only) {
   console.info(`\n${markdown}`);

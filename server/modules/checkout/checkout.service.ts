@@ -1,6 +1,7 @@
 import { randomInt } from "node:crypto";
 import { and, eq, inArray, lt } from "drizzle-orm";
 import type { Db, Queryable } from "../../db/client";
+import { retryOnConflict } from "../../db/retry-transaction";
 import type { Background } from "../../lib/background";
 import { batchedLookup } from "../../lib/batched-lookup";
 import { AppError, badRequest, businessRule, conflict, notFound, unauthorized } from "../../lib/errors";
@@ -295,7 +296,9 @@ export function createCheckoutService(db: Db, deps: CheckoutDeps) {
     // Mostly there is none: one read instead of a transaction.
     const [any] = await db.select({ id: orders.id }).from(orders).where(expired).limit(1);
     if (!any) return 0;
-    const released = await db.transaction((tx) => cancelOrders(tx, companyId, expired));
+    const released = await retryOnConflict(() =>
+      db.transaction((tx) => cancelOrders(tx, companyId, expired)),
+    );
     if (released > 0) seatsCameBack(companyId);
     return released;
   }
@@ -493,11 +496,13 @@ export function createCheckoutService(db: Db, deps: CheckoutDeps) {
               },
               compensate: async (ctx) => {
                 if (!ctx.orderId || ctx.replayed) return;
-                const cancelled = await db.transaction((tx) =>
-                  cancelOrders(
-                    tx,
-                    visitor.companyId,
-                    and(eq(orders.id, ctx.orderId!), eq(orders.companyId, visitor.companyId)),
+                const cancelled = await retryOnConflict(() =>
+                  db.transaction((tx) =>
+                    cancelOrders(
+                      tx,
+                      visitor.companyId,
+                      and(eq(orders.id, ctx.orderId!), eq(orders.companyId, visitor.companyId)),
+                    ),
                   ),
                 );
                 if (cancelled > 0) seatsCameBack(visitor.companyId);
@@ -724,84 +729,92 @@ export function createCheckoutService(db: Db, deps: CheckoutDeps) {
     const byId = new Map(priced.lines.map((line) => [line.courseId, line]));
     const courseIds = body.courseIds;
 
+    // Any order this buyer left open gives its seats back first, in a transaction of its own.
+    // Inside the checkout's, it would lock that order's dashboard rows and course before the new
+    // order's, and two returning buyers could deadlock (PostgreSQL waits a second to break one).
+    if (!buyer.isNew) {
+      const cancelled = await retryOnConflict(() =>
+        db.transaction((tx) =>
+          cancelOrders(
+            tx,
+            visitor.companyId,
+            and(eq(orders.companyId, visitor.companyId), eq(orders.customerId, buyer.id)),
+          ),
+        ),
+      );
+      if (cancelled > 0) seatsCameBack(visitor.companyId);
+    }
+
     try {
-      const placed = await db.transaction(async (tx) => {
-        // Any order this buyer left open gives its seats back first.
-        const cancelled = buyer.isNew
-          ? 0
-          : await cancelOrders(
-              tx,
-              visitor.companyId,
-              and(eq(orders.companyId, visitor.companyId), eq(orders.customerId, buyer.id)),
-            );
-        const [order] = await tx
-          .insert(orders)
-          .values({
-            companyId: visitor.companyId,
-            number: provisionalOrderNumber(),
-            customerId: buyer.id,
-            customerName: buyer.name,
-            customerEmail: buyer.email,
-            status: "pending",
-            paymentMethod: provider.name === "stripe" ? "stripe" : "card",
-            channel: "online",
-            // The currency and rate of this order stay as they were: later rate changes never touch it.
-            currency: conversion.currency,
-            exchangeRate: conversion.rate,
-            ...priced.totals,
-            baseTotalCents: conversion.toBase(priced.totals.totalCents),
-            couponId: priced.coupon?.id ?? null,
-            couponCode: priced.coupon?.code ?? null,
-            language: visitor.language,
-            instalmentCount: instalments,
-            idempotencyKey: idempotencyKey ?? null,
-            expiresAt: new Date(placedAt.getTime() + ORDER_HOLD_MS),
-          })
-          .returning();
-        const orderId = order!.id;
-        await tx.insert(orderLines).values(
-          courseIds.map((courseId) => {
-            const line = byId.get(courseId)!;
-            return {
+      return await retryOnConflict(() =>
+        db.transaction(async (tx) => {
+          const [order] = await tx
+            .insert(orders)
+            .values({
               companyId: visitor.companyId,
-              orderId,
-              courseId,
-              title: priced.titles.get(courseId) ?? { en: line.title },
-              unitPriceCents: line.unitPriceCents,
-              quantity: 1,
-              totalCents: line.unitPriceCents,
-            };
-          }),
-        );
-        const schedule = await tx
-          .insert(orderInstalments)
-          .values(
-            instalmentSchedule(priced.totals.totalCents, instalments, placedAt).map((instalment) => ({
-              companyId: visitor.companyId,
-              orderId,
-              ...instalment,
-            })),
-          )
-          .returning();
-        const seats = await reserveSeats(tx, visitor.companyId, courseIds);
-        const number = await assignOrderNumber(tx, visitor.companyId, orderId);
-        // The buyer's answer, from what was just written (no need to read it back).
-        const details = orderDetailsOf(
-          { ...order!, number },
-          {
-            hasAccount: buyer.hasAccount,
-            lines: courseIds.map((courseId) => {
-              const { slug, title, image, unitPriceCents } = byId.get(courseId)!;
-              return { courseId, slug, title, image, unitPriceCents };
+              number: provisionalOrderNumber(),
+              customerId: buyer.id,
+              customerName: buyer.name,
+              customerEmail: buyer.email,
+              status: "pending",
+              paymentMethod: provider.name === "stripe" ? "stripe" : "card",
+              channel: "online",
+              // The currency and rate of this order stay as they were: later rate changes never touch it.
+              currency: conversion.currency,
+              exchangeRate: conversion.rate,
+              ...priced.totals,
+              baseTotalCents: conversion.toBase(priced.totals.totalCents),
+              couponId: priced.coupon?.id ?? null,
+              couponCode: priced.coupon?.code ?? null,
+              language: visitor.language,
+              instalmentCount: instalments,
+              idempotencyKey: idempotencyKey ?? null,
+              expiresAt: new Date(placedAt.getTime() + ORDER_HOLD_MS),
+            })
+            .returning();
+          const orderId = order!.id;
+          await tx.insert(orderLines).values(
+            courseIds.map((courseId) => {
+              const line = byId.get(courseId)!;
+              return {
+                companyId: visitor.companyId,
+                orderId,
+                courseId,
+                title: priced.titles.get(courseId) ?? { en: line.title },
+                unitPriceCents: line.unitPriceCents,
+                quantity: 1,
+                totalCents: line.unitPriceCents,
+              };
             }),
-            instalments: schedule.sort((a, b) => a.sequence - b.sequence),
-            invoice: null,
-          },
-        );
-        return { orderId, seats, cancelled, details };
-      });
-      if (placed.cancelled > 0) seatsCameBack(visitor.companyId);
-      return placed;
+          );
+          const schedule = await tx
+            .insert(orderInstalments)
+            .values(
+              instalmentSchedule(priced.totals.totalCents, instalments, placedAt).map((instalment) => ({
+                companyId: visitor.companyId,
+                orderId,
+                ...instalment,
+              })),
+            )
+            .returning();
+          const seats = await reserveSeats(tx, visitor.companyId, courseIds);
+          const number = await assignOrderNumber(tx, visitor.companyId, orderId);
+          // The buyer's answer, from what was just written (no need to read it back).
+          const details = orderDetailsOf(
+            { ...order!, number },
+            {
+              hasAccount: buyer.hasAccount,
+              lines: courseIds.map((courseId) => {
+                const { slug, title, image, unitPriceCents } = byId.get(courseId)!;
+                return { courseId, slug, title, image, unitPriceCents };
+              }),
+              instalments: schedule.sort((a, b) => a.sequence - b.sequence),
+              invoice: null,
+            },
+          );
+          return { orderId, seats, details };
+        }),
+      );
     } catch (error) {
       // Two requests with one Idempotency-Key at the same moment: the second gets the first's order.
       if (idempotencyKey && isUniqueViolation(error)) {

@@ -54,6 +54,48 @@ describe("seats under concurrent checkouts", () => {
     expect(placed!.n).toBe(5);
   });
 
+  it("lets returning buyers who left an order open check out at the same moment, each giving its held seat back", async () => {
+    const first = await t.addCourse({ priceCents: 2500, totalSeats: 40 });
+    const second = await t.addCourse({ priceCents: 2500, totalSeats: 40 });
+    const buyers = await Promise.all(Array.from({ length: 24 }, (_, i) => t.addCustomer(`Returning ${i}`)));
+    const checkout = (token: string, course: string) =>
+      t.app.inject({
+        method: "POST",
+        url: "/api/checkout",
+        headers: bearer(token),
+        payload: { courseIds: [course] },
+      });
+    // Half hold a seat of the first course, half of the second.
+    for (const [i, buyer] of buyers.entries()) {
+      expect((await checkout(buyer.token, i % 2 ? second : first)).statusCode).toBe(201);
+    }
+
+    // Each now buys the other course: their open orders give seats back while others take them.
+    const responses = await Promise.all(
+      buyers.map((buyer, i) => checkout(buyer.token, i % 2 ? first : second)),
+    );
+
+    expect(responses.map((response) => response.statusCode)).toEqual(buyers.map(() => 201));
+    const sold = await t.database.db
+      .select({ id: courses.id, sold: courses.seatsSold })
+      .from(courses)
+      .where(inArray(courses.id, [first, second]));
+    expect(sold.map((row) => row.sold)).toEqual([12, 12]);
+    const open = await t.database.db
+      .select({ n: count() })
+      .from(orders)
+      .where(
+        and(
+          inArray(
+            orders.customerId,
+            buyers.map((buyer) => buyer.id),
+          ),
+          eq(orders.status, "pending"),
+        ),
+      );
+    expect(open[0]!.n).toBe(24);
+  });
+
   it("counts the free seats as unsold seats plus those of holds that have ended", async () => {
     const course = await t.addCourse({ priceCents: 2500, totalSeats: 3 });
     const unlimited = await t.addCourse({ priceCents: 2500 });
