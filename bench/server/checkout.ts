@@ -43,19 +43,24 @@ export interface BenchCourse {
 }
 
 /**
- * The checkout scenario, after a warm-up: the same burst on another 20-seat course by other
- * buyers, so the measured one meets a server that has run checkouts before (as every other
- * scenario is measured after its warm-up).
+ * The checkout scenario, after a warm-up as long as the other scenarios' (3 s): the same burst,
+ * by other buyers, on other 20-seat courses, so the measured one meets a server whose checkout
+ * code has run and been compiled, as a shop's has.
  */
 export async function runCheckout(
   url: string,
   db: SqlRunner,
   course: BenchCourse,
-  warmUp: BenchCourse,
+  warmUp: BenchCourse[],
+  warmUpMs: number,
 ): Promise<Row> {
-  const warm = await buyAtOnce(url, warmUp, "bench-warm-up");
-  const warmSold = warm.filter((answer) => answer.status === 201).length;
-  if (warmSold !== SEATS) throw new Error(`checkout warm-up: ${warmSold} buyers got a seat, not ${SEATS}`);
+  const started = performance.now();
+  for (const [i, other] of warmUp.entries()) {
+    if (i > 0 && performance.now() - started >= warmUpMs) break;
+    const warm = await buyAtOnce(url, other, `bench-warm-up-${i}`);
+    const warmSold = warm.filter((answer) => answer.status === 201).length;
+    if (warmSold !== SEATS) throw new Error(`checkout warm-up: ${warmSold} buyers got a seat, not ${SEATS}`);
+  }
   const answers = await buyAtOnce(url, course, "bench-buyer");
   const results = answers.map((answer) => ({
     status: answer.status,

@@ -38,6 +38,8 @@ import { verifyCatalogue } from "./verify";
 const root = join(dirname(fileURLToPath(import.meta.url)), "../..");
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const WARM_UP_SECONDS = 3;
+/** Courses for the checkout warm-up's bursts (as many as 3 s takes, at most this many). */
+const CHECKOUT_WARM_UP_COURSES = 20;
 const ADMIN_PASSWORD = "bench-admin-password";
 const COMPANY = "wellspring";
 const size: GenerateSize =
@@ -131,14 +133,15 @@ async function prepare(runner: RunnerHandle) {
   await generateData(runner, COMPANY, size, log);
   log(`data generated in ${Math.round((performance.now() - started) / 1000)} s`);
   // The checkout scenario's course and its warm-up's: 20 seats each, none sold.
+  const slugs = Array.from({ length: CHECKOUT_WARM_UP_COURSES + 1 }, (_, i) => `bench-course-${42 - i}`);
   const seated = await runner.query<{ id: string; slug: string }>(
-    `update courses set total_seats = 20, seats_sold = 0
-     where slug in ('bench-course-41', 'bench-course-42') returning id, slug`,
+    "update courses set total_seats = 20, seats_sold = 0 where slug = any($1) returning id, slug",
+    [slugs],
   );
-  const course = seated.find((row) => row.slug === "bench-course-42");
-  const warmUp = seated.find((row) => row.slug === "bench-course-41");
-  if (!course || !warmUp) throw new Error("bench-course-41 or bench-course-42 is missing");
-  return { course, warmUp };
+  const bySlug = new Map(seated.map((row) => [row.slug, row]));
+  const [course, ...warmUp] = slugs.map((slug) => bySlug.get(slug));
+  if (!course || warmUp.some((row) => !row)) throw new Error(`a course of ${slugs.join(", ")} is missing`);
+  return { course, warmUp: warmUp as NonNullable<(typeof warmUp)[number]>[] };
 }
 
 async function benchPostgres(serverUrl: string, rows: Row[], peakRss: Record<string, number>) {
@@ -220,7 +223,9 @@ async function benchPostgres(serverUrl: string, rows: Row[], peakRss: Record<str
     for (const scenario of scenarios.filter((candidate) => selected(candidate.name)))
       rows.push(await measure(server.url, scenario, "postgres", baseline));
     if (selected("checkout"))
-      rows.push(await runCheckout(server.url, runner, checkout.course, checkout.warmUp));
+      rows.push(
+        await runCheckout(server.url, runner, checkout.course, checkout.warmUp, WARM_UP_SECONDS * 1000),
+      );
     peakRss.postgres = server.peakRssMiB();
   } finally {
     await server?.stop();

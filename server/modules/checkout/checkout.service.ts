@@ -12,7 +12,6 @@ import type { EmailTemplatesService } from "../content/email-templates.service";
 import type { CurrencyService } from "../currency/currency.service";
 import type { Conversion } from "../currency/exchange";
 import type { MailAttachment, Mailer } from "../mail/mailer";
-import { assignOrderNumber } from "../orders/counters";
 import { instalmentSchedule } from "../orders/instalments";
 import { renderInvoicePdf } from "../orders/invoice-pdf";
 import type { InvoiceService } from "../orders/invoices.service";
@@ -35,7 +34,7 @@ import { type AppliedCoupon, applicableCoupon } from "./coupons";
 import { fulfilOrder, type PaymentRecord, recordFailedPayment, recordPendingPayment } from "./fulfilment";
 import { type BuyingCustomer, customerById, findOrCreateGuestCustomer } from "./guest-customer";
 import { createSeatGate, type SeatGate, soldOut } from "./seat-gate";
-import { freeSeats, releaseSeats, reserveSeats, type SeatCount } from "./seats";
+import { freeSeats, releaseSeats, reserveSeatsAndNumberOrder, type SeatCount } from "./seats";
 import { runWorkflow, type WorkflowLog } from "./workflow";
 
 /** A placed order: its seats as the database counted them, and its view (null: an earlier order). */
@@ -145,7 +144,7 @@ export function createCheckoutService(db: Db, deps: CheckoutDeps) {
   const seatGate =
     deps.seatGate ??
     createSeatGate({
-      maxConcurrent: 10,
+      maxConcurrent: 4,
       ttlMs: SEAT_HINT_MS,
       freeSeats: (companyId, courseId) =>
         freeSeats(db, companyId, courseId, now()).catch((error: unknown) => {
@@ -797,8 +796,12 @@ export function createCheckoutService(db: Db, deps: CheckoutDeps) {
               })),
             )
             .returning();
-          const seats = await reserveSeats(tx, visitor.companyId, courseIds);
-          const number = await assignOrderNumber(tx, visitor.companyId, orderId);
+          const { seats, number } = await reserveSeatsAndNumberOrder(
+            tx,
+            visitor.companyId,
+            orderId,
+            courseIds,
+          );
           // The buyer's answer, from what was just written (no need to read it back).
           const details = orderDetailsOf(
             { ...order!, number },

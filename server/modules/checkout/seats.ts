@@ -2,6 +2,8 @@ import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
 import type { Queryable } from "../../db/client";
 import { conflict } from "../../lib/errors";
 import { courses } from "../catalog/catalog.tables";
+import { orders } from "../orders/orders.tables";
+import { counters } from "../settings/settings.tables";
 
 export const SOLD_OUT_MESSAGE = "Sorry, this course is sold out.";
 
@@ -44,6 +46,51 @@ export async function reserveSeats(
     counts.set(courseId, count);
   }
   return counts;
+}
+
+/**
+ * The end of a checkout's transaction: a seat of each course (as {@link reserveSeats}) and the
+ * order's real number (the company's next; it carried a provisional one until now). From here to
+ * commit the course rows and the order counter are locked, and every buyer of the course waits for
+ * them, so the last seat and the number are taken in one statement: one round trip to the database
+ * fewer per buyer in that queue. Throws 409 SOLD_OUT when a course is full (the caller's
+ * transaction then rolls everything back).
+ */
+export async function reserveSeatsAndNumberOrder(
+  tx: Queryable,
+  companyId: string,
+  orderId: string,
+  courseIds: string[],
+): Promise<{ seats: Map<string, SeatCount>; number: number }> {
+  const sorted = [...courseIds].sort();
+  const last = sorted.pop();
+  if (last === undefined) throw new Error("an order without courses");
+  const seats = await reserveSeats(tx, companyId, sorted);
+  // Every data-modifying CTE runs once; those after `seat` do nothing when it took no seat.
+  const result = (await tx.execute(sql`
+    with seat as (
+      update ${courses} set seats_sold = seats_sold + 1
+      where id = ${last} and company_id = ${companyId}
+        and (total_seats is null or seats_sold < total_seats)
+      returning seats_sold, total_seats
+    ), next as (
+      insert into ${counters} (company_id, name, value)
+      select ${companyId}, 'order', 1 where exists (select 1 from seat)
+      on conflict (company_id, name) do update set value = ${counters}.value + 1
+      returning value
+    ), numbered as (
+      update ${orders} set number = next.value from next
+      where ${orders}.id = ${orderId} and ${orders}.company_id = ${companyId}
+      returning ${orders}.number
+    )
+    select seat.seats_sold as "seatsSold", seat.total_seats as "totalSeats",
+      (select number from numbered) as "number"
+    from seat`)) as unknown as { rows: Array<SeatCount & { number: number | null }> };
+  const [row] = result.rows;
+  if (!row) throw conflict(SOLD_OUT_MESSAGE, "SOLD_OUT");
+  if (row.number === null) throw new Error("order was not numbered");
+  seats.set(last, { seatsSold: row.seatsSold, totalSeats: row.totalSeats });
+  return { seats, number: row.number };
 }
 
 /** Gives back one seat of each course (an order that was cancelled before it was paid). */
