@@ -4,7 +4,7 @@ import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
-import { lowPriorityScripts } from "~/lib/low-priority-scripts";
+import { deferredHydration } from "~/lib/deferred-hydration";
 import { NonceContext } from "~/lib/nonce";
 
 export const streamTimeout = 5_000;
@@ -33,7 +33,7 @@ export default function handleRequest(
         [readyOption]() {
           shellRendered = true;
           const body = new PassThrough();
-          const head = lowPriorityScripts();
+          const head = deferredHydration();
           head.pipe(body);
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           resolve(

@@ -1,5 +1,5 @@
 import interLatin from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
-import { useMemo } from "react";
+import { useEffect, useMemo } from "react";
 import { I18nextProvider } from "react-i18next";
 import {
   isRouteErrorResponse,
@@ -140,7 +140,18 @@ const FALLBACK_MESSAGES = {
   a11y: { navigated: "Navigated to {{page}} page." },
 };
 
+/**
+ * `data-hydrated` on <html> once React has taken over the server's HTML. The hydration scripts
+ * load after the first frame (app/lib/deferred-hydration.ts); browser tests wait for this mark.
+ */
+function useHydrationMark() {
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "";
+  }, []);
+}
+
 export function Layout({ children }: { children: React.ReactNode }) {
+  useHydrationMark();
   const data = useRouteLoaderData<typeof loader>("root");
   const nonce = useNonce();
   const language = data?.language ?? "en";

@@ -1,5 +1,5 @@
 import { existsSync } from "node:fs";
-import { type Browser, chromium, type Page } from "playwright-core";
+import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
 
 /** Debian's Chromium (never a downloaded browser); CHROMIUM_PATH overrides. */
 export function chromiumPath(): string {
@@ -11,8 +11,8 @@ export function chromiumPath(): string {
   return found as string;
 }
 
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
+export async function launchBrowser(): Promise<Browser> {
+  const browser = await chromium.launch({
     executablePath: chromiumPath(),
     args: [
       "--no-sandbox",
@@ -24,6 +24,61 @@ export function launchBrowser(): Promise<Browser> {
       "--disable-sync",
     ],
   });
+  return waitingForHydration(browser);
+}
+
+/**
+ * Waits until React has hydrated the page (root.tsx marks `<html data-hydrated>`). The pages work
+ * without JavaScript, but their scripts load after the first frame (app/lib/deferred-hydration.ts),
+ * so a test that acts at once could meet a control that only works hydrated. A page without the
+ * app's hydration script (JSON, a plain error page) is not waited for.
+ */
+export async function hydrated(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () =>
+      document.documentElement.hasAttribute("data-hydrated") ||
+      !document.querySelector('script[type="module"]'),
+    undefined,
+    { timeout: 15_000 },
+  );
+}
+
+/**
+ * Page loads (goto, reload, back, forward, waitForURL) of every page of this browser end hydrated,
+ * except in a context with JavaScript turned off (nothing hydrates there).
+ */
+function waitingForHydration(browser: Browser): Browser {
+  const newContext = browser.newContext.bind(browser);
+  const newPage = browser.newPage.bind(browser);
+  browser.newContext = async (options) => {
+    const context = await newContext(options);
+    return options?.javaScriptEnabled === false ? context : contextWaitingForHydration(context);
+  };
+  browser.newPage = async (options) => {
+    const page = await newPage(options);
+    return options?.javaScriptEnabled === false ? page : pageWaitingForHydration(page);
+  };
+  return browser;
+}
+
+function contextWaitingForHydration(context: BrowserContext): BrowserContext {
+  const newPage = context.newPage.bind(context);
+  context.newPage = async () => pageWaitingForHydration(await newPage());
+  return context;
+}
+
+const PAGE_LOADS = ["goto", "reload", "goBack", "goForward", "waitForURL"] as const;
+
+function pageWaitingForHydration(page: Page): Page {
+  for (const name of PAGE_LOADS) {
+    const load = (page[name] as (...args: unknown[]) => Promise<unknown>).bind(page);
+    (page as unknown as Record<string, unknown>)[name] = async (...args: unknown[]) => {
+      const result = await load(...args);
+      await hydrated(page);
+      return result;
+    };
+  }
+  return page;
 }
 
 /** Collects console errors and uncaught page errors, so tests can assert a page stays clean. */
