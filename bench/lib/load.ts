@@ -1,4 +1,4 @@
-import { execFile, execFileSync } from "node:child_process";
+import { execFile, spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -45,15 +45,10 @@ export function loadGenerator(): LoadGenerator {
 }
 
 function wrkVersion(): string | undefined {
-  try {
-    // `wrk -v` prints its version and usage, and exits 1.
-    execFileSync("wrk", ["-v"], { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
-  } catch (error) {
-    const output = String((error as { stdout?: string }).stdout ?? "");
-    const version = /^wrk (\S+)/m.exec(output)?.[1];
-    if (version) return `wrk ${version.replace(/^debian\//, "")}`;
-  }
-  return undefined;
+  // `wrk -v` prints its version and usage (and exits 1); not installed: an ENOENT error, no output.
+  const { stdout } = spawnSync("wrk", ["-v"], { encoding: "utf8" });
+  const version = /^wrk (\S+)/m.exec(stdout ?? "")?.[1];
+  return version ? `wrk ${version.replace(/^debian\//, "")}` : undefined;
 }
 
 /** Closed-loop load with autocannon: `connections` clients each sending the next request when the last one answered. */

@@ -295,15 +295,23 @@ export function createCheckoutService(db: Db, deps: CheckoutDeps) {
     // Mostly there is none: one read instead of a transaction.
     const [any] = await db.select({ id: orders.id }).from(orders).where(expired).limit(1);
     if (!any) return 0;
-    const released = await retryOnConflict(() =>
-      db.transaction((tx) => cancelOrders(tx, companyId, expired)),
+    return cancelOrders(companyId, expired);
+  }
+
+  /**
+   * Cancels the matching pending orders in a transaction of their own (run again if PostgreSQL
+   * breaks a deadlock with it) and tells every instance their seats came back.
+   */
+  async function cancelOrders(companyId: string, where: ReturnType<typeof and>): Promise<number> {
+    const cancelled = await retryOnConflict(() =>
+      db.transaction((tx) => cancelOrdersIn(tx, companyId, where)),
     );
-    if (released > 0) seatsCameBack(companyId);
-    return released;
+    if (cancelled > 0) seatsCameBack(companyId);
+    return cancelled;
   }
 
   /** Cancels the matching pending orders (status re-checked per row, so a seat is freed once). */
-  async function cancelOrders(tx: Queryable, companyId: string, where: ReturnType<typeof and>) {
+  async function cancelOrdersIn(tx: Queryable, companyId: string, where: ReturnType<typeof and>) {
     const cancelled = await tx
       .update(orders)
       .set({ status: "cancel", expiresAt: null })
@@ -495,16 +503,10 @@ export function createCheckoutService(db: Db, deps: CheckoutDeps) {
               },
               compensate: async (ctx) => {
                 if (!ctx.orderId || ctx.replayed) return;
-                const cancelled = await retryOnConflict(() =>
-                  db.transaction((tx) =>
-                    cancelOrders(
-                      tx,
-                      visitor.companyId,
-                      and(eq(orders.id, ctx.orderId!), eq(orders.companyId, visitor.companyId)),
-                    ),
-                  ),
+                await cancelOrders(
+                  visitor.companyId,
+                  and(eq(orders.id, ctx.orderId!), eq(orders.companyId, visitor.companyId)),
                 );
-                if (cancelled > 0) seatsCameBack(visitor.companyId);
               },
             },
             {
@@ -732,16 +734,10 @@ export function createCheckoutService(db: Db, deps: CheckoutDeps) {
     // Inside the checkout's, it would lock that order's dashboard rows and course before the new
     // order's, and two returning buyers could deadlock (PostgreSQL waits a second to break one).
     if (!buyer.isNew) {
-      const cancelled = await retryOnConflict(() =>
-        db.transaction((tx) =>
-          cancelOrders(
-            tx,
-            visitor.companyId,
-            and(eq(orders.companyId, visitor.companyId), eq(orders.customerId, buyer.id)),
-          ),
-        ),
+      await cancelOrders(
+        visitor.companyId,
+        and(eq(orders.companyId, visitor.companyId), eq(orders.customerId, buyer.id)),
       );
-      if (cancelled > 0) seatsCameBack(visitor.companyId);
     }
 
     try {
