@@ -6,6 +6,8 @@ import type { Row } from "../lib/report";
 const BUYERS = 200;
 const SEATS = 20;
 const MAX_P95_MS = 100;
+/** The measured burst's buyers (bench-buyer-0@example.test…); the warm-up's are others. */
+const BUYER_PREFIX = "bench-buyer";
 
 function errorCode(body: string): string | undefined {
   try {
@@ -61,7 +63,7 @@ export async function runCheckout(
     const warmSold = warm.filter((answer) => answer.status === 201).length;
     if (warmSold !== SEATS) throw new Error(`checkout warm-up: ${warmSold} buyers got a seat, not ${SEATS}`);
   }
-  const answers = await buyAtOnce(url, course, "bench-buyer");
+  const answers = await buyAtOnce(url, course, BUYER_PREFIX);
   const results = answers.map((answer) => ({
     status: answer.status,
     code: errorCode(answer.body),
@@ -80,7 +82,7 @@ export async function runCheckout(
        (select count(*) from orders join order_lines on order_lines.order_id = orders.id
         where order_lines.course_id = $1 and orders.customer_email like $2) as orders
      from courses where id = $1`,
-    [course.id, "bench-buyer-%"],
+    [course.id, `${BUYER_PREFIX}-%`],
   );
   const serverErrors = results.filter((result) => result.status >= 500 || result.status === 0).length;
   const p95 = Math.round(percentile(latencies, 95) * 10) / 10;

@@ -1,8 +1,8 @@
 /**
  * `npm run bench`: the server benchmark. Makes its own database on the local PostgreSQL
  * (BENCH_DATABASE_URL), fills it with set-based SQL, starts the production build as a separate
- * process, measures every route with wrk (when installed, else autocannon) against a baseline route of the same server,
- * checks the budgets, writes bench/results/server.{json,md} and exits 1 when a budget is missed.
+ * process, measures every route with wrk (when installed, else autocannon) against a baseline
+ * route of the same server, checks the budgets, writes bench/results/server.{json,md} and exits 1 when a budget is missed.
  *
  * BENCH_LOAD        wrk or autocannon (default: wrk when it is on the PATH, else autocannon)
  * BENCH_SECONDS     seconds per measurement (default 10; a 3 s warm-up comes first)
@@ -138,10 +138,9 @@ async function prepare(runner: RunnerHandle) {
     "update courses set total_seats = 20, seats_sold = 0 where slug = any($1) returning id, slug",
     [slugs],
   );
-  const bySlug = new Map(seated.map((row) => [row.slug, row]));
-  const [course, ...warmUp] = slugs.map((slug) => bySlug.get(slug));
-  if (!course || warmUp.some((row) => !row)) throw new Error(`a course of ${slugs.join(", ")} is missing`);
-  return { course, warmUp: warmUp as NonNullable<(typeof warmUp)[number]>[] };
+  if (seated.length !== slugs.length) throw new Error(`a course of ${slugs.join(", ")} is missing`);
+  const [course, ...warmUp] = slugs.map((slug) => seated.find((row) => row.slug === slug)!);
+  return { course: course!, warmUp };
 }
 
 async function benchPostgres(serverUrl: string, rows: Row[], peakRss: Record<string, number>) {
