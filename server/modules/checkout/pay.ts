@@ -1,0 +1,160 @@
+import type { Db } from "../../db/client";
+import { AppError, badRequest, businessRule, conflict } from "../../lib/errors";
+import { loadOrderDetails, type OrderDetails, toOrderView } from "../orders/order-details";
+import { CardError, type PaymentEvent, type PaymentProvider } from "../payments/provider";
+import { type CancelDeps, releaseExpired } from "./cancel";
+import type { PaymentOutcome, StorePayBody } from "./checkout.schemas";
+import { fulfilOrder, type PaymentRecord, recordFailedPayment, recordPendingPayment } from "./fulfil";
+import { type Visitor, visitorOrder } from "./visitor";
+import { runWorkflow, type WorkflowLog } from "./workflow";
+
+/** What paying needs: the payment provider, and the confirmation to send once an order is fulfilled. */
+export interface PayDeps extends CancelDeps {
+  db: Db;
+  provider: PaymentProvider;
+  log: WorkflowLog;
+  /** After a fulfilled payment has committed: the confirmation mail. */
+  confirm(companyId: string, orderId: string): Promise<void>;
+}
+
+/**
+ * Pays the amount due now. Demo: charged at once, then fulfilled (a refund undoes the charge
+ * if fulfilment fails). Stripe: a PaymentIntent for the browser to confirm; the webhook fulfils.
+ */
+export async function payOrder(
+  deps: PayDeps,
+  visitor: Visitor,
+  orderId: string,
+  body: StorePayBody,
+): Promise<PaymentOutcome> {
+  const { db, provider } = deps;
+  let order = await visitorOrder(db, visitor, orderId, visitor.language);
+  if (order.status === "pending" && order.expiresAt && new Date(order.expiresAt) <= deps.now()) {
+    await releaseExpired(deps, visitor.companyId);
+    order = await visitorOrder(db, visitor, orderId, visitor.language);
+  }
+  assertPayable(order);
+  const payment: PaymentRecord = {
+    companyId: visitor.companyId,
+    orderId: order.id,
+    provider: provider.name,
+    reference: "",
+    amountCents: order.amountDueNowCents,
+    currency: order.currency,
+  };
+
+  const context: { result?: Awaited<ReturnType<PaymentProvider["charge"]>> } = {};
+  await runWorkflow(
+    "payment",
+    [
+      {
+        name: "charge",
+        run: async (ctx) => {
+          try {
+            ctx.result = await provider.charge({
+              companyId: visitor.companyId,
+              orderId: order.id,
+              orderNumber: order.number,
+              amountCents: order.amountDueNowCents,
+              currency: order.currency,
+              customerEmail: order.customer.email,
+              card: body.card,
+            });
+          } catch (error) {
+            if (error instanceof CardError) {
+              throw error.code === "CARD_DETAILS_MISSING"
+                ? badRequest(error.message)
+                : businessRule(error.message, error.code);
+            }
+            throw error;
+          }
+          payment.reference = ctx.result.reference;
+        },
+        compensate: async (ctx) => {
+          if (ctx.result?.status === "succeeded") await provider.refund(ctx.result.reference);
+        },
+      },
+      {
+        name: "record and fulfil",
+        run: async (ctx) => {
+          const result = ctx.result!;
+          if (result.status === "failed") {
+            await recordFailedPayment(db, payment, result.message);
+          } else if (result.status === "requires_action") {
+            await recordPendingPayment(db, payment);
+          } else {
+            const fulfilled = await fulfilOrder(db, payment, deps.now());
+            if (fulfilled.outcome === "needs-refund") throw conflict(fulfilled.reason, "SOLD_OUT");
+          }
+        },
+      },
+    ],
+    context,
+    deps.log,
+  );
+
+  const result = context.result!;
+  if (result.status === "failed") throw new AppError(402, "CARD_DECLINED", result.message);
+  if (result.status === "requires_action") {
+    return {
+      status: "requires_action",
+      provider: "stripe",
+      clientSecret: result.clientSecret,
+      publishableKey: provider.publishableKey,
+    };
+  }
+  // After commit: the confirmation mail. Attach the invoice PDF here once it is rendered.
+  await deps.confirm(visitor.companyId, order.id);
+  return {
+    status: "succeeded",
+    order: toOrderView(await visitorOrder(db, visitor, order.id, visitor.language)),
+  };
+}
+
+/** A verified report from the payment provider (webhook). Safe to receive more than once. */
+export async function handlePaymentEvent(
+  deps: Pick<PayDeps, "db" | "provider" | "log" | "now" | "confirm">,
+  event: PaymentEvent,
+): Promise<void> {
+  const { db, provider } = deps;
+  const payment: PaymentRecord = {
+    companyId: event.companyId,
+    orderId: event.orderId,
+    provider: provider.name,
+    reference: event.reference,
+    amountCents: event.amountCents,
+    currency: event.currency,
+  };
+  const order = await loadOrderDetails(db, event.companyId, event.orderId, "en");
+  if (!order) {
+    deps.log.error({ event }, "payment event for an unknown order");
+    return;
+  }
+  if (event.type === "failed") {
+    await recordFailedPayment(db, payment, event.message ?? "The payment failed.");
+    return;
+  }
+  if (event.amountCents < order.amountDueNowCents || event.currency !== order.currency) {
+    deps.log.error({ event, due: order.amountDueNowCents }, "payment does not cover the amount due");
+    await recordFailedPayment(db, payment, "The amount paid does not match the order.");
+    return;
+  }
+  const result = await fulfilOrder(db, payment, deps.now());
+  if (result.outcome === "needs-refund") {
+    await provider.refund(event.reference);
+    deps.log.error({ event }, "paid after the order expired and its seats were sold: refunded");
+    return;
+  }
+  // Attach the invoice PDF here once it is rendered.
+  if (result.outcome === "fulfilled") await deps.confirm(event.companyId, event.orderId);
+}
+
+/** Only an open order can be paid: a paid one says so, a cancelled one asks to check out again. */
+export function assertPayable(order: Pick<OrderDetails, "status">): void {
+  if (order.status === "delivered" || order.status === "processing") {
+    throw conflict("This order has already been paid.", "ORDER_PAID");
+  }
+  if (order.status === "cancel") {
+    throw conflict("This order has expired. Please check out again.", "ORDER_EXPIRED");
+  }
+}

@@ -1,0 +1,392 @@
+import { randomInt } from "node:crypto";
+import { and, eq, inArray } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { retryOnConflict } from "../../db/retry-transaction";
+import { batchedLookup } from "../../lib/batched-lookup";
+import { AppError, businessRule, conflict, notFound, unauthorized } from "../../lib/errors";
+import type { SessionService, StartedSession } from "../auth/sessions.service";
+import { instalmentSchedule } from "../orders/instalments";
+import { loadOrderDetails, type OrderDetails, orderDetailsOf, toOrderView } from "../orders/order-details";
+import { orderInstalments, orderLines, orders } from "../orders/orders.tables";
+import type { PaymentProvider } from "../payments/provider";
+import { type CancelDeps, cancelOrders, releaseExpired } from "./cancel";
+import type { OrderView, StoreCheckoutBody } from "./checkout.schemas";
+import { type BuyingCustomer, customerById, findOrCreateGuestCustomer } from "./guest-customer";
+import { priceCart, type QuoteDeps } from "./quote";
+import { type SeatGate, soldOut } from "./seat-gate";
+import { reserveSeatsAndNumberOrder, type SeatCount } from "./seats";
+import { type Visitor, viewerCustomerId } from "./visitor";
+import { runWorkflow, type WorkflowLog } from "./workflow";
+
+/** How long a pending order holds its seats. */
+export const ORDER_HOLD_MS = 30 * 60 * 1000;
+export const ALREADY_OWNED_MESSAGE = "You already own this course.";
+
+export interface PlacedOrder {
+  order: OrderView;
+  /** A guest session started for an anonymous visitor: the adapter sets its cookies. */
+  guestSession: StartedSession | null;
+}
+
+/** An order placed earlier with an Idempotency-Key. */
+export interface KeyedOrder {
+  id: string;
+  customerId: string | null;
+}
+
+/** The order an Idempotency-Key placed, if any. */
+export type IdempotencyLookup = (companyId: string, key: string) => Promise<KeyedOrder | null>;
+
+/** What placing an order needs, besides what the quote and cancelling need. */
+export interface PlaceOrderDeps extends QuoteDeps, CancelDeps {
+  db: Db;
+  provider: Pick<PaymentProvider, "name">;
+  sessions: Pick<SessionService, "start" | "attachGuestCustomer">;
+  /** Admission per course in front of the seat claim. */
+  seatGate: Pick<SeatGate, "enter">;
+  findByIdempotencyKey: IdempotencyLookup;
+  log: WorkflowLog;
+}
+
+/** One checkout's order to write: who asks, who buys, what, and the request's Idempotency-Key. */
+interface OrderRequest {
+  visitor: Visitor;
+  buyer: BuyingCustomer;
+  body: StoreCheckoutBody;
+  idempotencyKey: string | undefined;
+}
+
+/** A placed order: its seats as the database counted them, and its view (null: an earlier order). */
+interface PlacedRows {
+  orderId: string;
+  seats: Map<string, SeatCount>;
+  details: OrderDetails | null;
+}
+
+/** Keys asked for at the same moment share one query. */
+export function idempotencyLookup(db: Db): IdempotencyLookup {
+  const orderByKey = batchedLookup(async (companyId, keys) => {
+    const rows = await db
+      .select({ id: orders.id, customerId: orders.customerId, key: orders.idempotencyKey })
+      .from(orders)
+      .where(and(eq(orders.companyId, companyId), inArray(orders.idempotencyKey, keys)));
+    return new Map(rows.map(({ key, ...order }) => [key as string, order]));
+  });
+  return async (companyId, key) => (await orderByKey(companyId, key)) ?? null;
+}
+
+/**
+ * Places a pending order for the buyer. Workflow: resolve the buyer (find-or-create a guest
+ * customer), then in one transaction the order, its lines, its instalment schedule and a seat
+ * of every course, then the guest session. The same Idempotency-Key returns the same order.
+ */
+export async function placeOrder(
+  deps: PlaceOrderDeps,
+  visitor: Visitor,
+  body: StoreCheckoutBody,
+  idempotencyKey?: string,
+): Promise<PlacedOrder> {
+  const context: {
+    buyer?: BuyingCustomer;
+    /** The order placed earlier with this Idempotency-Key. */
+    earlier?: KeyedOrder | null;
+    orderId?: string;
+    /** The placed order as written (null when an earlier one is returned). */
+    details?: OrderDetails | null;
+    replayed: boolean;
+    guestSession: StartedSession | null;
+  } = { replayed: false, guestSession: null };
+
+  const lookUpKey = () =>
+    idempotencyKey ? deps.findByIdempotencyKey(visitor.companyId, idempotencyKey) : Promise.resolve(null);
+  let keyLookup: ReturnType<typeof lookUpKey> | undefined;
+  let leaveGate: Awaited<ReturnType<SeatGate["enter"]>> | undefined;
+  try {
+    leaveGate = await deps.seatGate.enter(visitor.companyId, body.courseIds);
+  } catch (error) {
+    // Known to be full: answered without a transaction, unless this key placed an order before.
+    keyLookup = lookUpKey();
+    if (!(await keyLookup)) throw error;
+  }
+
+  try {
+    await runWorkflow(
+      "checkout",
+      [
+        {
+          name: "resolve buyer",
+          run: async (ctx) => {
+            [ctx.buyer, ctx.earlier] = await Promise.all([
+              resolveBuyer(deps.db, visitor, body.guest),
+              keyLookup ?? lookUpKey(),
+            ]);
+          },
+        },
+        {
+          name: "place order",
+          run: async (ctx) => {
+            const buyer = ctx.buyer!;
+            const earlier = ctx.earlier;
+            if (earlier) {
+              if (earlier.customerId !== buyer.id) {
+                throw conflict("This Idempotency-Key belongs to another order.", "IDEMPOTENCY_KEY_REUSED");
+              }
+              ctx.orderId = earlier.id;
+              ctx.replayed = true;
+              return;
+            }
+            try {
+              const placed = await insertOrder(deps, { visitor, buyer, body, idempotencyKey });
+              ctx.orderId = placed.orderId;
+              ctx.details = placed.details;
+              leaveGate?.(placed.seats);
+            } catch (error) {
+              leaveGate?.(isSoldOut(error) ? "sold-out" : "failed");
+              throw error;
+            }
+          },
+          compensate: async (ctx) => {
+            if (!ctx.orderId || ctx.replayed) return;
+            await cancelOrders(
+              deps,
+              visitor.companyId,
+              and(eq(orders.id, ctx.orderId!), eq(orders.companyId, visitor.companyId)),
+            );
+          },
+        },
+        {
+          name: "open guest session",
+          run: async (ctx) => {
+            ctx.guestSession = await openGuestSession(deps, visitor, ctx.buyer!);
+          },
+        },
+      ],
+      context,
+      deps.log,
+    );
+  } finally {
+    leaveGate?.("failed");
+  }
+
+  const order =
+    context.details ??
+    (await loadOrderDetails(deps.db, visitor.companyId, context.orderId!, visitor.language));
+  if (!order) throw new Error("placed order was not found");
+  return { order: toOrderView(order), guestSession: context.guestSession };
+}
+
+/** The customer who buys: the signed-in one, the guest's details, or the customer a guest session bought as. */
+async function resolveBuyer(
+  db: Db,
+  visitor: Visitor,
+  guest: StoreCheckoutBody["guest"],
+): Promise<BuyingCustomer> {
+  if (visitor.customerId) {
+    const customer = await customerById(db, visitor.companyId, visitor.customerId);
+    if (customer) return customer;
+  }
+  if (guest) return findOrCreateGuestCustomer(db, visitor.companyId, guest);
+  const guestCustomerId = viewerCustomerId(visitor);
+  if (guestCustomerId) {
+    const customer = await customerById(db, visitor.companyId, guestCustomerId);
+    if (customer) return customer;
+  }
+  throw unauthorized("Sign in, or continue as a guest with your name and email, to check out.");
+}
+
+/**
+ * An anonymous visitor gets a guest session bound to the buyer (returned, for the adapter to set);
+ * a guest session that bought as someone else now follows this buyer; a signed-in customer keeps theirs.
+ */
+async function openGuestSession(
+  deps: Pick<PlaceOrderDeps, "sessions">,
+  visitor: Visitor,
+  buyer: BuyingCustomer,
+): Promise<StartedSession | null> {
+  if (visitor.customerId) return null;
+  if (visitor.session?.realm === "guest") {
+    if (visitor.session.subjectId !== buyer.id) {
+      await deps.sessions.attachGuestCustomer(visitor.session.id, buyer.id);
+    }
+    return null;
+  }
+  if (visitor.session) return null;
+  return deps.sessions.start({
+    companyId: visitor.companyId,
+    realm: "guest",
+    subjectId: buyer.id,
+    userAgent: visitor.client?.userAgent,
+    ip: visitor.client?.ip,
+  });
+}
+
+/**
+ * Places the order; when a course is full, holds that have ended give their seats back and it
+ * is tried once more (so expired holds are released only when someone needs their seats).
+ */
+async function insertOrder(deps: PlaceOrderDeps, request: OrderRequest): Promise<PlacedRows> {
+  try {
+    return await insertOrderOnce(deps, request);
+  } catch (error) {
+    if (!isSoldOut(error) || (await releaseExpired(deps, request.visitor.companyId)) === 0) throw error;
+    return insertOrderOnce(deps, request);
+  }
+}
+
+/** Why these priced lines cannot be ordered as asked, if they cannot. */
+export function checkOrderable(
+  priced: { unavailable: string[]; lines: { owned: boolean; soldOut: boolean }[]; planCount: number | null },
+  body: Pick<StoreCheckoutBody, "instalments" | "acceptPaymentPlan">,
+): void {
+  if (priced.unavailable.length > 0) {
+    throw notFound("This course is no longer available.", "COURSE_NOT_FOUND");
+  }
+  if (priced.lines.some((line) => line.owned)) throw conflict(ALREADY_OWNED_MESSAGE, "ALREADY_OWNED");
+  // Sold out already: answer before opening a transaction that would queue for the course's row.
+  if (priced.lines.some((line) => line.soldOut)) throw soldOut();
+  if (body.instalments > 1) {
+    if (!priced.planCount) {
+      throw businessRule("These courses cannot be paid in instalments.", "PAYMENT_PLAN_UNAVAILABLE");
+    }
+    if (body.instalments !== priced.planCount) {
+      throw businessRule(
+        `These courses can be paid in ${priced.planCount} instalments.`,
+        "PAYMENT_PLAN_UNAVAILABLE",
+      );
+    }
+    if (body.acceptPaymentPlan !== true) {
+      throw businessRule(
+        "Please accept the payment plan agreement to pay in instalments.",
+        "PAYMENT_PLAN_NOT_ACCEPTED",
+      );
+    }
+  }
+}
+
+/**
+ * The transaction of a checkout: order, lines, schedule and seats, or nothing at all. The rows
+ * other checkouts wait for (each course's seat counter, then the company's order counter) are
+ * taken last, right before commit, so buyers of one course queue behind short transactions.
+ */
+async function insertOrderOnce(deps: PlaceOrderDeps, request: OrderRequest): Promise<PlacedRows> {
+  const { visitor, buyer, body, idempotencyKey } = request;
+  const { db } = deps;
+  // A customer this checkout created owns nothing yet.
+  const priced = await priceCart(deps, visitor, buyer.isNew ? null : buyer.id, body);
+  const { conversion } = priced;
+  checkOrderable(priced, body);
+  const instalments = body.instalments;
+  const placedAt = deps.now();
+  const byId = new Map(priced.lines.map((line) => [line.courseId, line]));
+  const courseIds = body.courseIds;
+
+  // Any order this buyer left open gives its seats back first, in a transaction of its own.
+  // Inside the checkout's, it would lock that order's dashboard rows and course before the new
+  // order's, and two returning buyers could deadlock (PostgreSQL waits a second to break one).
+  if (!buyer.isNew) {
+    await cancelOrders(
+      deps,
+      visitor.companyId,
+      and(eq(orders.companyId, visitor.companyId), eq(orders.customerId, buyer.id)),
+    );
+  }
+
+  try {
+    return await retryOnConflict(() =>
+      db.transaction(async (tx) => {
+        const [order] = await tx
+          .insert(orders)
+          .values({
+            companyId: visitor.companyId,
+            number: provisionalOrderNumber(),
+            customerId: buyer.id,
+            customerName: buyer.name,
+            customerEmail: buyer.email,
+            status: "pending",
+            paymentMethod: deps.provider.name === "stripe" ? "stripe" : "card",
+            channel: "online",
+            // The currency and rate of this order stay as they were: later rate changes never touch it.
+            currency: conversion.currency,
+            exchangeRate: conversion.rate,
+            ...priced.totals,
+            baseTotalCents: conversion.toBase(priced.totals.totalCents),
+            couponId: priced.coupon?.id ?? null,
+            couponCode: priced.coupon?.code ?? null,
+            language: visitor.language,
+            instalmentCount: instalments,
+            idempotencyKey: idempotencyKey ?? null,
+            expiresAt: new Date(placedAt.getTime() + ORDER_HOLD_MS),
+          })
+          .returning();
+        const orderId = order!.id;
+        await tx.insert(orderLines).values(
+          courseIds.map((courseId) => {
+            const line = byId.get(courseId)!;
+            return {
+              companyId: visitor.companyId,
+              orderId,
+              courseId,
+              title: priced.titles.get(courseId) ?? { en: line.title },
+              unitPriceCents: line.unitPriceCents,
+              quantity: 1,
+              totalCents: line.unitPriceCents,
+            };
+          }),
+        );
+        const schedule = await tx
+          .insert(orderInstalments)
+          .values(
+            instalmentSchedule(priced.totals.totalCents, instalments, placedAt).map((instalment) => ({
+              companyId: visitor.companyId,
+              orderId,
+              ...instalment,
+            })),
+          )
+          .returning();
+        const { seats, number } = await reserveSeatsAndNumberOrder(tx, visitor.companyId, orderId, courseIds);
+        // The buyer's answer, from what was just written (no need to read it back).
+        const details = orderDetailsOf(
+          { ...order!, number },
+          {
+            hasAccount: buyer.hasAccount,
+            lines: courseIds.map((courseId) => {
+              const { slug, title, image, unitPriceCents } = byId.get(courseId)!;
+              return { courseId, slug, title, image, unitPriceCents };
+            }),
+            instalments: schedule.sort((a, b) => a.sequence - b.sequence),
+            invoice: null,
+          },
+        );
+        return { orderId, seats, details };
+      }),
+    );
+  } catch (error) {
+    // Two requests with one Idempotency-Key at the same moment: the second gets the first's order.
+    if (idempotencyKey && isUniqueViolation(error)) {
+      const earlier = await deps.findByIdempotencyKey(visitor.companyId, idempotencyKey);
+      if (earlier && earlier.customerId === buyer.id)
+        return { orderId: earlier.id, seats: new Map(), details: null };
+    }
+    throw error;
+  }
+}
+
+/**
+ * A placeholder order number while the checkout's transaction runs (the real one is assigned
+ * just before commit, so no one ever sees it). Negative, so it never meets a real number; random,
+ * so concurrent checkouts rarely share one (when they do, the second briefly waits for the first).
+ */
+function provisionalOrderNumber(): number {
+  return -randomInt(1, 2 ** 31 - 1);
+}
+
+function isSoldOut(error: unknown): boolean {
+  return error instanceof AppError && error.code === "SOLD_OUT";
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  for (let current: unknown = error; current; current = (current as { cause?: unknown }).cause) {
+    if ((current as { code?: unknown }).code === "23505") return true;
+  }
+  return false;
+}
