@@ -1,0 +1,121 @@
+import { and, asc, eq } from "drizzle-orm";
+import { translate } from "../../lib/translatable";
+import { trimDecimal } from "../currency/exchange";
+import { formatInvoiceNumber, invoiceNumberFormat } from "./invoice-number";
+import { findOrder, type OrderAdminSteps } from "./order-admin-records";
+import { refundedCents } from "./order-refunds";
+import { ORDER_TRANSITIONS } from "./order-status";
+import { invoices, orderInstalments, orderLines, orderReturns, orders, payments } from "./orders.tables";
+import type { AdminOrder } from "./orders-admin.schemas";
+
+/** One order in full for the back office: lines, payments, invoice, instalments, return and status history. */
+export async function getAdminOrder(
+  deps: Pick<OrderAdminSteps, "db" | "settings" | "audit">,
+  companyId: string,
+  orderId: string,
+  language: string,
+): Promise<AdminOrder> {
+  const { db } = deps;
+  const order = await findOrder(db, companyId, orderId);
+  const [lines, paid, [invoice], instalments, [returned], history, invoiceSettings] = await Promise.all([
+    db
+      .select()
+      .from(orderLines)
+      .where(and(eq(orderLines.companyId, companyId), eq(orderLines.orderId, order.id)))
+      .orderBy(asc(orderLines.id)),
+    db
+      .select()
+      .from(payments)
+      .where(and(eq(payments.companyId, companyId), eq(payments.orderId, order.id)))
+      .orderBy(asc(payments.createdAt)),
+    db
+      .select({ id: invoices.id, number: invoices.number })
+      .from(invoices)
+      .where(and(eq(invoices.companyId, companyId), eq(invoices.orderId, order.id))),
+    db
+      .select()
+      .from(orderInstalments)
+      .where(and(eq(orderInstalments.companyId, companyId), eq(orderInstalments.orderId, order.id)))
+      .orderBy(asc(orderInstalments.sequence)),
+    db
+      .select()
+      .from(orderReturns)
+      .where(and(eq(orderReturns.companyId, companyId), eq(orderReturns.orderId, order.id))),
+    deps.audit.forRecord(companyId, "order", order.id),
+    deps.settings.read(companyId, "invoice"),
+  ]);
+  const { currency: baseCurrency } = await deps.settings.storeInfo(companyId);
+  const returnedLines = new Set(returned?.lineIds ?? []);
+  const statusHistory = history.flatMap((entry) => {
+    const change = entry.changes?.status as { from?: string; to?: string } | undefined;
+    if (!change?.from || !change.to) return [];
+    return [{ from: change.from, to: change.to, by: entry.staff?.email ?? null, at: entry.createdAt }];
+  });
+  return {
+    id: order.id,
+    number: order.number,
+    status: order.status,
+    nextStatuses: [...ORDER_TRANSITIONS[order.status]],
+    paymentMethod: order.paymentMethod,
+    channel: order.channel,
+    currency: order.currency,
+    exchangeRate: trimDecimal(order.exchangeRate),
+    baseCurrency,
+    baseTotalCents: order.baseTotalCents,
+    subtotalCents: order.subtotalCents,
+    discountCents: order.discountCents,
+    vatRateBp: order.vatRateBp,
+    vatCents: order.vatCents,
+    totalCents: order.totalCents,
+    couponCode: order.couponCode,
+    instalmentCount: order.instalmentCount,
+    language: order.language,
+    notes: order.notes,
+    createdAt: order.createdAt.toISOString(),
+    paidAt: order.paidAt?.toISOString() ?? null,
+    customer: { id: order.customerId, name: order.customerName, email: order.customerEmail },
+    lines: lines.map((line) => ({
+      id: line.id,
+      courseId: line.courseId,
+      title: translate(line.title, language),
+      unitPriceCents: line.unitPriceCents,
+      quantity: line.quantity,
+      totalCents: line.totalCents,
+      returned: returnedLines.has(line.id),
+    })),
+    payments: paid.map((payment) => ({
+      id: payment.id,
+      provider: payment.provider,
+      reference: payment.providerReference,
+      status: payment.status,
+      amountCents: payment.amountCents,
+      refundedCents: payment.status === "refunded" ? payment.amountCents : refundedCents(payment),
+      currency: payment.currency,
+      createdAt: payment.createdAt.toISOString(),
+    })),
+    invoice: invoice
+      ? {
+          id: invoice.id,
+          number: formatInvoiceNumber(invoice.number, invoiceNumberFormat(invoiceSettings)),
+        }
+      : null,
+    instalments: instalments.map((instalment) => ({
+      sequence: instalment.sequence,
+      dueAt: instalment.dueAt.toISOString(),
+      amountCents: instalment.amountCents,
+      status: instalment.status,
+    })),
+    return: returned
+      ? {
+          lineIds: returned.lineIds,
+          restocked: returned.restocked,
+          refundCents: returned.refundCents,
+          reason: returned.reason,
+          createdAt: returned.createdAt.toISOString(),
+        }
+      : null,
+    statusChangedAt: order.statusChangedAt?.toISOString() ?? null,
+    statusChangedBy: statusHistory.at(-1)?.by ?? null,
+    statusHistory,
+  };
+}

@@ -1,0 +1,126 @@
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { businessRule, conflict } from "../../lib/errors";
+import { releaseSeats } from "../checkout/seats";
+import {
+  type ActingStaff,
+  CHANGED_MEANWHILE,
+  findOrder,
+  lockOrder,
+  type OrderAdminSteps,
+  succeededPayments,
+} from "./order-admin-records";
+import { getAdminOrder } from "./order-admin-view";
+import { refundedCents, splitRefund } from "./order-refunds";
+import { enrolments, orderLines, orderReturns, orders, payments } from "./orders.tables";
+import {
+  type AdminCreateReturnBody,
+  type AdminOrder,
+  ALREADY_RETURNED_MESSAGE,
+} from "./orders-admin.schemas";
+
+/**
+ * Returns order lines, once per order: refunds the lines' share of what was paid (after the
+ * discount) through the provider first, then in one transaction records the return, deletes the
+ * enrolments of those courses and, with `restock`, gives their seats back.
+ */
+export async function createOrderReturn(
+  deps: OrderAdminSteps,
+  companyId: string,
+  staff: ActingStaff,
+  orderId: string,
+  body: AdminCreateReturnBody,
+  language: string,
+): Promise<AdminOrder> {
+  const { db } = deps;
+  const order = await findOrder(db, companyId, orderId);
+  const [earlier] = await db
+    .select({ id: orderReturns.id })
+    .from(orderReturns)
+    .where(eq(orderReturns.orderId, order.id));
+  if (earlier) throw businessRule(ALREADY_RETURNED_MESSAGE, "ORDER_ALREADY_RETURNED");
+  if (order.status !== "processing" && order.status !== "delivered") {
+    throw businessRule(
+      "Only processing or delivered orders can have items returned.",
+      "ORDER_NOT_RETURNABLE",
+    );
+  }
+  const lines = await db
+    .select()
+    .from(orderLines)
+    .where(and(eq(orderLines.orderId, order.id), inArray(orderLines.id, body.lineIds)));
+  if (lines.length !== body.lineIds.length) {
+    throw businessRule("Some of these lines are not part of this order.", "UNKNOWN_ORDER_LINE");
+  }
+
+  // The lines' share of the order total, so a discount is not refunded twice.
+  const linesCents = lines.reduce((sum, line) => sum + line.totalCents, 0);
+  const share =
+    order.subtotalCents > 0 ? Math.round((linesCents * order.totalCents) / order.subtotalCents) : 0;
+  const paid = await succeededPayments(db, companyId, order.id);
+  const { parts } = splitRefund(paid, share);
+  for (const part of parts) {
+    await deps.refund(paid[part.index]!, part.amountCents, `return-${order.id}-${paid[part.index]!.id}`);
+  }
+  const refundCents = parts.reduce((sum, part) => sum + part.amountCents, 0);
+
+  let seatsReleased = false;
+  await db.transaction(async (tx) => {
+    const locked = await lockOrder(tx, companyId, order.id);
+    if (locked.status !== order.status) {
+      throw conflict(CHANGED_MEANWHILE);
+    }
+    const inserted = await tx
+      .insert(orderReturns)
+      .values({
+        companyId,
+        orderId: order.id,
+        lineIds: body.lineIds,
+        restocked: body.restock,
+        refundCents,
+        reason: body.reason || null,
+        createdBy: staff.id,
+      })
+      .onConflictDoNothing()
+      .returning({ id: orderReturns.id });
+    if (inserted.length === 0) throw businessRule(ALREADY_RETURNED_MESSAGE, "ORDER_ALREADY_RETURNED");
+    for (const part of parts) {
+      const payment = paid[part.index]!;
+      const total = refundedCents(payment) + part.amountCents;
+      await tx
+        .update(payments)
+        .set({
+          status: total >= payment.amountCents ? "refunded" : "succeeded",
+          details: sql`coalesce(${payments.details}, '{}'::jsonb) || ${JSON.stringify({ refundedCents: total })}::jsonb`,
+          updatedAt: deps.now(),
+        })
+        .where(eq(payments.id, payment.id));
+    }
+    const courseIds = lines.map((line) => line.courseId).filter((id): id is string => id !== null);
+    if (courseIds.length > 0) {
+      await tx
+        .delete(enrolments)
+        .where(
+          and(
+            eq(enrolments.companyId, companyId),
+            eq(enrolments.orderId, order.id),
+            inArray(enrolments.courseId, courseIds),
+          ),
+        );
+      if (body.restock) {
+        await releaseSeats(tx, companyId, courseIds);
+        seatsReleased = true;
+      }
+    }
+    await deps.audit.record(tx, {
+      companyId,
+      staff,
+      action: "create",
+      entity: "order_return",
+      entityId: order.id,
+      summary: `Return on order #${order.number}: ${lines.length} line(s)`,
+      changes: { lineIds: body.lineIds, restock: body.restock, refundCents },
+    });
+  });
+  if (seatsReleased) deps.seatsChanged?.invalidate(companyId);
+  return getAdminOrder(deps, companyId, order.id, language);
+}

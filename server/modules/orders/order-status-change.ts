@@ -1,0 +1,170 @@
+import { and, eq, sql } from "drizzle-orm";
+import { businessRule, conflict } from "../../lib/errors";
+import { releaseSeats, reserveSeats } from "../checkout/seats";
+import { nextCounter } from "./counters";
+import {
+  type ActingStaff,
+  CHANGED_MEANWHILE,
+  courseIdsOf,
+  lockOrder,
+  type OrderAdminSteps,
+  orderNotFound,
+  succeededPayments,
+} from "./order-admin-records";
+import { getAdminOrder } from "./order-admin-view";
+import { refundedCents } from "./order-refunds";
+import { canTransition, ORDER_TRANSITIONS, transitionError } from "./order-status";
+import {
+  enrolments,
+  invoices,
+  type OrderStatus,
+  orderInstalments,
+  orderReturns,
+  orders,
+  payments,
+} from "./orders.tables";
+import type { AdminOrder } from "./orders-admin.schemas";
+
+/**
+ * Moves an order to `status` (see ORDER_TRANSITIONS). Cancelling a paid order refunds what is
+ * left of its payments through their provider FIRST (outside any transaction), then in one
+ * transaction: payments marked refunded, enrolments of the order deleted (access ends), seats
+ * given back, scheduled instalments cancelled. Delivering enrols the customer and issues the
+ * invoice when the order has none yet. Every change records who and when, and is audited.
+ */
+export async function changeOrderStatus(
+  deps: OrderAdminSteps,
+  companyId: string,
+  staff: ActingStaff,
+  orderId: string,
+  status: OrderStatus,
+  language: string,
+): Promise<AdminOrder> {
+  const { db } = deps;
+  const [current] = await db
+    .select({ status: orders.status })
+    .from(orders)
+    .where(and(eq(orders.id, orderId), eq(orders.companyId, companyId)));
+  if (!current) throw orderNotFound();
+  if (!canTransition(current.status, status)) {
+    throw businessRule(transitionError(current.status, status), "INVALID_STATUS_TRANSITION", {
+      from: current.status,
+      to: status,
+      allowed: ORDER_TRANSITIONS[current.status],
+    });
+  }
+
+  const refunds: { paymentId: string; amountCents: number }[] = [];
+  if (status === "cancel") {
+    for (const payment of await succeededPayments(db, companyId, orderId)) {
+      const amountCents = payment.amountCents - refundedCents(payment);
+      await deps.refund(payment, amountCents, `cancel-${orderId}-${payment.id}`);
+      refunds.push({ paymentId: payment.id, amountCents });
+    }
+  }
+
+  let seatsReleased = false;
+  await db.transaction(async (tx) => {
+    const order = await lockOrder(tx, companyId, orderId);
+    if (order.status !== current.status) {
+      throw conflict(CHANGED_MEANWHILE);
+    }
+    const changedAt = deps.now();
+    const set: Partial<typeof orders.$inferInsert> = {
+      status,
+      statusChangedBy: staff.id,
+      statusChangedAt: changedAt,
+      updatedAt: changedAt,
+    };
+
+    if (status === "processing" && order.status === "pending") {
+      // A checkout's pending order already holds its seats until expiresAt; keep them for good.
+      // An order without a hold (taken by staff) takes its seats now.
+      if (!order.expiresAt) await reserveSeats(tx, companyId, await courseIdsOf(tx, order.id));
+      set.expiresAt = null;
+    }
+
+    if (status === "delivered") {
+      const [returned] = await tx
+        .select({ lineIds: orderReturns.lineIds })
+        .from(orderReturns)
+        .where(eq(orderReturns.orderId, order.id));
+      const courseIds = await courseIdsOf(tx, order.id, returned?.lineIds ?? []);
+      if (courseIds.length > 0) {
+        await tx
+          .insert(enrolments)
+          .values(
+            courseIds.map((courseId) => ({
+              companyId,
+              customerId: order.customerId,
+              courseId,
+              orderId: order.id,
+            })),
+          )
+          .onConflictDoNothing();
+      }
+      const [invoice] = await tx
+        .select({ id: invoices.id })
+        .from(invoices)
+        .where(eq(invoices.orderId, order.id));
+      if (!invoice) {
+        const number = await nextCounter(tx, companyId, "invoice");
+        await tx.insert(invoices).values({ companyId, orderId: order.id, number, issuedAt: changedAt });
+      }
+    }
+
+    if (status === "cancel") {
+      for (const part of refunds) {
+        await tx
+          .update(payments)
+          .set({
+            status: "refunded",
+            details: sql`coalesce(${payments.details}, '{}'::jsonb) || ${JSON.stringify({
+              refundedAt: changedAt.toISOString(),
+              refundedBy: staff.email,
+              cancelRefundCents: part.amountCents,
+            })}::jsonb`,
+            updatedAt: changedAt,
+          })
+          .where(eq(payments.id, part.paymentId));
+      }
+      await tx
+        .delete(enrolments)
+        .where(and(eq(enrolments.companyId, companyId), eq(enrolments.orderId, order.id)));
+      // Seats are held by a paid/accepted order, or by a pending checkout until its hold ends.
+      const holdsSeats = order.status !== "pending" || order.expiresAt !== null;
+      if (holdsSeats) {
+        const [returned] = await tx
+          .select({ lineIds: orderReturns.lineIds, restocked: orderReturns.restocked })
+          .from(orderReturns)
+          .where(eq(orderReturns.orderId, order.id));
+        const restocked = returned?.restocked ? returned.lineIds : [];
+        await releaseSeats(tx, companyId, await courseIdsOf(tx, order.id, restocked));
+        seatsReleased = true;
+      }
+      await tx
+        .update(orderInstalments)
+        .set({ status: "cancelled" })
+        .where(and(eq(orderInstalments.orderId, order.id), eq(orderInstalments.status, "scheduled")));
+      set.expiresAt = null;
+    }
+
+    await tx.update(orders).set(set).where(eq(orders.id, order.id));
+    await deps.audit.record(tx, {
+      companyId,
+      staff,
+      action: "update",
+      entity: "order",
+      entityId: order.id,
+      summary: `Order #${order.number}: ${order.status} → ${status}`,
+      changes: {
+        status: { from: order.status, to: status },
+        ...(refunds.length > 0
+          ? { refundedCents: refunds.reduce((sum, part) => sum + part.amountCents, 0) }
+          : {}),
+      },
+    });
+  });
+  if (seatsReleased) deps.seatsChanged?.invalidate(companyId);
+  return getAdminOrder(deps, companyId, orderId, language);
+}
