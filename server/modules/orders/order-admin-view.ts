@@ -5,7 +5,7 @@ import { formatInvoiceNumber, invoiceNumberFormat } from "./invoice-number";
 import { findOrder, type OrderAdminSteps } from "./order-admin-records";
 import { refundedCents } from "./order-refunds";
 import { ORDER_TRANSITIONS } from "./order-status";
-import { invoices, orderInstalments, orderLines, orderReturns, orders, payments } from "./orders.tables";
+import { invoices, orderInstalments, orderLines, orderReturns, payments } from "./orders.tables";
 import type { AdminOrder } from "./orders-admin.schemas";
 
 /** One order in full for the back office: lines, payments, invoice, instalments, return and status history. */

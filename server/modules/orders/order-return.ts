@@ -11,7 +11,7 @@ import {
 } from "./order-admin-records";
 import { getAdminOrder } from "./order-admin-view";
 import { refundedCents, splitRefund } from "./order-refunds";
-import { enrolments, orderLines, orderReturns, orders, payments } from "./orders.tables";
+import { enrolments, orderLines, orderReturns, payments } from "./orders.tables";
 import {
   type AdminCreateReturnBody,
   type AdminOrder,
