@@ -1,0 +1,122 @@
+import { and, count, desc, eq, sql } from "drizzle-orm";
+import { conflict, forbidden, notFound } from "../../lib/errors";
+import { courses } from "../catalog/catalog.tables";
+import { customers } from "../customers/customers.tables";
+import type {
+  CourseReviewList,
+  CreateCourseReviewBody,
+  CreatedCourseReview,
+  ListCourseReviewsQuery,
+} from "./learning.schemas";
+import { courseReviews } from "./learning.tables";
+import { findCourse, type LearningSteps } from "./learning-records";
+
+function averageRating(total: number, reviews: number): number {
+  return reviews > 0 ? Math.round((total * 10) / reviews) / 10 : 0;
+}
+
+function firstName(name: string): string {
+  return name.trim().split(/\s+/)[0] ?? "";
+}
+
+const NOT_ENROLLED_REVIEW = "Only learners enrolled in this course can review it.";
+export const ALREADY_REVIEWED = "You have already reviewed this course.";
+
+/**
+ * An enrolled learner's one review of a course. The review and the course's rating figures are
+ * written in one transaction; the catalogue cache is dropped afterwards.
+ */
+export async function addReview(
+  deps: LearningSteps,
+  companyId: string,
+  customerId: string,
+  idOrSlug: string,
+  input: CreateCourseReviewBody,
+): Promise<CreatedCourseReview> {
+  const course = await findCourse(deps.db, companyId, idOrSlug, customerId);
+  if (!course) throw notFound(`No course "${idOrSlug}" exists.`, "COURSE_NOT_FOUND");
+  if (!course.enrolled) throw forbidden(NOT_ENROLLED_REVIEW);
+  const result = await deps.db.transaction(async (tx) => {
+    const [review] = await tx
+      .insert(courseReviews)
+      .values({ companyId, courseId: course.id, customerId, rating: input.rating, body: input.body })
+      .onConflictDoNothing({ target: [courseReviews.courseId, courseReviews.customerId] })
+      .returning({
+        id: courseReviews.id,
+        rating: courseReviews.rating,
+        body: courseReviews.body,
+        createdAt: courseReviews.createdAt,
+      });
+    if (!review) throw conflict(ALREADY_REVIEWED, "ALREADY_REVIEWED");
+    const [totals] = await tx
+      .update(courses)
+      .set({
+        ratingTotal: sql`${courses.ratingTotal} + ${input.rating}`,
+        ratingCount: sql`${courses.ratingCount} + 1`,
+      })
+      .where(and(eq(courses.id, course.id), eq(courses.companyId, companyId)))
+      .returning({ ratingTotal: courses.ratingTotal, ratingCount: courses.ratingCount });
+    const [author] = await tx
+      .select({ name: customers.name })
+      .from(customers)
+      .where(and(eq(customers.id, customerId), eq(customers.companyId, companyId)));
+    return { review, totals: totals!, authorName: author?.name ?? "" };
+  });
+  deps.catalog.invalidate(companyId);
+  return {
+    review: {
+      id: result.review.id,
+      rating: result.review.rating,
+      body: result.review.body,
+      reviewerName: firstName(result.authorName),
+      createdAt: result.review.createdAt.toISOString(),
+    },
+    rating: averageRating(result.totals.ratingTotal, result.totals.ratingCount),
+    ratingCount: result.totals.ratingCount,
+  };
+}
+
+/** A published course's reviews, newest first; reviewers are shown by first name only. */
+export async function listReviews(
+  deps: Pick<LearningSteps, "db">,
+  companyId: string,
+  idOrSlug: string,
+  query: ListCourseReviewsQuery,
+): Promise<CourseReviewList> {
+  const course = await findCourse(deps.db, companyId, idOrSlug, null);
+  if (!course) throw notFound(`No course "${idOrSlug}" exists.`, "COURSE_NOT_FOUND");
+  const where = and(eq(courseReviews.companyId, companyId), eq(courseReviews.courseId, course.id));
+  const [rows, [total]] = await Promise.all([
+    deps.db
+      .select({
+        id: courseReviews.id,
+        rating: courseReviews.rating,
+        body: courseReviews.body,
+        name: customers.name,
+        createdAt: courseReviews.createdAt,
+      })
+      .from(courseReviews)
+      .innerJoin(customers, eq(customers.id, courseReviews.customerId))
+      .where(where)
+      .orderBy(desc(courseReviews.createdAt), desc(courseReviews.id))
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit),
+    deps.db.select({ value: count() }).from(courseReviews).where(where),
+  ]);
+  const totalDoc = total?.value ?? 0;
+  return {
+    reviews: rows.map((row) => ({
+      id: row.id,
+      rating: row.rating,
+      body: row.body,
+      reviewerName: firstName(row.name),
+      createdAt: row.createdAt.toISOString(),
+    })),
+    totalDoc,
+    page: query.page,
+    limit: query.limit,
+    pages: Math.ceil(totalDoc / query.limit),
+    rating: averageRating(course.ratingTotal, course.ratingCount),
+    ratingCount: course.ratingCount,
+  };
+}
