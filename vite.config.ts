@@ -1,8 +1,8 @@
-import { fileURLToPath } from "node:url";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 import { dropRouterWarnings, terserChunks } from "./scripts/bundle-trim";
+import { pathAliases } from "./scripts/path-aliases";
 
 /**
  * Browser chunks every page needs, in a few files instead of dozens: on a phone each extra request
@@ -20,7 +20,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     dropRouterWarnings(),
     terserChunks(/[\\/]node_modules[\\/](react-dom|react-router|i18next)[\\/]/),
   ],
-  resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
+  resolve: { alias: pathAliases },
   build: {
     assetsInlineLimit: 0,
     rollupOptions: isSsrBuild

@@ -1,7 +1,5 @@
-import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
-
-const alias = { "~": fileURLToPath(new URL("./app", import.meta.url)) };
+import { pathAliases as alias } from "./scripts/path-aliases";
 
 export default defineConfig({
   resolve: { alias },

@@ -37,6 +37,7 @@ await build({
   format: "esm",
   target: "node20",
   packages: "external",
+  tsconfig: join(root, "tsconfig.json"), // its `paths`: ~server/…, ~shared/…
   sourcemap: true,
   logLevel: "warning",
 });
@@ -50,6 +51,7 @@ await build({
   format: "esm",
   target: "node20",
   packages: "external",
+  tsconfig: join(root, "tsconfig.json"),
   logLevel: "warning",
 });
 execFileSync(process.execPath, [join(root, "build/node/build-pglite-template.js")], {

@@ -22,7 +22,7 @@ import { cn } from "~/lib/cn";
 import { formatNumber } from "~/lib/format";
 import { paths } from "~/lib/paths";
 import { absoluteUrl, seoMeta } from "~/lib/seo";
-import { convertCourseList } from "../../server/modules/currency/convert-prices";
+import { convertCourseList } from "~server/modules/currency/convert-prices";
 import type { Route } from "./+types/catalog";
 
 /** Cards likely to be in the first screen: their images load eagerly. */

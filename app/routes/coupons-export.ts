@@ -1,8 +1,8 @@
 import { parseListQuery } from "~/features/admin/parse-list-query";
 import { requireStaffPage } from "~/features/admin/staff-guard.server";
 import { toCsv } from "~/lib/csv";
-import { LIST_MAX_LIMIT } from "../../server/lib/list-query";
-import { AdminListCouponsQuery } from "../../server/modules/coupons/coupons.schemas";
+import { LIST_MAX_LIMIT } from "~server/lib/list-query";
+import { AdminListCouponsQuery } from "~server/modules/coupons/coupons.schemas";
 import type { Route } from "./+types/coupons-export";
 
 /** Every coupon matching the list's search and filters, as CSV. Amounts in cents. */

@@ -22,14 +22,14 @@ import { translator } from "~/i18n/translator";
 import { adminPaths } from "~/lib/admin-paths";
 import { cn } from "~/lib/cn";
 import { formatMoney } from "~/lib/format";
-import { translate } from "../../server/lib/translatable";
+import { translate } from "~server/lib/translatable";
 import {
   AdminListCouponsQuery,
   COUPON_STATUSES,
   type Coupon,
   CouponIdParams,
   DISCOUNT_TYPES,
-} from "../../server/modules/coupons/coupons.schemas";
+} from "~server/modules/coupons/coupons.schemas";
 import type { Route } from "./+types/coupons";
 
 const AREA = "coupons" as const;

@@ -1,9 +1,9 @@
 import { data, redirect } from "react-router";
 import type { ReviewActionResult } from "~/features/learning/types";
 import { paths } from "~/lib/paths";
-import { AppError } from "../../server/lib/errors";
-import { localizeForRequest } from "../../server/lib/messages/request-language";
-import { CreateCourseReviewBody } from "../../server/modules/learning/learning.schemas";
+import { AppError } from "~server/lib/errors";
+import { localizeForRequest } from "~server/lib/messages/request-language";
+import { CreateCourseReviewBody } from "~server/modules/learning/learning.schemas";
 import type { Route } from "./+types/course-review";
 
 /** Nothing to show here: a stray visit goes to the course page. */

@@ -23,9 +23,9 @@ import { LessonsEditor } from "~/features/admin-catalog/lessons-editor";
 import { useActionToast } from "~/features/admin-catalog/use-action-toast";
 import { translator } from "~/i18n/translator";
 import { adminPaths } from "~/lib/admin-paths";
-import { AppError } from "../../server/lib/errors";
-import { translate } from "../../server/lib/translatable";
-import { COURSE_BADGES, COURSE_LEVELS } from "../../server/modules/catalog/catalog.constants";
+import { AppError } from "~server/lib/errors";
+import { translate } from "~server/lib/translatable";
+import { COURSE_BADGES, COURSE_LEVELS } from "~server/modules/catalog/catalog.constants";
 import {
   AdminCourseInput,
   AdminLessonInput,
@@ -33,8 +33,8 @@ import {
   AdminUpdateLesson,
   CATALOG_AREA,
   IdParams,
-} from "../../server/modules/catalog/catalog-admin.schemas";
-import { IMAGE_MAX_BYTES } from "../../server/modules/media/upload-limits";
+} from "~server/modules/catalog/catalog-admin.schemas";
+import { IMAGE_MAX_BYTES } from "~server/modules/media/upload-limits";
 import type { Route } from "./+types/course";
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {

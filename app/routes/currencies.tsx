@@ -27,7 +27,7 @@ import {
   AdminListCurrenciesQuery,
   type Currency,
   CurrencyInput,
-} from "../../server/modules/international/international.schemas";
+} from "~server/modules/international/international.schemas";
 import type { Route } from "./+types/currencies";
 
 export async function loader({ context, request }: Route.LoaderArgs) {

@@ -12,8 +12,8 @@ import {
   AdminCustomerOrdersBody,
   CustomerIdParams,
   type CustomerOrderList,
-} from "../../server/modules/customers/customers.schemas";
-import { ORDER_STATUSES } from "../../server/modules/orders/orders.tables";
+} from "~server/modules/customers/customers.schemas";
+import { ORDER_STATUSES } from "~server/modules/orders/orders.tables";
 import type { Route } from "./+types/customer-order";
 
 type CustomerOrder = CustomerOrderList["orders"][number];

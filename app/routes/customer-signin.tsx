@@ -10,7 +10,7 @@ import { isCustomerAreaPath, safeRedirect } from "~/features/accounts/safe-redir
 import { errorKeyFor } from "~/features/accounts/service-errors.server";
 import { FieldStack, TextField } from "~/features/accounts/text-field";
 import { paths } from "~/lib/paths";
-import { StoreLoginBody } from "../../server/modules/customers/customers.schemas";
+import { StoreLoginBody } from "~server/modules/customers/customers.schemas";
 import type { Route } from "./+types/customer-signin";
 
 export function loader({ context, request }: Route.LoaderArgs) {

@@ -11,7 +11,7 @@ import { safeRedirect } from "~/features/accounts/safe-redirect";
 import { errorKeyFor } from "~/features/accounts/service-errors.server";
 import { FieldError, FieldStack, TextField } from "~/features/accounts/text-field";
 import { paths } from "~/lib/paths";
-import { StoreRegisterBody } from "../../server/modules/customers/customers.schemas";
+import { StoreRegisterBody } from "~server/modules/customers/customers.schemas";
 import type { Route } from "./+types/customer-signup";
 
 export function loader({ context, request }: Route.LoaderArgs) {

@@ -1,7 +1,7 @@
 import { parseListQuery } from "~/features/admin/parse-list-query";
 import { requireStaffPage } from "~/features/admin/staff-guard.server";
 import { toCsv } from "~/lib/csv";
-import { AdminListCustomersQuery, MAX_PAGE_SIZE } from "../../server/modules/customers/customers.schemas";
+import { AdminListCustomersQuery, MAX_PAGE_SIZE } from "~server/modules/customers/customers.schemas";
 import type { Route } from "./+types/customers-export";
 
 /** Every customer matching the list's search and sort, as CSV (not only the page on screen). */

@@ -20,10 +20,7 @@ import {
 import { ImportCustomersDialog } from "~/features/customers-admin/import-dialog";
 import { translator } from "~/i18n/translator";
 import { adminPaths } from "~/lib/admin-paths";
-import {
-  AdminListCustomersQuery,
-  type CustomerListItem,
-} from "../../server/modules/customers/customers.schemas";
+import { AdminListCustomersQuery, type CustomerListItem } from "~server/modules/customers/customers.schemas";
 import type { Route } from "./+types/customers";
 
 const AREA = "customers" as const;

@@ -18,8 +18,8 @@ import {
 } from "~/features/settings-content/admin-write.server";
 import { translator } from "~/i18n/translator";
 import { cn } from "~/lib/cn";
-import { EmailTemplateInput } from "../../server/modules/content/content.schemas";
-import { EMAIL_EVENTS, type EmailEvent } from "../../server/modules/content/email-events";
+import { EmailTemplateInput } from "~server/modules/content/content.schemas";
+import { EMAIL_EVENTS, type EmailEvent } from "~server/modules/content/email-events";
 import type { Route } from "./+types/email-templates";
 
 const eventFrom = (value: string | null): EmailEvent =>

@@ -28,7 +28,7 @@ import {
   useRecordEditing,
 } from "~/features/settings-content/record-list";
 import { translator } from "~/i18n/translator";
-import { AdminListFaqsQuery, type Faq, FaqInput } from "../../server/modules/content/content.schemas";
+import { AdminListFaqsQuery, type Faq, FaqInput } from "~server/modules/content/content.schemas";
 import type { Route } from "./+types/faq";
 
 export async function loader({ context, request }: Route.LoaderArgs) {

@@ -27,7 +27,7 @@ import {
   AdminListLanguagesQuery,
   type Language,
   LanguageInput,
-} from "../../server/modules/international/international.schemas";
+} from "~server/modules/international/international.schemas";
 import type { Route } from "./+types/languages";
 
 export async function loader({ context, request }: Route.LoaderArgs) {

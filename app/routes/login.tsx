@@ -9,8 +9,8 @@ import { staffPrincipal } from "~/features/admin/staff-guard.server";
 import { translator } from "~/i18n/translator";
 import { adminPaths } from "~/lib/admin-paths";
 import type { RouteHandle } from "~/root";
-import { SignInBody } from "../../server/modules/auth/sign-in";
-import { adminInfoOf } from "../../server/modules/staff/staff-auth.service";
+import { SignInBody } from "~server/modules/auth/sign-in";
+import { adminInfoOf } from "~server/modules/staff/staff-auth.service";
 import type { Route } from "./+types/login";
 
 export const handle: RouteHandle = { chrome: false };

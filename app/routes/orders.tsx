@@ -15,14 +15,14 @@ import { OrderStatusBadge } from "~/features/orders/order-status-badge";
 import { translator } from "~/i18n/translator";
 import { adminPaths } from "~/lib/admin-paths";
 import { formatMoney, minorUnitsToDecimal } from "~/lib/format";
-import { localizeForRequest } from "../../server/lib/messages/request-language";
-import { ORDER_STATUSES, type OrderStatus, PAYMENT_METHODS } from "../../server/modules/orders/order-enums";
-import { ORDER_TRANSITIONS } from "../../server/modules/orders/order-status";
+import { localizeForRequest } from "~server/lib/messages/request-language";
+import { ORDER_STATUSES, type OrderStatus, PAYMENT_METHODS } from "~server/modules/orders/order-enums";
+import { ORDER_TRANSITIONS } from "~server/modules/orders/order-status";
 import {
   AdminListOrdersQuery,
   type AdminOrderListItem,
   ORDER_DAY_RANGES,
-} from "../../server/modules/orders/orders-admin.schemas";
+} from "~server/modules/orders/orders-admin.schemas";
 import type { Route } from "./+types/orders";
 
 /** Query params the list understands; anything malformed falls back to the defaults. */

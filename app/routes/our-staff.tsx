@@ -20,7 +20,7 @@ import {
   AdminListStaffQuery,
   AdminUpdateStaff,
   type StaffMember,
-} from "../../server/modules/staff/staff.schemas";
+} from "~server/modules/staff/staff.schemas";
 import type { Route } from "./+types/our-staff";
 
 /** Query params the list understands; anything malformed falls back to the defaults. */

@@ -19,8 +19,8 @@ import { translator } from "~/i18n/translator";
 import { formatDuration } from "~/lib/format";
 import { paths } from "~/lib/paths";
 import { absoluteUrl, seoMeta } from "~/lib/seo";
-import { convertPrices } from "../../server/modules/currency/convert-prices";
-import { REVIEWS_PAGE_SIZE } from "../../server/modules/learning/learning.schemas";
+import { convertPrices } from "~server/modules/currency/convert-prices";
+import { REVIEWS_PAGE_SIZE } from "~server/modules/learning/learning.schemas";
 import type { Route } from "./+types/single-course";
 
 export async function loader({ context, params, request }: Route.LoaderArgs) {

@@ -7,7 +7,7 @@ import { StaffAuthFrame, shopNameFor } from "~/features/staff/staff-auth-frame";
 import { translator } from "~/i18n/translator";
 import { adminPaths } from "~/lib/admin-paths";
 import type { RouteHandle } from "~/root";
-import { StaffForgotPasswordBody } from "../../server/modules/staff/staff.schemas";
+import { StaffForgotPasswordBody } from "~server/modules/staff/staff.schemas";
 import type { Route } from "./+types/staff-forgot-password";
 
 export const handle: RouteHandle = { chrome: false };

@@ -20,7 +20,7 @@ import {
 import { type EditableLink, LinkListEditor } from "~/features/settings-content/link-list-editor";
 import { useWriteToast } from "~/features/settings-content/use-write-toast";
 import { translator } from "~/i18n/translator";
-import { PAGE_SLUGS, PageInput, type PageSlug } from "../../server/modules/content/content.schemas";
+import { PAGE_SLUGS, PageInput, type PageSlug } from "~server/modules/content/content.schemas";
 import type { Route } from "./+types/store-customization";
 
 export async function loader({ context, request }: Route.LoaderArgs) {

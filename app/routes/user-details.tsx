@@ -10,7 +10,7 @@ import { PasswordField } from "~/features/accounts/password-field";
 import { errorKeyFor } from "~/features/accounts/service-errors.server";
 import { FieldStack, TextField } from "~/features/accounts/text-field";
 import { paths } from "~/lib/paths";
-import { StoreChangePasswordBody, StudentUpdateBody } from "../../server/modules/customers/customers.schemas";
+import { StoreChangePasswordBody, StudentUpdateBody } from "~server/modules/customers/customers.schemas";
 import type { Route } from "./+types/user-details";
 
 type Intent = "profile" | "password";

@@ -6,7 +6,7 @@ import { fieldErrorsFrom, formText } from "~/features/accounts/form-errors";
 import { accountMeta } from "~/features/accounts/page-meta";
 import { FieldStack, TextField } from "~/features/accounts/text-field";
 import { paths } from "~/lib/paths";
-import { StoreForgotPasswordBody } from "../../server/modules/customers/customers.schemas";
+import { StoreForgotPasswordBody } from "~server/modules/customers/customers.schemas";
 import type { Route } from "./+types/user.forgot-password";
 
 export async function action({ context, request }: Route.ActionArgs) {

@@ -1,7 +1,4 @@
-import type {
-  AdminCourseInput,
-  AdminLessonInput,
-} from "../../../server/modules/catalog/catalog-admin.schemas";
+import type { AdminCourseInput, AdminLessonInput } from "~server/modules/catalog/catalog-admin.schemas";
 import { flag, optionalCents, optionalInt, text } from "./action-result.server";
 
 type Languages = { code: string }[];

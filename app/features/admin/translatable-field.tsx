@@ -1,4 +1,4 @@
-import type { EditingLanguage } from "../../../server/modules/international/editing-languages";
+import type { EditingLanguage } from "~server/modules/international/editing-languages";
 import { useAdminLayoutData } from "./admin-layout-data";
 import { TextArea, TextField } from "./form-fields";
 

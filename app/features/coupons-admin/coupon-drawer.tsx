@@ -6,7 +6,7 @@ import { notify } from "~/components/ui/toast";
 import { FormDialog } from "~/features/admin/form-dialog";
 import { Checkbox, FormMessage, NumberField, Select, Switch, TextField } from "~/features/admin/form-fields";
 import { TranslatableField } from "~/features/admin/translatable-field";
-import type { Coupon } from "../../../server/modules/coupons/coupons.schemas";
+import type { Coupon } from "~server/modules/coupons/coupons.schemas";
 import type { CouponActionResult } from "./coupon-form.server";
 
 const errorClasses = "mt-1.5 block text-xs font-medium text-danger";

@@ -3,8 +3,8 @@ import { formText } from "~/features/accounts/form-errors";
 import { isClientError } from "~/features/accounts/service-errors.server";
 import type { StaffPrincipal } from "~/features/admin/staff-guard.server";
 import { translatableFromForm } from "~/features/admin/translatable-form";
-import { CouponBody, CouponIdParams, CouponIds } from "../../../server/modules/coupons/coupons.schemas";
-import { IMAGE_MESSAGES } from "../../../server/modules/media/image-store";
+import { CouponBody, CouponIdParams, CouponIds } from "~server/modules/coupons/coupons.schemas";
+import { IMAGE_MESSAGES } from "~server/modules/media/image-store";
 
 /** Field → i18n key under adminCoupons.errors. */
 export type CouponFieldErrors = Partial<Record<string, string>>;

@@ -5,7 +5,7 @@ import { Button } from "~/components/ui/button";
 import { notify } from "~/components/ui/toast";
 import { FormDialog } from "~/features/admin/form-dialog";
 import { FormMessage, TextArea, TextField } from "~/features/admin/form-fields";
-import type { Customer } from "../../../server/modules/customers/customers.schemas";
+import type { Customer } from "~server/modules/customers/customers.schemas";
 import type { CustomerFieldErrors } from "./customer-fields";
 
 /** What the customers page's action answers to a save. */

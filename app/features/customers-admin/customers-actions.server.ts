@@ -6,7 +6,7 @@ import {
   AdminCreateCustomer,
   CustomerIdParams,
   UpdateCustomerBody,
-} from "../../../server/modules/customers/customers.schemas";
+} from "~server/modules/customers/customers.schemas";
 import { customerFieldErrors } from "./customer-fields";
 import type { CustomerSaveResult } from "./customer-form-dialog";
 

@@ -1,6 +1,6 @@
 import { data } from "react-router";
-import { localizeForRequest } from "../../../server/lib/messages/request-language";
-import { ORDER_STATUSES, type OrderStatus } from "../../../server/modules/orders/orders.tables";
+import { localizeForRequest } from "~server/lib/messages/request-language";
+import { ORDER_STATUSES, type OrderStatus } from "~server/modules/orders/orders.tables";
 import type { StaffPrincipal } from "../admin/staff-guard.server";
 import type { OrderActionResult } from "./order-action-result";
 

@@ -1,7 +1,7 @@
 import { type AppLoadContext, data } from "react-router";
-import { isUuid } from "../../../server/lib/ids";
-import { localizeForRequest } from "../../../server/lib/messages/request-language";
-import { RETURN_DONE_MESSAGE } from "../../../server/modules/orders/orders-admin.schemas";
+import { isUuid } from "~server/lib/ids";
+import { localizeForRequest } from "~server/lib/messages/request-language";
+import { RETURN_DONE_MESSAGE } from "~server/modules/orders/orders-admin.schemas";
 import { requireStaffPage } from "../admin/staff-guard.server";
 import { actingStaff, clientErrorStatus, orderAction, parseStatus } from "./order-actions.server";
 

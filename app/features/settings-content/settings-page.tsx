@@ -5,7 +5,7 @@ import { Button } from "~/components/ui/button";
 import { AdminCard, AdminPage } from "~/features/admin/admin-page";
 import { Checkbox, PasswordField, Select, Switch, TextArea, TextField } from "~/features/admin/form-fields";
 import { cn } from "~/lib/cn";
-import { DATE_FORMATS, type SettingsGroup } from "../../../server/modules/settings/settings-admin.schemas";
+import { DATE_FORMATS, type SettingsGroup } from "~server/modules/settings/settings-admin.schemas";
 import type { WriteResult } from "./admin-write.server";
 import { useWriteToast } from "./use-write-toast";
 
