@@ -31,7 +31,7 @@ import { offeredLanguages } from "~/i18n/offered-languages";
 import { translator } from "~/i18n/translator";
 import { useNonce } from "~/lib/nonce";
 import { THEME_COLORS, themeClass, themeFromCookie, useIsDark } from "~/lib/theme";
-import { type Translatable, translate } from "~server/lib/translatable";
+import { type Translatable, translate } from "~shared/translatable";
 
 /** Who is looking: a signed-in customer, a guest, or an anonymous visitor (null). */
 export type Viewer =

@@ -9,7 +9,7 @@ import { AdminNavDrawer, AdminSidebar } from "~/features/admin/admin-sidebar";
 import { requireStaffPage } from "~/features/admin/staff-guard.server";
 import { translator } from "~/i18n/translator";
 import type { RouteHandle } from "~/root";
-import { allows } from "~server/modules/staff/permissions";
+import { allows } from "~shared/permissions";
 import type { Route } from "./+types/admin-area";
 
 /** Admin pages bring their own chrome (sidebar, header) instead of the storefront's. */

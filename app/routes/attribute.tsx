@@ -16,9 +16,9 @@ import { ValuesEditor } from "~/features/admin-catalog/values-editor";
 import { translator } from "~/i18n/translator";
 import { adminPaths } from "~/lib/admin-paths";
 import { AppError } from "~server/lib/errors";
-import { translate } from "~server/lib/translatable";
-import { ATTRIBUTE_OPTION_TYPES } from "~server/modules/catalog/catalog.constants";
 import { AdminAttributeInput, CATALOG_AREA, IdParams } from "~server/modules/catalog/catalog-admin.schemas";
+import { ATTRIBUTE_OPTION_TYPES } from "~shared/catalog.constants";
+import { translate } from "~shared/translatable";
 import type { Route } from "./+types/attribute";
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {

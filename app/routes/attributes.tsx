@@ -12,12 +12,12 @@ import { PublishedSwitch } from "~/features/admin-catalog/published-switch";
 import { useActionToast } from "~/features/admin-catalog/use-action-toast";
 import { translator } from "~/i18n/translator";
 import { adminPaths } from "~/lib/admin-paths";
-import { translate } from "~server/lib/translatable";
 import {
   type AdminAttribute,
   AdminListAttributesQuery,
   CATALOG_AREA,
 } from "~server/modules/catalog/catalog-admin.schemas";
+import { translate } from "~shared/translatable";
 import type { Route } from "./+types/attributes";
 
 export async function loader({ context, request }: Route.LoaderArgs) {

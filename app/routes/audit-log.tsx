@@ -6,7 +6,8 @@ import { requireStaffPage } from "~/features/admin/staff-guard.server";
 import { translator } from "~/i18n/translator";
 import { cn } from "~/lib/cn";
 import { AUDIT_AREA } from "~server/modules/audit/audit.routes";
-import { AdminListAuditQuery, AUDIT_ACTIONS, type AuditEntry } from "~server/modules/audit/audit.schemas";
+import { AdminListAuditQuery, type AuditEntry } from "~server/modules/audit/audit.schemas";
+import { AUDIT_ACTIONS } from "~shared/audit-actions";
 import type { Route } from "./+types/audit-log";
 
 /** Query params the list understands; anything malformed falls back to the defaults. */

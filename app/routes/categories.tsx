@@ -14,8 +14,8 @@ import { useActionToast } from "~/features/admin-catalog/use-action-toast";
 import { translator } from "~/i18n/translator";
 import { adminPaths } from "~/lib/admin-paths";
 import { cn } from "~/lib/cn";
-import { translate } from "~server/lib/translatable";
 import { AdminListCategoriesQuery, CATALOG_AREA } from "~server/modules/catalog/catalog-admin.schemas";
+import { translate } from "~shared/translatable";
 import type { Route } from "./+types/categories";
 
 export async function loader({ context, request }: Route.LoaderArgs) {

@@ -15,9 +15,9 @@ import { useActionToast } from "~/features/admin-catalog/use-action-toast";
 import { translator } from "~/i18n/translator";
 import { adminPaths } from "~/lib/admin-paths";
 import { AppError } from "~server/lib/errors";
-import { translate } from "~server/lib/translatable";
 import { AdminCategoryInput, CATALOG_AREA, IdParams } from "~server/modules/catalog/catalog-admin.schemas";
 import { IMAGE_MAX_BYTES } from "~server/modules/media/upload-limits";
+import { translate } from "~shared/translatable";
 import type { Route } from "./+types/category";
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {

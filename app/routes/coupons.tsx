@@ -22,14 +22,9 @@ import { translator } from "~/i18n/translator";
 import { adminPaths } from "~/lib/admin-paths";
 import { cn } from "~/lib/cn";
 import { formatMoney } from "~/lib/format";
-import { translate } from "~server/lib/translatable";
-import {
-  AdminListCouponsQuery,
-  COUPON_STATUSES,
-  type Coupon,
-  CouponIdParams,
-  DISCOUNT_TYPES,
-} from "~server/modules/coupons/coupons.schemas";
+import { AdminListCouponsQuery, type Coupon, CouponIdParams } from "~server/modules/coupons/coupons.schemas";
+import { COUPON_STATUSES, DISCOUNT_TYPES } from "~shared/coupon-enums";
+import { translate } from "~shared/translatable";
 import type { Route } from "./+types/coupons";
 
 const AREA = "coupons" as const;

@@ -24,8 +24,6 @@ import { useActionToast } from "~/features/admin-catalog/use-action-toast";
 import { translator } from "~/i18n/translator";
 import { adminPaths } from "~/lib/admin-paths";
 import { AppError } from "~server/lib/errors";
-import { translate } from "~server/lib/translatable";
-import { COURSE_BADGES, COURSE_LEVELS } from "~server/modules/catalog/catalog.constants";
 import {
   AdminCourseInput,
   AdminLessonInput,
@@ -35,6 +33,8 @@ import {
   IdParams,
 } from "~server/modules/catalog/catalog-admin.schemas";
 import { IMAGE_MAX_BYTES } from "~server/modules/media/upload-limits";
+import { COURSE_BADGES, COURSE_LEVELS } from "~shared/catalog.constants";
+import { translate } from "~shared/translatable";
 import type { Route } from "./+types/course";
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {

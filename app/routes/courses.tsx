@@ -14,13 +14,13 @@ import { useActionToast } from "~/features/admin-catalog/use-action-toast";
 import { translator } from "~/i18n/translator";
 import { adminPaths } from "~/lib/admin-paths";
 import { formatMoney } from "~/lib/format";
-import { translate } from "~server/lib/translatable";
 import {
   AdminBulkCourses,
   type AdminCourseRow,
   AdminListCoursesQuery,
   CATALOG_AREA,
 } from "~server/modules/catalog/catalog-admin.schemas";
+import { translate } from "~shared/translatable";
 import type { Route } from "./+types/courses";
 
 export async function loader({ context, request }: Route.LoaderArgs) {

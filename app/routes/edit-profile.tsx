@@ -13,8 +13,8 @@ import { TranslatableField } from "~/features/admin/translatable-field";
 import { translatableFromForm } from "~/features/admin/translatable-form";
 import { staffErrorKey } from "~/features/staff/staff-errors.server";
 import { translator } from "~/i18n/translator";
-import { passwordProblem } from "~server/modules/auth/password-policy";
 import { adminInfoOf } from "~server/modules/staff/staff-auth.service";
+import { passwordProblem } from "~shared/password-policy";
 import type { Route } from "./+types/edit-profile";
 
 export async function loader({ context, request }: Route.LoaderArgs) {

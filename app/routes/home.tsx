@@ -6,8 +6,8 @@ import { PromoSection } from "~/features/home/promo-section";
 import { translator } from "~/i18n/translator";
 import { paths } from "~/lib/paths";
 import { absoluteUrl, seoMeta } from "~/lib/seo";
-import { type Translatable, translate } from "~server/lib/translatable";
 import { convertCourseList } from "~server/modules/currency/convert-prices";
+import { type Translatable, translate } from "~shared/translatable";
 import type { Route } from "./+types/home";
 
 const POPULAR_LIMIT = 8;

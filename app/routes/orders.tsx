@@ -16,13 +16,9 @@ import { translator } from "~/i18n/translator";
 import { adminPaths } from "~/lib/admin-paths";
 import { formatMoney, minorUnitsToDecimal } from "~/lib/format";
 import { localizeForRequest } from "~server/lib/messages/request-language";
-import { ORDER_STATUSES, type OrderStatus, PAYMENT_METHODS } from "~server/modules/orders/order-enums";
-import { ORDER_TRANSITIONS } from "~server/modules/orders/order-status";
-import {
-  AdminListOrdersQuery,
-  type AdminOrderListItem,
-  ORDER_DAY_RANGES,
-} from "~server/modules/orders/orders-admin.schemas";
+import { AdminListOrdersQuery, type AdminOrderListItem } from "~server/modules/orders/orders-admin.schemas";
+import { ORDER_DAY_RANGES, ORDER_STATUSES, type OrderStatus, PAYMENT_METHODS } from "~shared/order-enums";
+import { ORDER_TRANSITIONS } from "~shared/order-status";
 import type { Route } from "./+types/orders";
 
 /** Query params the list understands; anything malformed falls back to the defaults. */

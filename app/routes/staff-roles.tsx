@@ -12,8 +12,8 @@ import { staffErrorKey } from "~/features/staff/staff-errors.server";
 import { translator } from "~/i18n/translator";
 import { adminPaths } from "~/lib/admin-paths";
 import { cn } from "~/lib/cn";
-import { AREAS } from "~server/modules/staff/permissions";
 import { type Role, UpdateRoleBody } from "~server/modules/staff/staff.schemas";
+import { AREAS } from "~shared/permissions";
 import type { Route } from "./+types/staff-roles";
 
 const LEVELS = ["none", "read", "write"] as const;

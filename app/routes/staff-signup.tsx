@@ -9,9 +9,9 @@ import { isClientError, staffErrorKey } from "~/features/staff/staff-errors.serv
 import { translator } from "~/i18n/translator";
 import { adminPaths } from "~/lib/admin-paths";
 import type { RouteHandle } from "~/root";
-import { PASSWORD_MESSAGES } from "~server/modules/auth/password-policy";
 import { StaffSignupBody } from "~server/modules/staff/staff.schemas";
 import { adminInfoOf } from "~server/modules/staff/staff-auth.service";
+import { PASSWORD_MESSAGES } from "~shared/password-policy";
 import type { Route } from "./+types/staff-signup";
 
 export const handle: RouteHandle = { chrome: false };

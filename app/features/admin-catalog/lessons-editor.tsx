@@ -7,8 +7,8 @@ import { notify } from "~/components/ui/toast";
 import { ConfirmDeleteDialog } from "~/features/admin/confirm-delete-dialog";
 import { Checkbox, TextField } from "~/features/admin/form-fields";
 import { TranslatableField } from "~/features/admin/translatable-field";
-import { translate } from "~server/lib/translatable";
 import type { AdminLesson } from "~server/modules/catalog/catalog-admin.schemas";
+import { translate } from "~shared/translatable";
 import { type ActionResult, translatableErrors } from "./action-result";
 
 const clock = (seconds: number) => `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;

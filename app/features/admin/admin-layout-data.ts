@@ -1,8 +1,7 @@
 import { useRouteLoaderData } from "react-router";
 import type { EditingLanguage } from "~server/modules/international/editing-languages";
-import type { Area } from "~server/modules/staff/permissions";
-import { allows } from "~server/modules/staff/permissions";
-import type { PermissionLevel } from "~server/modules/staff/staff.tables";
+import type { Area, PermissionLevel } from "~shared/permissions";
+import { allows } from "~shared/permissions";
 
 /** The admin layout's loader data: who is signed in, the store, Stripe, editing languages. */
 export interface AdminLayoutData {

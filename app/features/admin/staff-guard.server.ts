@@ -1,7 +1,7 @@
 import { type AppLoadContext, data, redirect } from "react-router";
 import { adminPaths } from "~/lib/admin-paths";
-import { type Area, allows } from "~server/modules/staff/permissions";
 import type { StaffPrincipal } from "~server/modules/staff/staff-access";
+import { type Area, allows } from "~shared/permissions";
 
 export type { StaffPrincipal };
 

@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { useRevalidator, useRouteLoaderData } from "react-router";
 import { cn } from "~/lib/cn";
 import type { loader as rootLoader } from "~/root";
-import { CURRENCY_COOKIE } from "~server/modules/currency/currency-cookie";
+import { CURRENCY_COOKIE } from "~shared/currency-cookie";
 
 const YEAR_SECONDS = 365 * 24 * 60 * 60;
 

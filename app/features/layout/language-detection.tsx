@@ -1,6 +1,6 @@
 import { languageCookie } from "~/i18n/language-preference";
 import { useNonce } from "~/lib/nonce";
-import { LANGUAGE_COOKIE, SUPPORTED_LANGUAGES } from "~server/lib/language";
+import { LANGUAGE_COOKIE, SUPPORTED_LANGUAGES } from "~shared/language";
 
 /**
  * Language detection, in the spec's order: the `lng` query value, the `i18next` cookie, local

@@ -1,11 +1,11 @@
 import { randomInt } from "node:crypto";
 import { and, eq, inArray, lt } from "drizzle-orm";
+import { translate } from "~shared/translatable";
 import type { Db, Queryable } from "../../db/client";
 import { retryOnConflict } from "../../db/retry-transaction";
 import type { Background } from "../../lib/background";
 import { batchedLookup } from "../../lib/batched-lookup";
 import { AppError, badRequest, businessRule, conflict, notFound, unauthorized } from "../../lib/errors";
-import { translate } from "../../lib/translatable";
 import type { SessionService, StartedSession } from "../auth/sessions.service";
 import { courses } from "../catalog/catalog.tables";
 import type { EmailTemplatesService } from "../content/email-templates.service";

@@ -1,8 +1,8 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lt, or, type SQL, sql } from "drizzle-orm";
+import type { Language } from "~shared/language";
 import type { Db, Queryable } from "../../db/client";
 import type { Background } from "../../lib/background";
 import { badRequest, conflict, notFound, unauthorized } from "../../lib/errors";
-import type { Language } from "../../lib/language";
 import type { AuditService } from "../audit/audit.service";
 import { createPasswordReset } from "../auth/password-reset";
 import { hashPassword, verifyPassword } from "../auth/passwords";

@@ -1,9 +1,9 @@
 import { and, asc, count, desc, eq, inArray, or, sql } from "drizzle-orm";
+import type { Language } from "~shared/language";
+import { translate } from "~shared/translatable";
 import type { Db } from "../../db/client";
 import { conflict, forbidden, notFound } from "../../lib/errors";
 import { isUuid } from "../../lib/ids";
-import type { Language } from "../../lib/language";
-import { translate } from "../../lib/translatable";
 import type { CatalogService } from "../catalog/catalog.service";
 import { courses, lessons } from "../catalog/catalog.tables";
 import { customers } from "../customers/customers.tables";

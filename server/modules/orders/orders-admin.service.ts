@@ -1,8 +1,9 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
+import { canTransition, ORDER_TRANSITIONS, transitionError } from "~shared/order-status";
+import { translate } from "~shared/translatable";
 import type { Db, Queryable } from "../../db/client";
 import { businessRule, conflict, notFound } from "../../lib/errors";
 import { containsPattern, type ListPage, listPage, pageOffset } from "../../lib/list-query";
-import { translate } from "../../lib/translatable";
 import type { AuditService } from "../audit/audit.service";
 import { releaseSeats, reserveSeats } from "../checkout/seats";
 import { trimDecimal } from "../currency/exchange";
@@ -11,7 +12,6 @@ import type { SettingsService } from "../settings/settings.service";
 import { nextCounter } from "./counters";
 import { formatInvoiceNumber, invoiceNumberFormat } from "./invoice-number";
 import { createRefunder, refundedCents, splitRefund } from "./order-refunds";
-import { canTransition, ORDER_TRANSITIONS, transitionError } from "./order-status";
 import {
   enrolments,
   invoices,

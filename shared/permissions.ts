@@ -1,4 +1,5 @@
-import type { PermissionLevel } from "./staff.tables";
+/** What a role may do in one area. */
+export type PermissionLevel = "none" | "read" | "write";
 
 /** Back-office areas a role can be allowed to read or change. */
 export const AREAS = [
