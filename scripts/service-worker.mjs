@@ -4,19 +4,10 @@ import { build } from "esbuild";
 import { injectManifest } from "workbox-build";
 
 /**
- * Route modules of the back office and of staff sign-in: not precached (visitors never need
- * them); they are cached when loaded, like any other build file.
+ * Route modules of the back office and of staff sign-in (app/routes/admin/): not precached
+ * (visitors never need them); they are cached when loaded, like any other build file.
  */
-const STAFF_ROUTES = new Set([
-  "routes/admin-area",
-  "routes/login",
-  "routes/staff-signup",
-  "routes/staff-forgot-password",
-  "routes/staff-reset-password",
-  "routes/admin-logout",
-  "routes/customers-export",
-  "routes/coupons-export",
-]);
+const STAFF_ROUTES = "routes/admin/";
 
 /**
  * Storefront chunks loaded with `import()` after the page (not in React Router's manifest): the
@@ -42,7 +33,7 @@ export function appShellFiles(manifest) {
   };
   add(manifest.entry);
   for (const route of Object.values(manifest.routes)) {
-    if (STAFF_ROUTES.has(route.id) || STAFF_ROUTES.has(route.parentId)) continue;
+    if (route.id.startsWith(STAFF_ROUTES)) continue;
     add(route);
   }
   return [...files].sort();

@@ -18,8 +18,8 @@ export interface AdminLayoutData {
   languages: EditingLanguage[];
 }
 
-/** The route id of app/routes/admin-area.tsx. */
-export const ADMIN_AREA_ROUTE_ID = "routes/admin-area";
+/** The route id of app/routes/admin/layout.tsx. */
+export const ADMIN_AREA_ROUTE_ID = "routes/admin/layout";
 
 /** The admin layout's data from any admin page (undefined outside the admin area). */
 export function useAdminLayoutData(): AdminLayoutData | undefined {

@@ -10,7 +10,7 @@ import { requireStaffPage } from "~/features/admin/staff-guard.server";
 import { translator } from "~/i18n/translator";
 import type { RouteHandle } from "~/root";
 import { allows } from "~shared/permissions";
-import type { Route } from "./+types/admin-area";
+import type { Route } from "./+types/layout";
 
 /** Admin pages bring their own chrome (sidebar, header) instead of the storefront's. */
 export const handle: RouteHandle = { chrome: false, landmarks: "own" };

@@ -1,7 +1,7 @@
 import { data, redirect } from "react-router";
 import { requireStaffPage } from "~/features/admin/staff-guard.server";
 import { adminPaths } from "~/lib/admin-paths";
-import type { Route } from "./+types/admin-stripe-connect";
+import type { Route } from "./+types/stripe-connect";
 
 /**
  * 'Connect With Stripe': sends a staff member who may change settings to Stripe's onboarding for the

@@ -8,7 +8,7 @@ import { translator } from "~/i18n/translator";
 import { adminPaths } from "~/lib/admin-paths";
 import type { RouteHandle } from "~/root";
 import { StaffForgotPasswordBody } from "~server/modules/staff/staff.schemas";
-import type { Route } from "./+types/staff-forgot-password";
+import type { Route } from "./+types/forgot-password";
 
 export const handle: RouteHandle = { chrome: false };
 

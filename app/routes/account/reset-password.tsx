@@ -5,7 +5,7 @@ import { accountMeta } from "~/features/accounts/page-meta";
 import { resetPasswordAction } from "~/features/accounts/reset-password-action.server";
 import { ResetPasswordForm } from "~/features/accounts/reset-password-form";
 import { paths } from "~/lib/paths";
-import type { Route } from "./+types/user.reset-password";
+import type { Route } from "./+types/reset-password";
 
 export async function action({ context, request, params }: Route.ActionArgs) {
   return resetPasswordAction(request, params.token, (input) =>

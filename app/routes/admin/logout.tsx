@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import { cookieHeaders } from "~/features/accounts/cookie-headers";
 import { adminPaths } from "~/lib/admin-paths";
-import type { Route } from "./+types/admin-logout";
+import type { Route } from "./+types/logout";
 
 /** Staff sign-out (spec: clears the admin session, goes to /login). POST only; a GET just goes to /login. */
 export async function action({ context }: Route.ActionArgs) {

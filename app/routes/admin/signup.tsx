@@ -12,7 +12,7 @@ import type { RouteHandle } from "~/root";
 import { StaffSignupBody } from "~server/modules/staff/staff.schemas";
 import { adminInfoOf } from "~server/modules/staff/staff-auth.service";
 import { PASSWORD_MESSAGES } from "~shared/password-policy";
-import type { Route } from "./+types/staff-signup";
+import type { Route } from "./+types/signup";
 
 export const handle: RouteHandle = { chrome: false };
 

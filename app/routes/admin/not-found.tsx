@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { requireStaffPage } from "~/features/admin/staff-guard.server";
-import type { Route } from "./+types/admin-not-found";
+import type { Route } from "./+types/not-found";
 
 /** /404: the not-found page inside the admin chrome (status 404; the admin error boundary renders it). */
 export async function loader({ context, request }: Route.LoaderArgs) {

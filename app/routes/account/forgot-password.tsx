@@ -7,7 +7,7 @@ import { accountMeta } from "~/features/accounts/page-meta";
 import { FieldStack, TextField } from "~/features/accounts/text-field";
 import { paths } from "~/lib/paths";
 import { StoreForgotPasswordBody } from "~server/modules/customers/customers.schemas";
-import type { Route } from "./+types/user.forgot-password";
+import type { Route } from "./+types/forgot-password";
 
 export async function action({ context, request }: Route.ActionArgs) {
   const values = formText(await request.formData());

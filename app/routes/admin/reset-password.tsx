@@ -6,7 +6,7 @@ import { StaffAuthFrame, shopNameFor } from "~/features/staff/staff-auth-frame";
 import { translator } from "~/i18n/translator";
 import { adminPaths } from "~/lib/admin-paths";
 import type { RouteHandle } from "~/root";
-import type { Route } from "./+types/staff-reset-password";
+import type { Route } from "./+types/reset-password";
 
 export const handle: RouteHandle = { chrome: false };
 

@@ -5,7 +5,7 @@ import { Container } from "~/components/ui/container";
 import { Avatar } from "~/features/accounts/avatar";
 import { cn } from "~/lib/cn";
 import { paths } from "~/lib/paths";
-import type { Route } from "./+types/user-area";
+import type { Route } from "./+types/layout";
 
 /**
  * Layout of the signed-in customer area (/user-dashboard, /user-details, /user-courses,
