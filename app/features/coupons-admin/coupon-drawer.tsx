@@ -7,7 +7,7 @@ import { FormDialog } from "~/features/admin/form-dialog";
 import { Checkbox, FormMessage, NumberField, Select, Switch, TextField } from "~/features/admin/form-fields";
 import { TranslatableField } from "~/features/admin/translatable-field";
 import type { Coupon } from "~server/modules/coupons/coupons.schemas";
-import type { CouponActionResult } from "./coupon-form.server";
+import type { CouponActionResult } from "./coupon-action-result";
 
 const errorClasses = "mt-1.5 block text-xs font-medium text-danger";
 

@@ -1,27 +1,13 @@
 import { useTranslation } from "react-i18next";
-import { data, Form, Link, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { AuthCard, FormAlert } from "~/features/accounts/auth-card";
-import { fieldErrorsFrom, formText } from "~/features/accounts/form-errors";
 import { accountMeta } from "~/features/accounts/page-meta";
 import { FieldStack, TextField } from "~/features/accounts/text-field";
 import { paths } from "~/lib/paths";
-import { StoreForgotPasswordBody } from "~server/modules/customers/customers.schemas";
 import type { Route } from "./+types/forgot-password";
 
-export async function action({ context, request }: Route.ActionArgs) {
-  const values = formText(await request.formData());
-  const parsed = StoreForgotPasswordBody.safeParse({ email: values.email ?? "" });
-  if (!parsed.success) {
-    return data({ sent: false, fieldErrors: fieldErrorsFrom(parsed.error), email: values.email ?? "" }, 400);
-  }
-  await context.services.customers.requestPasswordReset(context.company.id, parsed.data.email, {
-    origin: context.origin,
-    language: context.language,
-  });
-  // The same answer whether or not the email belongs to an account.
-  return { sent: true, fieldErrors: {}, email: parsed.data.email };
-}
+export { action } from "./forgot-password.server";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   accountMeta(matches[0]?.data, "accounts.forgot.metaTitle");

@@ -1,79 +1,23 @@
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { data, Form, redirect, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { FormAlert } from "~/features/accounts/auth-card";
-import { cookieHeaders } from "~/features/accounts/cookie-headers";
-import { type FieldErrors, fieldErrorsFrom, formText } from "~/features/accounts/form-errors";
+import type { FieldErrors } from "~/features/accounts/form-errors";
 import { accountMeta } from "~/features/accounts/page-meta";
 import { PasswordField } from "~/features/accounts/password-field";
-import { errorKeyFor } from "~/features/accounts/service-errors.server";
 import { FieldStack, TextField } from "~/features/accounts/text-field";
-import { paths } from "~/lib/paths";
-import { StoreChangePasswordBody, StudentUpdateBody } from "~server/modules/customers/customers.schemas";
 import type { Route } from "./+types/user-details";
 
-type Intent = "profile" | "password";
+export { action, loader } from "./user-details.server";
 
-interface ActionResult {
+export type Intent = "profile" | "password";
+
+export interface ActionResult {
   intent: Intent;
   ok: boolean;
   fieldErrors: FieldErrors;
   formError: string | null;
-}
-
-export async function loader({ context, request }: Route.LoaderArgs) {
-  if (!context.customer) throw redirect(paths.signIn(new URL(request.url).pathname));
-  const customer = await context.services.customers.get(context.company.id, context.customer.customerId);
-  if (!customer) throw redirect(paths.signIn(paths.userDetails()));
-  return { customer };
-}
-
-export async function action({ context, request }: Route.ActionArgs) {
-  const principal = context.customer;
-  if (!principal) throw redirect(paths.signIn(paths.userDetails()));
-  const values = formText(await request.formData());
-  const { customers } = context.services;
-  const companyId = context.company.id;
-  const fail = (intent: Intent, fieldErrors: FieldErrors, formError: string | null = null) =>
-    data<ActionResult>({ intent, ok: false, fieldErrors, formError }, 400);
-
-  if (values.intent === "password") {
-    const parsed = StoreChangePasswordBody.safeParse({
-      currentPassword: values.currentPassword ?? "",
-      newPassword: values.newPassword ?? "",
-    });
-    if (!parsed.success) return fail("password", fieldErrorsFrom(parsed.error));
-    try {
-      await customers.changePassword(companyId, principal, parsed.data);
-    } catch (error) {
-      const key = errorKeyFor(error);
-      return fail(
-        "password",
-        key === "currentWrong" ? { currentPassword: key } : {},
-        key === "currentWrong" ? null : key,
-      );
-    }
-    return data<ActionResult>({ intent: "password", ok: true, fieldErrors: {}, formError: null });
-  }
-
-  const parsed = StudentUpdateBody.safeParse({
-    name: values.name ?? "",
-    phone: values.phone ?? "",
-    image: values.image ?? "",
-  });
-  if (!parsed.success) return fail("profile", fieldErrorsFrom(parsed.error));
-  const updated = await customers.updateProfile(companyId, principal.customerId, parsed.data);
-  const session = context.visitorSession;
-  const headers = session
-    ? cookieHeaders(
-        context.sessionCookies.customerInfo(
-          { name: updated.name, email: updated.email, image: updated.image },
-          session.expiresAt,
-        ),
-      )
-    : [];
-  return data<ActionResult>({ intent: "profile", ok: true, fieldErrors: {}, formError: null }, { headers });
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>

@@ -3,49 +3,17 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { useCan } from "~/features/admin/admin-layout-data";
 import { DataTable, type DataTableColumn } from "~/features/admin/data-table";
-import { requireStaffPage } from "~/features/admin/staff-guard.server";
 import type { ActionResult } from "~/features/admin-catalog/action-result";
-import { attempt, text } from "~/features/admin-catalog/action-result.server";
 import { CatalogListPage, EditLink, PublishedFilter } from "~/features/admin-catalog/catalog-page-parts";
-import { listQueryFrom } from "~/features/admin-catalog/list-query.server";
 import { PublishedSwitch } from "~/features/admin-catalog/published-switch";
 import { useActionToast } from "~/features/admin-catalog/use-action-toast";
 import { translator } from "~/i18n/translator";
 import { adminPaths } from "~/lib/admin-paths";
-import {
-  type AdminAttribute,
-  AdminListAttributesQuery,
-  CATALOG_AREA,
-} from "~server/modules/catalog/catalog-admin.schemas";
+import type { AdminAttribute } from "~server/modules/catalog/catalog-admin.schemas";
 import { translate } from "~shared/translatable";
 import type { Route } from "./+types/attributes";
 
-export async function loader({ context, request }: Route.LoaderArgs) {
-  await requireStaffPage(context, request, CATALOG_AREA, "read");
-  const query = listQueryFrom(AdminListAttributesQuery, new URL(request.url));
-  return { list: await context.services.catalogAdmin.attributes.list(context.company.id, query) };
-}
-
-export async function action({ context, request }: Route.ActionArgs) {
-  const principal = await requireStaffPage(context, request, CATALOG_AREA, "write");
-  const actor = { id: principal.staffId, email: principal.email };
-  const attributes = context.services.catalogAdmin.attributes;
-  const form = await request.formData();
-  const intent = text(form, "intent");
-  if (intent === "publish") {
-    return attempt(intent, () =>
-      attributes
-        .update(context.company.id, actor, text(form, "id"), {
-          published: text(form, "published") === "true",
-        })
-        .then(() => undefined),
-    );
-  }
-  const ids = [...form.getAll("ids"), ...form.getAll("id")].map(String);
-  return attempt("delete", async () => {
-    for (const id of ids) await attributes.remove(context.company.id, actor, id);
-  });
-}
+export { action, loader } from "./attributes.server";
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const root = matches[0]?.data as Parameters<typeof translator>[0] | undefined;
@@ -56,7 +24,7 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 export default function Attributes({ loaderData, actionData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
   const { list } = loaderData;
-  const canWrite = useCan(CATALOG_AREA, "write");
+  const canWrite = useCan("catalog", "write");
   const language = i18n.language;
   const success = useCallback(
     (intent: string) => (intent === "delete" ? t("adminCatalog.attributes.deleted") : null),

@@ -2,33 +2,13 @@ import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { AdminPage } from "~/features/admin/admin-page";
 import { DataTable, type DataTableColumn, DataTableFilter } from "~/features/admin/data-table";
-import { requireStaffPage } from "~/features/admin/staff-guard.server";
 import { translator } from "~/i18n/translator";
 import { cn } from "~/lib/cn";
-import { AUDIT_AREA } from "~server/modules/audit/audit.routes";
-import { AdminListAuditQuery, type AuditEntry } from "~server/modules/audit/audit.schemas";
+import type { AuditEntry } from "~server/modules/audit/audit.schemas";
 import { AUDIT_ACTIONS } from "~shared/audit-actions";
 import type { Route } from "./+types/audit-log";
 
-/** Query params the list understands; anything malformed falls back to the defaults. */
-function listQuery(url: URL) {
-  const raw = Object.fromEntries(url.searchParams);
-  const parsed = AdminListAuditQuery.safeParse(raw);
-  if (parsed.success) return parsed.data;
-  const bad = new Set(parsed.error.issues.map((issue) => String(issue.path[0])));
-  const kept = Object.fromEntries(Object.entries(raw).filter(([name]) => !bad.has(name)));
-  return AdminListAuditQuery.safeParse(kept).data ?? AdminListAuditQuery.parse({});
-}
-
-export async function loader({ context, request }: Route.LoaderArgs) {
-  await requireStaffPage(context, request, AUDIT_AREA, "read");
-  const query = listQuery(new URL(request.url));
-  const [list, info] = await Promise.all([
-    context.services.audit.list(context.company.id, query),
-    context.services.settings.storeInfo(context.company.id),
-  ]);
-  return { list, timeZone: info.timeZone };
-}
+export { loader } from "./audit-log.server";
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const root = matches[0]?.data as Parameters<typeof translator>[0] | undefined;

@@ -3,44 +3,18 @@ import { useCallback } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
 import { useCan } from "~/features/admin/admin-layout-data";
-import { requireStaffPage } from "~/features/admin/staff-guard.server";
 import type { ActionResult } from "~/features/admin-catalog/action-result";
-import { attempt, text } from "~/features/admin-catalog/action-result.server";
 import { CatalogListPage, EditLink, PublishedFilter } from "~/features/admin-catalog/catalog-page-parts";
 import { DeleteButton } from "~/features/admin-catalog/lessons-editor";
-import { listQueryFrom } from "~/features/admin-catalog/list-query.server";
 import { PublishedSwitch } from "~/features/admin-catalog/published-switch";
 import { useActionToast } from "~/features/admin-catalog/use-action-toast";
 import { translator } from "~/i18n/translator";
 import { adminPaths } from "~/lib/admin-paths";
 import { cn } from "~/lib/cn";
-import { AdminListCategoriesQuery, CATALOG_AREA } from "~server/modules/catalog/catalog-admin.schemas";
 import { translate } from "~shared/translatable";
 import type { Route } from "./+types/categories";
 
-export async function loader({ context, request }: Route.LoaderArgs) {
-  await requireStaffPage(context, request, CATALOG_AREA, "read");
-  const query = listQueryFrom(AdminListCategoriesQuery, new URL(request.url));
-  const tree = await context.services.catalogAdmin.categories.list(context.company.id, query);
-  return { items: tree.items, filtered: Boolean(query.searchText || query.published) };
-}
-
-export async function action({ context, request }: Route.ActionArgs) {
-  const principal = await requireStaffPage(context, request, CATALOG_AREA, "write");
-  const actor = { id: principal.staffId, email: principal.email };
-  const categories = context.services.catalogAdmin.categories;
-  const form = await request.formData();
-  const intent = text(form, "intent");
-  const id = text(form, "id");
-  if (intent === "publish") {
-    return attempt(intent, () =>
-      categories
-        .update(context.company.id, actor, id, { published: text(form, "published") === "true" })
-        .then(() => undefined),
-    );
-  }
-  return attempt("delete", () => categories.remove(context.company.id, actor, id));
-}
+export { action, loader } from "./categories.server";
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const root = matches[0]?.data as Parameters<typeof translator>[0] | undefined;
@@ -51,7 +25,7 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 export default function Categories({ loaderData, actionData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
   const { items, filtered } = loaderData;
-  const canWrite = useCan(CATALOG_AREA, "write");
+  const canWrite = useCan("catalog", "write");
   const [params] = useSearchParams();
   const success = useCallback(
     (intent: string) => (intent === "delete" ? t("adminCatalog.categories.deleted") : null),

@@ -9,53 +9,18 @@ import { AdminPage } from "~/features/admin/admin-page";
 import { ConfirmDeleteDialog } from "~/features/admin/confirm-delete-dialog";
 import { DataTable, type DataTableColumn, DataTableFilter } from "~/features/admin/data-table";
 import { Switch } from "~/features/admin/form-fields";
-import { parseListQuery } from "~/features/admin/parse-list-query";
-import { requireStaffPage } from "~/features/admin/staff-guard.server";
+import type { CouponActionResult } from "~/features/coupons-admin/coupon-action-result";
 import { CouponDrawer } from "~/features/coupons-admin/coupon-drawer";
-import {
-  type CouponActionResult,
-  deleteCoupons,
-  publishCoupon,
-  saveCoupon,
-} from "~/features/coupons-admin/coupon-form.server";
 import { translator } from "~/i18n/translator";
 import { adminPaths } from "~/lib/admin-paths";
 import { cn } from "~/lib/cn";
 import { formatMoney } from "~/lib/format";
-import { AdminListCouponsQuery, type Coupon, CouponIdParams } from "~server/modules/coupons/coupons.schemas";
+import type { Coupon } from "~server/modules/coupons/coupons.schemas";
 import { COUPON_STATUSES, DISCOUNT_TYPES } from "~shared/coupon-enums";
 import { translate } from "~shared/translatable";
 import type { Route } from "./+types/coupons";
 
-const AREA = "coupons" as const;
-
-export async function loader({ context, request }: Route.LoaderArgs) {
-  await requireStaffPage(context, request, AREA, "read");
-  const url = new URL(request.url);
-  const query = parseListQuery(AdminListCouponsQuery, url);
-  const editId = CouponIdParams.safeParse({ id: url.searchParams.get("edit") });
-  const [list, info, editing] = await Promise.all([
-    context.services.coupons.list(context.company.id, query),
-    context.services.settings.storeInfo(context.company.id),
-    editId.success ? context.services.coupons.get(context.company.id, editId.data.id) : null,
-  ]);
-  return { list, editing, currency: info.currency };
-}
-
-export async function action({ context, request }: Route.ActionArgs) {
-  const staff = await requireStaffPage(context, request, AREA, "write");
-  const form = await request.formData();
-  const intent = form.get("intent");
-  if (intent === "save") return saveCoupon(context, staff, form);
-  if (intent === "delete" || intent === "bulk-delete") {
-    const ids = form.getAll(intent === "delete" ? "id" : "ids").map(String);
-    return deleteCoupons(context, staff, intent, ids);
-  }
-  if (intent === "publish") {
-    return publishCoupon(context, staff, String(form.get("id") ?? ""), form.get("published") === "true");
-  }
-  return { intent: "delete", ok: false, error: "generic" } satisfies CouponActionResult;
-}
+export { action, loader } from "./coupons.server";
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const root = matches[0]?.data as Parameters<typeof translator>[0] | undefined;
@@ -91,7 +56,7 @@ function PublishedSwitch({ coupon, disabled }: { coupon: Coupon; disabled: boole
 export default function Coupons({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
   const { list, editing, currency } = loaderData;
-  const canWrite = useCan(AREA, "write");
+  const canWrite = useCan("coupons", "write");
   const [params, setParams] = useSearchParams();
   const [creating, setCreating] = useState(false);
   const [deleting, setDeleting] = useState<Coupon | null>(null);

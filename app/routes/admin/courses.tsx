@@ -4,57 +4,18 @@ import { Link, useFetcher } from "react-router";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { useCan } from "~/features/admin/admin-layout-data";
 import { DataTable, type DataTableColumn, DataTableFilter } from "~/features/admin/data-table";
-import { requireStaffPage } from "~/features/admin/staff-guard.server";
 import type { ActionResult } from "~/features/admin-catalog/action-result";
-import { attempt, fieldErrorsOf, invalid, text } from "~/features/admin-catalog/action-result.server";
 import { CatalogListPage, PublishedFilter } from "~/features/admin-catalog/catalog-page-parts";
-import { listQueryFrom } from "~/features/admin-catalog/list-query.server";
 import { PublishedSwitch } from "~/features/admin-catalog/published-switch";
 import { useActionToast } from "~/features/admin-catalog/use-action-toast";
 import { translator } from "~/i18n/translator";
 import { adminPaths } from "~/lib/admin-paths";
 import { formatMoney } from "~/lib/format";
-import {
-  AdminBulkCourses,
-  type AdminCourseRow,
-  AdminListCoursesQuery,
-  CATALOG_AREA,
-} from "~server/modules/catalog/catalog-admin.schemas";
+import type { AdminCourseRow } from "~server/modules/catalog/catalog-admin.schemas";
 import { translate } from "~shared/translatable";
 import type { Route } from "./+types/courses";
 
-export async function loader({ context, request }: Route.LoaderArgs) {
-  await requireStaffPage(context, request, CATALOG_AREA, "read");
-  const query = listQueryFrom(AdminListCoursesQuery, new URL(request.url));
-  const { catalogAdmin } = context.services;
-  const [list, categories] = await Promise.all([
-    catalogAdmin.courses.list(context.company.id, query),
-    catalogAdmin.categories.list(context.company.id, {}),
-  ]);
-  return { list, categories: categories.items };
-}
-
-export async function action({ context, request }: Route.ActionArgs) {
-  const principal = await requireStaffPage(context, request, CATALOG_AREA, "write");
-  const actor = { id: principal.staffId, email: principal.email };
-  const courses = context.services.catalogAdmin.courses;
-  const companyId = context.company.id;
-  const form = await request.formData();
-  const intent = text(form, "intent");
-  if (intent === "publish") {
-    return attempt(intent, () =>
-      courses
-        .update(companyId, actor, text(form, "id"), { published: text(form, "published") === "true" })
-        .then(() => undefined),
-    );
-  }
-  const bulk = AdminBulkCourses.safeParse({
-    action: intent === "delete" ? "delete" : text(form, "action"),
-    ids: form.getAll(intent === "delete" ? "id" : "ids").map(String),
-  });
-  if (!bulk.success) return invalid(intent, fieldErrorsOf(bulk.error));
-  return attempt(intent, () => courses.bulk(companyId, actor, bulk.data).then(() => undefined));
-}
+export { action, loader } from "./courses.server";
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const root = matches[0]?.data as Parameters<typeof translator>[0] | undefined;
@@ -88,7 +49,7 @@ function BulkPublish({ ids, done }: { ids: string[]; done: () => void }) {
 export default function Courses({ loaderData, actionData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
   const { list, categories } = loaderData;
-  const canWrite = useCan(CATALOG_AREA, "write");
+  const canWrite = useCan("catalog", "write");
   const language = i18n.language;
   const dates = useMemo(() => new Intl.DateTimeFormat(language, { dateStyle: "medium" }), [language]);
   const success = useCallback(

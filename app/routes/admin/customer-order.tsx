@@ -1,53 +1,18 @@
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
-import { data, Link } from "react-router";
+import { Link } from "react-router";
 import { AdminCard, AdminPage } from "~/features/admin/admin-page";
 import { DataTable, type DataTableColumn, DataTableFilter } from "~/features/admin/data-table";
 import { useListParams } from "~/features/admin/list-params";
-import { requireStaffPage } from "~/features/admin/staff-guard.server";
 import { translator } from "~/i18n/translator";
 import { adminPaths } from "~/lib/admin-paths";
 import { formatMoney } from "~/lib/format";
-import {
-  AdminCustomerOrdersBody,
-  CustomerIdParams,
-  type CustomerOrderList,
-} from "~server/modules/customers/customers.schemas";
-import { ORDER_STATUSES } from "~server/modules/orders/orders.tables";
+import type { CustomerOrderList } from "~server/modules/customers/customers.schemas";
 import type { Route } from "./+types/customer-order";
 
+export { loader } from "./customer-order.server";
+
 type CustomerOrder = CustomerOrderList["orders"][number];
-
-/** The filters from the URL; a malformed one is dropped rather than failing the page. */
-function orderFilter(url: URL) {
-  const raw: Record<string, string> = {};
-  for (const name of ["status", "startDate", "endDate", "page"]) {
-    const value = url.searchParams.get(name);
-    if (value) raw[name] = value;
-  }
-  const parsed = AdminCustomerOrdersBody.safeParse(raw);
-  if (parsed.success) return parsed.data;
-  const bad = new Set(parsed.error.issues.map((issue) => String(issue.path[0])));
-  return (
-    AdminCustomerOrdersBody.safeParse(
-      Object.fromEntries(Object.entries(raw).filter(([name]) => !bad.has(name))),
-    ).data ?? AdminCustomerOrdersBody.parse({})
-  );
-}
-
-export async function loader({ context, request, params }: Route.LoaderArgs) {
-  await requireStaffPage(context, request, "customers", "read");
-  const id = CustomerIdParams.safeParse({ id: params.id });
-  if (!id.success) throw data(null, { status: 404 });
-  const customer = await context.services.customers.get(context.company.id, id.data.id);
-  if (!customer) throw data(null, { status: 404 });
-  const filter = orderFilter(new URL(request.url));
-  const [orders, info] = await Promise.all([
-    context.services.customers.orders(context.company.id, customer.id, filter),
-    context.services.settings.storeInfo(context.company.id),
-  ]);
-  return { customer, orders, filter, statuses: ORDER_STATUSES, timeZone: info.timeZone };
-}
 
 export const meta: Route.MetaFunction = ({ matches, data: page }) => {
   const root = matches[0]?.data as Parameters<typeof translator>[0] | undefined;

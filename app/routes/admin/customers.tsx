@@ -8,41 +8,15 @@ import { useCan } from "~/features/admin/admin-layout-data";
 import { AdminPage } from "~/features/admin/admin-page";
 import { ConfirmDeleteDialog } from "~/features/admin/confirm-delete-dialog";
 import { DataTable, type DataTableColumn } from "~/features/admin/data-table";
-import { parseListQuery } from "~/features/admin/parse-list-query";
-import { requireStaffPage } from "~/features/admin/staff-guard.server";
 import { CustomerFormDialog } from "~/features/customers-admin/customer-form-dialog";
-import {
-  type CustomerDeleteResult,
-  deleteCustomer,
-  saveCustomer,
-  unknownIntent,
-} from "~/features/customers-admin/customers-actions.server";
 import { ImportCustomersDialog } from "~/features/customers-admin/import-dialog";
 import { translator } from "~/i18n/translator";
 import { adminPaths } from "~/lib/admin-paths";
-import { AdminListCustomersQuery, type CustomerListItem } from "~server/modules/customers/customers.schemas";
+import type { CustomerListItem } from "~server/modules/customers/customers.schemas";
 import type { Route } from "./+types/customers";
+import type { CustomerDeleteResult } from "./customers-actions.server";
 
-const AREA = "customers" as const;
-
-export async function loader({ context, request }: Route.LoaderArgs) {
-  await requireStaffPage(context, request, AREA, "read");
-  const query = parseListQuery(AdminListCustomersQuery, new URL(request.url));
-  const [list, info] = await Promise.all([
-    context.services.customers.list(context.company.id, query),
-    context.services.settings.storeInfo(context.company.id),
-  ]);
-  return { list, timeZone: info.timeZone };
-}
-
-export async function action({ context, request }: Route.ActionArgs) {
-  const staff = await requireStaffPage(context, request, AREA, "write");
-  const form = await request.formData();
-  const intent = form.get("intent");
-  if (intent === "create" || intent === "update") return saveCustomer(context, staff, form);
-  if (intent === "delete") return deleteCustomer(context, staff, String(form.get("id") ?? ""));
-  return unknownIntent();
-}
+export { action, loader } from "./customers.server";
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const root = matches[0]?.data as Parameters<typeof translator>[0] | undefined;
@@ -53,7 +27,7 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 export default function Customers({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
   const { list, timeZone } = loaderData;
-  const canWrite = useCan(AREA, "write");
+  const canWrite = useCan("customers", "write");
   const [deleting, setDeleting] = useState<CustomerListItem | null>(null);
   const [editing, setEditing] = useState<CustomerListItem | "new" | null>(null);
   const format = useMemo(

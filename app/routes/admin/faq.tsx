@@ -7,18 +7,7 @@ import { useAdminLayoutData, useCan } from "~/features/admin/admin-layout-data";
 import { AdminPage } from "~/features/admin/admin-page";
 import { DataTable, type DataTableColumn, DataTableFilter } from "~/features/admin/data-table";
 import { Switch } from "~/features/admin/form-fields";
-import { requireStaffPage } from "~/features/admin/staff-guard.server";
 import { TranslatableField } from "~/features/admin/translatable-field";
-import { translatableFromForm } from "~/features/admin/translatable-form";
-import {
-  actorOf,
-  deleteIdsOf,
-  formFlag,
-  formText,
-  invalid,
-  runWrite,
-} from "~/features/settings-content/admin-write.server";
-import { listQueryFrom } from "~/features/settings-content/list-query";
 import { RecordDialog } from "~/features/settings-content/record-dialog";
 import {
   AddRecordButton,
@@ -28,39 +17,10 @@ import {
   useRecordEditing,
 } from "~/features/settings-content/record-list";
 import { translator } from "~/i18n/translator";
-import { AdminListFaqsQuery, type Faq, FaqInput } from "~server/modules/content/content.schemas";
+import type { Faq } from "~server/modules/content/content.schemas";
 import type { Route } from "./+types/faq";
 
-export async function loader({ context, request }: Route.LoaderArgs) {
-  await requireStaffPage(context, request, "content", "read");
-  const query = listQueryFrom(AdminListFaqsQuery, new URL(request.url));
-  return { list: await context.services.faqs.list(context.company.id, query) };
-}
-
-export async function action({ context, request }: Route.ActionArgs) {
-  const principal = await requireStaffPage(context, request, "content", "write");
-  const form = await request.formData();
-  const intent = formText(form, "intent");
-  const { faqs, editingLanguages } = context.services;
-  const companyId = context.company.id;
-  const actor = actorOf(principal);
-  const ids = deleteIdsOf(form, intent);
-  if (ids) return runWrite(intent, () => faqs.remove(companyId, ids, actor));
-  if (intent === "move") {
-    const direction = formText(form, "direction") === "down" ? "down" : "up";
-    return runWrite(intent, () => faqs.move(companyId, formText(form, "id"), direction, actor));
-  }
-  const languages = await editingLanguages.list(companyId);
-  const parsed = FaqInput.safeParse({
-    question: translatableFromForm(form, "question", languages),
-    answer: translatableFromForm(form, "answer", languages),
-    published: formFlag(form, "published"),
-  });
-  if (!parsed.success) return invalid(intent, parsed.error.issues);
-  if (intent === "update")
-    return runWrite(intent, () => faqs.update(companyId, formText(form, "id"), parsed.data, actor));
-  return runWrite("create", () => faqs.create(companyId, parsed.data, actor));
-}
+export { action, loader } from "./faq.server";
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const root = matches[0]?.data as Parameters<typeof translator>[0] | undefined;

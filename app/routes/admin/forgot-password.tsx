@@ -1,34 +1,16 @@
 import { useTranslation } from "react-i18next";
-import { data, Form, Link, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
-import { fieldErrorsFrom, formText } from "~/features/accounts/form-errors";
 import { FormMessage, TextField } from "~/features/admin/form-fields";
-import { StaffAuthFrame, shopNameFor } from "~/features/staff/staff-auth-frame";
+import { StaffAuthFrame } from "~/features/staff/staff-auth-frame";
 import { translator } from "~/i18n/translator";
 import { adminPaths } from "~/lib/admin-paths";
 import type { RouteHandle } from "~/root";
-import { StaffForgotPasswordBody } from "~server/modules/staff/staff.schemas";
 import type { Route } from "./+types/forgot-password";
 
+export { action, loader } from "./forgot-password.server";
+
 export const handle: RouteHandle = { chrome: false };
-
-export async function loader({ context }: Route.LoaderArgs) {
-  return { shopName: await shopNameFor(context) };
-}
-
-export async function action({ context, request }: Route.ActionArgs) {
-  const values = formText(await request.formData());
-  const parsed = StaffForgotPasswordBody.safeParse({ email: values.email ?? "" });
-  if (!parsed.success) {
-    return data({ sent: false, fieldErrors: fieldErrorsFrom(parsed.error), email: values.email ?? "" }, 400);
-  }
-  await context.services.staffAccount.requestPasswordReset(context.company.id, parsed.data.email, {
-    origin: context.origin,
-    language: context.language,
-  });
-  // The same answer whether or not the email belongs to a staff account.
-  return { sent: true, fieldErrors: {}, email: parsed.data.email };
-}
 
 export const meta: Route.MetaFunction = ({ data: loaderData, matches }) => {
   const root = matches[0]?.data as Parameters<typeof translator>[0] | undefined;

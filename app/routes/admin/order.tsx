@@ -10,20 +10,13 @@ import { AdminCard, AdminPage } from "~/features/admin/admin-page";
 import { Checkbox, Select, TextField } from "~/features/admin/form-fields";
 import { InvoiceSheet } from "~/features/invoices/invoice-sheet";
 import type { OrderActionResult } from "~/features/orders/order-action-result";
-import { loadOrderPage, orderPageAction } from "~/features/orders/order-page.server";
 import { OrderStatusBadge } from "~/features/orders/order-status-badge";
 import { translator } from "~/i18n/translator";
 import { adminPaths } from "~/lib/admin-paths";
 import { formatMoney } from "~/lib/format";
 import type { Route } from "./+types/order";
 
-export async function loader({ context, request, params }: Route.LoaderArgs) {
-  return loadOrderPage(context, request, params.id);
-}
-
-export async function action({ context, request, params }: Route.ActionArgs) {
-  return orderPageAction(context, request, params.id);
-}
+export { action, loader } from "./order.server";
 
 export const meta: Route.MetaFunction = ({ matches, data: loaded }) => {
   const root = matches[0]?.data as Parameters<typeof translator>[0] | undefined;

@@ -2,51 +2,23 @@ import { Lock, Save } from "lucide-react";
 import { useEffect } from "react";
 import { Radio, RadioGroup } from "react-aria-components";
 import { useTranslation } from "react-i18next";
-import { data, useFetcher } from "react-router";
+import { useFetcher } from "react-router";
 import { Button } from "~/components/ui/button";
 import { notify } from "~/components/ui/toast";
 import { useCan } from "~/features/admin/admin-layout-data";
 import { AdminCard, AdminPage } from "~/features/admin/admin-page";
-import { requireStaffPage } from "~/features/admin/staff-guard.server";
-import { staffErrorKey } from "~/features/staff/staff-errors.server";
 import { translator } from "~/i18n/translator";
 import { adminPaths } from "~/lib/admin-paths";
 import { cn } from "~/lib/cn";
-import { type Role, UpdateRoleBody } from "~server/modules/staff/staff.schemas";
+import type { Role } from "~server/modules/staff/staff.schemas";
 import { AREAS } from "~shared/permissions";
 import type { Route } from "./+types/staff-roles";
 
+export { action, loader } from "./staff-roles.server";
+
 const LEVELS = ["none", "read", "write"] as const;
 
-export async function loader({ context, request }: Route.LoaderArgs) {
-  await requireStaffPage(context, request, "staff", "read");
-  return { roles: await context.services.staffRoles.list(context.company.id) };
-}
-
-type ActionResult = { ok: boolean; roleId: string; role: string; message: string | null };
-
-export async function action({ context, request }: Route.ActionArgs) {
-  const principal = await requireStaffPage(context, request, "staff", "write");
-  const form = await request.formData();
-  const roleId = String(form.get("roleId") ?? "");
-  const role = String(form.get("roleName") ?? "");
-  const permissions = Object.fromEntries(AREAS.map((area) => [area, form.get(`permissions.${area}`)]));
-  const parsed = UpdateRoleBody.safeParse({ permissions });
-  if (!parsed.success) {
-    return data<ActionResult>({ ok: false, roleId, role, message: "adminStaff.errors.generic" }, 400);
-  }
-  try {
-    await context.services.staffRoles.update(
-      context.company.id,
-      { staffId: principal.staffId, email: principal.email, role: principal.role },
-      roleId,
-      parsed.data,
-    );
-    return { ok: true, roleId, role, message: "adminStaff.roles.saved" };
-  } catch (error) {
-    return data<ActionResult>({ ok: false, roleId, role, message: staffErrorKey(error) }, 422);
-  }
-}
+export type ActionResult = { ok: boolean; roleId: string; role: string; message: string | null };
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const root = matches[0]?.data as Parameters<typeof translator>[0] | undefined;

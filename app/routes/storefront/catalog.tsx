@@ -8,76 +8,23 @@ import { Container } from "~/components/ui/container";
 import { NativeSelect } from "~/components/ui/native-select";
 import { Pagination } from "~/components/ui/pagination";
 import {
-  CATALOG_PAGE_SIZE,
   CATALOG_SORTS,
   type CatalogQuery,
   catalogHref,
   parseCatalogQuery,
 } from "~/features/catalog/catalog-query";
 import { CourseCard } from "~/features/catalog/course-card";
-import type { Category } from "~/features/catalog/types";
-import { pageConversion } from "~/features/currency/page-currency.server";
 import { translator } from "~/i18n/translator";
 import { cn } from "~/lib/cn";
 import { formatNumber } from "~/lib/format";
 import { paths } from "~/lib/paths";
 import { absoluteUrl, seoMeta } from "~/lib/seo";
-import { convertCourseList } from "~server/modules/currency/convert-prices";
 import type { Route } from "./+types/catalog";
+
+export { loader } from "./catalog.server";
 
 /** Cards likely to be in the first screen: their images load eagerly. */
 const EAGER_CARDS = 4;
-
-interface CategoryOption {
-  slug: string;
-  name: string;
-  depth: number;
-  courseCount: number;
-}
-
-/** Categories as a depth-first tree (parents before their sub-categories), keeping their order. */
-function categoryOptions(categories: Category[]): CategoryOption[] {
-  const out: CategoryOption[] = [];
-  const visit = (parentId: string | null, depth: number) => {
-    for (const category of categories) {
-      if (category.parentId !== parentId) continue;
-      out.push({ slug: category.slug, name: category.name, depth, courseCount: category.courseCount });
-      visit(category.id, depth + 1);
-    }
-  };
-  visit(null, 0);
-  return out;
-}
-
-export async function loader({ context, request }: Route.LoaderArgs) {
-  const { catalog } = context.services;
-  const companyId = context.company.id;
-  const parsed = parseCatalogQuery(new URL(request.url).searchParams);
-  const { categories } = await catalog.listCategories(companyId, context.language);
-  // An unknown category is an invalid value like any other: show all categories.
-  const selected = categories.find((category) => category.slug === parsed.category);
-  const query: CatalogQuery = { ...parsed, category: selected ? selected.slug : "" };
-  const [list, conversion] = await Promise.all([
-    catalog.listCourses(
-      companyId,
-      {
-        page: query.page,
-        limit: CATALOG_PAGE_SIZE,
-        category: query.category || undefined,
-        searchText: query.searchText || undefined,
-        sort: query.sort,
-      },
-      context.language,
-    ),
-    pageConversion(context, request),
-  ]);
-  return {
-    query,
-    list: convertCourseList(list, conversion),
-    categoryName: selected?.name ?? null,
-    categories: categoryOptions(categories),
-  };
-}
 
 export const meta: Route.MetaFunction = ({ data, matches }) => {
   const root = matches[0]?.data;

@@ -1,6 +1,5 @@
 import { Check, Clock, Infinity as InfinityIcon, PlayCircle } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { data } from "react-router";
 import { Breadcrumb } from "~/components/ui/breadcrumb";
 import { buttonClasses } from "~/components/ui/button";
 import { Container } from "~/components/ui/container";
@@ -12,31 +11,15 @@ import { LessonList } from "~/features/catalog/lesson-list";
 import { Price } from "~/features/catalog/price";
 import { RatingStars } from "~/features/catalog/rating-stars";
 import { SeatsLeft } from "~/features/catalog/seats-left";
-import { pageConversion } from "~/features/currency/page-currency.server";
 import { CourseLearningCta } from "~/features/learning/course-learning-cta";
 import { CourseReviews } from "~/features/learning/course-reviews";
 import { translator } from "~/i18n/translator";
 import { formatDuration } from "~/lib/format";
 import { paths } from "~/lib/paths";
 import { absoluteUrl, seoMeta } from "~/lib/seo";
-import { convertPrices } from "~server/modules/currency/convert-prices";
-import { REVIEWS_PAGE_SIZE } from "~server/modules/learning/learning.schemas";
 import type { Route } from "./+types/single-course";
 
-export async function loader({ context, params, request }: Route.LoaderArgs) {
-  const [stored, conversion] = await Promise.all([
-    context.services.catalog.getCourse(context.company.id, params.id, context.language),
-    pageConversion(context, request),
-  ]);
-  if (!stored) throw data(null, { status: 404 });
-  const course = convertPrices(stored, conversion);
-  const { learning } = context.services;
-  const [learner, reviews] = await Promise.all([
-    learning.learnerState(context.company.id, course.id, context.customer?.customerId ?? null),
-    learning.listReviews(context.company.id, course.id, { page: 1, limit: REVIEWS_PAGE_SIZE }),
-  ]);
-  return { course, learner, reviews };
-}
+export { loader } from "./single-course.server";
 
 export const meta: Route.MetaFunction = ({ data: loaderData, matches }) => {
   const root = matches[0]?.data;

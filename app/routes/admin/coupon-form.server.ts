@@ -3,17 +3,9 @@ import { formText } from "~/features/accounts/form-errors";
 import { isClientError } from "~/features/accounts/service-errors.server";
 import type { StaffPrincipal } from "~/features/admin/staff-guard.server";
 import { translatableFromForm } from "~/features/admin/translatable-form";
+import type { CouponActionResult, CouponFieldErrors } from "~/features/coupons-admin/coupon-action-result";
 import { CouponBody, CouponIdParams, CouponIds } from "~server/modules/coupons/coupons.schemas";
 import { IMAGE_MESSAGES } from "~server/modules/media/image-store";
-
-/** Field → i18n key under adminCoupons.errors. */
-export type CouponFieldErrors = Partial<Record<string, string>>;
-
-export type CouponActionResult =
-  | { intent: "save"; ok: true; code: string; created: boolean }
-  | { intent: "save"; ok: false; errors: CouponFieldErrors }
-  | { intent: "delete" | "bulk-delete" | "publish"; ok: true; count: number }
-  | { intent: "delete" | "bulk-delete" | "publish"; ok: false; error: string };
 
 const actorOf = (staff: StaffPrincipal) => ({ id: staff.staffId, email: staff.email });
 

@@ -1,5 +1,5 @@
+import { flag, optionalCents, optionalInt, text } from "~/features/admin-catalog/action-result.server";
 import type { AdminCourseInput, AdminLessonInput } from "~server/modules/catalog/catalog-admin.schemas";
-import { flag, optionalCents, optionalInt, text } from "./action-result.server";
 
 type Languages = { code: string }[];
 

@@ -1,12 +1,19 @@
-import { type AppLoadContext, data } from "react-router";
+import { data } from "react-router";
+import { requireStaffPage } from "~/features/admin/staff-guard.server";
+import {
+  actingStaff,
+  clientErrorStatus,
+  orderAction,
+  parseStatus,
+} from "~/features/orders/order-actions.server";
 import { isUuid } from "~server/lib/ids";
 import { localizeForRequest } from "~server/lib/messages/request-language";
 import { RETURN_DONE_MESSAGE } from "~server/modules/orders/orders-admin.schemas";
-import { requireStaffPage } from "../admin/staff-guard.server";
-import { actingStaff, clientErrorStatus, orderAction, parseStatus } from "./order-actions.server";
+import type { Route } from "./+types/order";
 
 /** The /order/{id} page's loader: the order in full, its invoice document and the time zone. */
-export async function loadOrderPage(context: AppLoadContext, request: Request, id: string) {
+export async function loader({ context, request, params }: Route.LoaderArgs) {
+  const id = params.id;
   await requireStaffPage(context, request, "orders", "read");
   if (!isUuid(id)) throw data(null, { status: 404 });
   const companyId = context.company.id;
@@ -24,7 +31,8 @@ export async function loadOrderPage(context: AppLoadContext, request: Request, i
 }
 
 /** The /order/{id} page's actions: change the status, return lines. */
-export async function orderPageAction(context: AppLoadContext, request: Request, id: string) {
+export async function action({ context, request, params }: Route.ActionArgs) {
+  const id = params.id;
   const staff = await requireStaffPage(context, request, "orders", "write");
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");

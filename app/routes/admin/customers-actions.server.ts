@@ -2,13 +2,13 @@ import { type AppLoadContext, data } from "react-router";
 import { formText } from "~/features/accounts/form-errors";
 import { isClientError } from "~/features/accounts/service-errors.server";
 import type { StaffPrincipal } from "~/features/admin/staff-guard.server";
+import { customerFieldErrors } from "~/features/customers-admin/customer-fields";
+import type { CustomerSaveResult } from "~/features/customers-admin/customer-form-dialog";
 import {
   AdminCreateCustomer,
   CustomerIdParams,
   UpdateCustomerBody,
 } from "~server/modules/customers/customers.schemas";
-import { customerFieldErrors } from "./customer-fields";
-import type { CustomerSaveResult } from "./customer-form-dialog";
 
 export type CustomerDeleteResult =
   | { intent: "delete"; ok: true }
