@@ -2,10 +2,10 @@ import { resolve } from "node:path";
 import { buildApp } from "./app";
 import { ConfigError, type Env, loadEnv } from "./config/env";
 import { openDatabase } from "./db/client";
-import { seedDatabase } from "./db/seed/seed";
 import { lockDataDir } from "./lib/data-dir-lock";
 import { startupPhases } from "./lib/startup-phases";
 import type { WebOptions } from "./plugins/web";
+import { seedDatabase } from "./seed/seed";
 
 const SHUTDOWN_TIMEOUT_MS = 9_000;
 

@@ -9,12 +9,15 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import type pg from "pg";
 import { migrationsDir } from "../lib/paths";
 import { copyPgliteTemplate } from "./pglite-template";
-import * as schema from "./schema";
 import { currentTenant, sessionStateSql, TENANT_WALL_SQL } from "./tenant-scope";
 
-export type Schema = typeof schema;
-export type Db = PgDatabase<PgQueryResultHKT, Schema>;
-export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+/**
+ * No relational schema: queries name their tables (each module's `*.tables.ts`), so this bottom layer
+ * imports no domain module. drizzle-kit reads the tables from the modules (drizzle.config.ts).
+ */
+type NoSchema = Record<string, never>;
+export type Db = PgDatabase<PgQueryResultHKT, NoSchema>;
+export type Tx = PgTransaction<PgQueryResultHKT, NoSchema, ExtractTablesWithRelations<NoSchema>>;
 /** Anything that runs queries: the database or a transaction in progress. */
 export type Queryable = Db | Tx;
 
@@ -111,7 +114,7 @@ async function openPostgres(url: string, poolSize = 20): Promise<Database> {
   pool.on("error", () => {
     // An idle client lost its connection; the pool replaces it. Queries in flight get their own error.
   });
-  const db = drizzleNodePg({ client: pool, schema });
+  const db = drizzleNodePg({ client: pool });
   const detectWall = async () => {
     const { rows } = await pool.query<{ up: boolean }>(TENANT_WALL_SQL);
     pool.wall = rows[0]?.up === true;
@@ -242,7 +245,7 @@ async function openPglite(options: {
     extensions: { pg_trgm },
   });
   const scoped = tenantPglite(client);
-  const db = drizzlePglite({ client: scoped as unknown as PGlite, schema });
+  const db = drizzlePglite({ client: scoped as unknown as PGlite });
   const detectWall = async () => {
     const { rows } = await scoped.run(() => client.query<{ up: boolean }>(TENANT_WALL_SQL));
     scoped.wall = rows[0]?.up === true;

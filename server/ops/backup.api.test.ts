@@ -5,8 +5,8 @@ import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { adminQuery, withDatabase } from "../../tests/support/postgres-url";
 import { type Database, openDatabase } from "../db/client";
-import { insertCompany, insertCustomer } from "../db/seed/factories";
 import { customers } from "../modules/customers/customers.tables";
+import { insertCompany, insertCustomer } from "../seed/factories";
 import { backup, restore } from "./backup";
 
 const cleanups: (() => Promise<void> | void)[] = [];

@@ -1,4 +1,4 @@
-import { DEMO_LEARNER } from "~server/db/seed/demo-people";
+import { DEMO_LEARNER } from "~server/seed/demo-people";
 import type { Area, PermissionLevel } from "~shared/permissions";
 import { allows } from "~shared/permissions";
 import { TEST_ADMIN } from "../support/golden-database";

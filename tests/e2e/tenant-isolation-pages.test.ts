@@ -5,9 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "~server/app";
 import { loadEnv } from "~server/config/env";
 import { openDatabase } from "~server/db/client";
-import { insertCompany } from "~server/db/seed/factories";
-import { seedDatabase } from "~server/db/seed/seed";
 import { serverBuildFile } from "~server/lib/paths";
+import { insertCompany } from "~server/seed/factories";
+import { seedDatabase } from "~server/seed/seed";
 import { furnishSchool, rowIds, type SchoolHandles } from "../support/school-fixtures";
 import type { TestApp } from "../support/test-app";
 

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { TestProject } from "vitest/node";
 import { openDatabase } from "~server/db/client";
-import { seedDatabase } from "~server/db/seed/seed";
+import { seedDatabase } from "~server/seed/seed";
 import { adminQuery, withDatabase } from "./postgres-url";
 
 export type TestDatabaseConfig =

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createStaff, type TestStaff } from "../../../tests/support/staff";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app";
-import { insertCompany } from "../../db/seed/factories";
+import { insertCompany } from "../../seed/factories";
 import type { AuditList } from "./audit.schemas";
 
 let t: TestApp;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app";
-import type { SeedCourse } from "../../db/seed/content/types";
-import { insertCategory, insertCompany, insertCourse } from "../../db/seed/factories";
+import type { SeedCourse } from "../../seed/content/types";
+import { insertCategory, insertCompany, insertCourse } from "../../seed/factories";
 import type { CategoryList, CourseCard, CourseDetail, CourseList } from "./catalog.schemas";
 
 let t: TestApp;

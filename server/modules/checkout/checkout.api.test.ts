@@ -8,7 +8,7 @@ import {
   cookiesFrom,
   createCheckoutTestApp,
 } from "../../../tests/support/checkout-fixtures";
-import { insertCoupon } from "../../db/seed/factories";
+import { insertCoupon } from "../../seed/factories";
 import { courses } from "../catalog/catalog.tables";
 import { enrolments, invoices, orderInstalments, orders, payments } from "../orders/orders.tables";
 import type { OrderView, PaymentOutcome, Quote } from "./checkout.schemas";

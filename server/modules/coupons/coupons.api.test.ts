@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type CheckoutTestApp, createCheckoutTestApp } from "../../../tests/support/checkout-fixtures";
 import { createStaff, type TestStaff } from "../../../tests/support/staff";
-import { insertCompany } from "../../db/seed/factories";
+import { insertCompany } from "../../seed/factories";
 import type { AuditList } from "../audit/audit.schemas";
 import type { Coupon, CouponList } from "./coupons.schemas";
 

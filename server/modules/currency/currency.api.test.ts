@@ -7,7 +7,7 @@ import {
 } from "../../../tests/support/checkout-fixtures";
 import { lastMailTo } from "../../../tests/support/outbox";
 import { createStaff, type TestStaff } from "../../../tests/support/staff";
-import { insertCurrency } from "../../db/seed/factories";
+import { insertCurrency } from "../../seed/factories";
 import type { OrderView, Quote } from "../checkout/checkout.schemas";
 import type { DashboardFigures } from "../dashboard/dashboard.schemas";
 import { orderInstalments, orders, payments } from "../orders/orders.tables";

@@ -1,8 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app";
-import { DEMO_LEARNER } from "../../db/seed/demo-people";
-import { insertCustomer } from "../../db/seed/factories";
+import { DEMO_LEARNER } from "../../seed/demo-people";
+import { insertCustomer } from "../../seed/factories";
 import { passwordResetTokens } from "../auth/sessions.tables";
 import { hashToken, newToken } from "../auth/tokens";
 import { enrolments, orders } from "../orders/orders.tables";

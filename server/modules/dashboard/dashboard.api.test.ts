@@ -8,7 +8,7 @@ import {
   insertCourse,
   insertCustomer,
   insertHistoricOrder,
-} from "../../db/seed/factories";
+} from "../../seed/factories";
 import type { DashboardFigures } from "./dashboard.schemas";
 
 /** A zone without daylight saving, so "24 hours ago" is always yesterday there. */

@@ -2,7 +2,7 @@ import { and, asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { customerBearer, learnerAndStranger } from "../../../tests/support/learner-sessions";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app";
-import { insertCompany, insertCourse, insertCustomer } from "../../db/seed/factories";
+import { insertCompany, insertCourse, insertCustomer } from "../../seed/factories";
 import type { CourseCard } from "../catalog/catalog.schemas";
 import { courses, lessons } from "../catalog/catalog.tables";
 import { enrolments } from "../orders/orders.tables";

@@ -6,7 +6,7 @@ import { and, asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { learnerAndStranger } from "../../../tests/support/learner-sessions";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app";
-import { insertCompany } from "../../db/seed/factories";
+import { insertCompany } from "../../seed/factories";
 import { lessons } from "../catalog/catalog.tables";
 import { enrolments } from "../orders/orders.tables";
 

@@ -1,8 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app";
-import { DEMO_LEARNER } from "../../db/seed/demo-people";
-import { insertCompany, insertCustomer, insertHistoricOrder } from "../../db/seed/factories";
+import { DEMO_LEARNER } from "../../seed/demo-people";
+import { insertCompany, insertCustomer, insertHistoricOrder } from "../../seed/factories";
 import { courses } from "../catalog/catalog.tables";
 import { customers } from "../customers/customers.tables";
 import type { InvoiceDocument, InvoiceList } from "./invoices.schemas";

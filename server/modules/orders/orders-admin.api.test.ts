@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testCourse } from "../../../tests/support/checkout-fixtures";
 import { createStaff, type TestStaff } from "../../../tests/support/staff";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app";
-import { insertCompany, insertCourse, insertCustomer, insertHistoricOrder } from "../../db/seed/factories";
+import { insertCompany, insertCourse, insertCustomer, insertHistoricOrder } from "../../seed/factories";
 import { auditLogs } from "../audit/audit.tables";
 import { courses } from "../catalog/catalog.tables";
 import { enrolments, orders, payments } from "./orders.tables";

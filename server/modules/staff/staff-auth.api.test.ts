@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TEST_ADMIN } from "../../../tests/support/golden-database";
 import { createStaff } from "../../../tests/support/staff";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app";
-import { insertCompany } from "../../db/seed/factories";
+import { insertCompany } from "../../seed/factories";
 import { INVALID_CREDENTIALS } from "../auth/sign-in";
 import { staff } from "./staff.tables";
 import { INACTIVE_STAFF } from "./staff-auth.service";

@@ -8,7 +8,7 @@ import { TEST_ADMIN } from "../../../tests/support/golden-database";
 import { lastMailTo } from "../../../tests/support/outbox";
 import { createStaff } from "../../../tests/support/staff";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app";
-import { insertCompany } from "../../db/seed/factories";
+import { insertCompany } from "../../seed/factories";
 import { auditLogs } from "../audit/audit.tables";
 import { ROLE_RULES } from "./roles.service";
 import { STAFF_RULES } from "./staff.service";

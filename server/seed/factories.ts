@@ -1,13 +1,14 @@
 import { inArray, sql } from "drizzle-orm";
 import { DEFAULT_ROLES } from "~shared/permissions";
-import { uuidv7 } from "../../lib/ids";
-import { categories, courses, lessons } from "../../modules/catalog/catalog.tables";
-import { companies } from "../../modules/companies/companies.tables";
-import { createConversion } from "../../modules/currency/exchange";
-import { customers } from "../../modules/customers/customers.tables";
-import { currencies, languages } from "../../modules/international/international.tables";
-import { demoLessonVideo } from "../../modules/media/media-store";
-import { nextCounter, takeCounterValues } from "../../modules/orders/counters";
+import type { Queryable } from "../db/client";
+import { uuidv7 } from "../lib/ids";
+import { categories, courses, lessons } from "../modules/catalog/catalog.tables";
+import { companies } from "../modules/companies/companies.tables";
+import { createConversion } from "../modules/currency/exchange";
+import { customers } from "../modules/customers/customers.tables";
+import { currencies, languages } from "../modules/international/international.tables";
+import { demoLessonVideo } from "../modules/media/media-store";
+import { nextCounter, takeCounterValues } from "../modules/orders/counters";
 import {
   coupons,
   enrolments,
@@ -17,11 +18,10 @@ import {
   orders,
   type PaymentMethod,
   payments,
-} from "../../modules/orders/orders.tables";
-import { priceOrder } from "../../modules/orders/pricing";
-import { settings } from "../../modules/settings/settings.tables";
-import { roles } from "../../modules/staff/staff.tables";
-import type { Queryable } from "../client";
+} from "../modules/orders/orders.tables";
+import { priceOrder } from "../modules/orders/pricing";
+import { settings } from "../modules/settings/settings.tables";
+import { roles } from "../modules/staff/staff.tables";
 import type { SeedCategory, SeedCourse } from "./content/types";
 
 /** Rows the seed and the tests both create, written the same way in both. */

@@ -1,9 +1,9 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
-import { seededRandom } from "../../lib/random";
-import { courses, lessons } from "../../modules/catalog/catalog.tables";
-import { courseReviews, lessonProgress } from "../../modules/learning/learning.tables";
-import { enrolments } from "../../modules/orders/orders.tables";
-import type { Tx } from "../client";
+import type { Tx } from "../db/client";
+import { seededRandom } from "../lib/random";
+import { courses, lessons } from "../modules/catalog/catalog.tables";
+import { courseReviews, lessonProgress } from "../modules/learning/learning.tables";
+import { enrolments } from "../modules/orders/orders.tables";
 import type { SeedCourse } from "./content/types";
 import { insertHistoricOrder } from "./factories";
 

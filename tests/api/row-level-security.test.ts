@@ -1,13 +1,13 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openTestDatabase } from "../../tests/support/test-app";
-import { buildApp } from "../app";
-import { loadEnv } from "../config/env";
-import { faqs } from "../modules/content/content.tables";
-import type { Database } from "./client";
-import { insertCompany } from "./seed/factories";
-import { currentTenant, runUnscoped, TENANT_ROLE, withTenant } from "./tenant-scope";
+import { buildApp } from "~server/app";
+import { loadEnv } from "~server/config/env";
+import type { Database } from "~server/db/client";
+import { currentTenant, runUnscoped, TENANT_ROLE, withTenant } from "~server/db/tenant-scope";
+import { faqs } from "~server/modules/content/content.tables";
+import { insertCompany } from "~server/seed/factories";
+import { openTestDatabase } from "../support/test-app";
 
 /**
  * The second wall on its own: raw SQL with no company condition, run inside one company's scope,
