@@ -1,5 +1,5 @@
 import type { AppLoadContext } from "react-router";
-import { requireStaffPage } from "~/features/admin/staff-guard.server";
+import { requireStaffPage } from "~/lib/staff-guard.server";
 import type { SettingsGroup } from "~server/modules/settings/settings-admin.schemas";
 import { actorOf, formFlag, formText, runWrite, type WriteResult } from "./admin-write.server";
 

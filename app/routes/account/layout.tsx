@@ -1,8 +1,8 @@
 import { FileText, GraduationCap, LayoutDashboard, LogOut, UserRound } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Form, NavLink, Outlet, redirect } from "react-router";
+import { Avatar } from "~/components/avatar";
 import { Container } from "~/components/ui/container";
-import { Avatar } from "~/features/accounts/avatar";
 import { cn } from "~/lib/cn";
 import { paths } from "~/lib/paths";
 import type { Route } from "./+types/layout";

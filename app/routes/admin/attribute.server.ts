@@ -1,9 +1,9 @@
 import { data, redirect } from "react-router";
-import { requireStaffPage } from "~/features/admin/staff-guard.server";
 import { translatableFromForm } from "~/features/admin/translatable-form";
 import type { ActionResult } from "~/features/admin-catalog/action-result";
 import { attempt, fieldErrorsOf, flag, invalid, text } from "~/features/admin-catalog/action-result.server";
 import { adminPaths } from "~/lib/admin-paths";
+import { requireStaffPage } from "~/lib/staff-guard.server";
 import { AppError } from "~server/lib/errors";
 import { AdminAttributeInput, CATALOG_AREA, IdParams } from "~server/modules/catalog/catalog-admin.schemas";
 import type { Route } from "./+types/attribute";

@@ -1,6 +1,6 @@
-import { requireStaffPage } from "~/features/admin/staff-guard.server";
 import { attempt, text } from "~/features/admin-catalog/action-result.server";
 import { listQueryFrom } from "~/features/admin-catalog/list-query.server";
+import { requireStaffPage } from "~/lib/staff-guard.server";
 import { AdminListAttributesQuery, CATALOG_AREA } from "~server/modules/catalog/catalog-admin.schemas";
 import type { Route } from "./+types/attributes";
 

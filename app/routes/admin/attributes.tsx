@@ -1,13 +1,13 @@
 import { useCallback, useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { useCan } from "~/features/admin/admin-layout-data";
-import { DataTable, type DataTableColumn } from "~/features/admin/data-table";
+import { DataTable, type DataTableColumn } from "~/components/admin/data-table";
 import type { ActionResult } from "~/features/admin-catalog/action-result";
 import { CatalogListPage, EditLink, PublishedFilter } from "~/features/admin-catalog/catalog-page-parts";
 import { PublishedSwitch } from "~/features/admin-catalog/published-switch";
 import { useActionToast } from "~/features/admin-catalog/use-action-toast";
 import { translator } from "~/i18n/translator";
+import { useCan } from "~/lib/admin-layout-data";
 import { adminPaths } from "~/lib/admin-paths";
 import type { AdminAttribute } from "~server/modules/catalog/catalog-admin.schemas";
 import { translate } from "~shared/translatable";

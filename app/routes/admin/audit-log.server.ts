@@ -1,4 +1,4 @@
-import { requireStaffPage } from "~/features/admin/staff-guard.server";
+import { requireStaffPage } from "~/lib/staff-guard.server";
 import { AUDIT_AREA } from "~server/modules/audit/audit.routes";
 import { AdminListAuditQuery } from "~server/modules/audit/audit.schemas";
 import type { Route } from "./+types/audit-log";

@@ -1,7 +1,7 @@
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
-import { AdminPage } from "~/features/admin/admin-page";
-import { DataTable, type DataTableColumn, DataTableFilter } from "~/features/admin/data-table";
+import { AdminPage } from "~/components/admin/admin-page";
+import { DataTable, type DataTableColumn, DataTableFilter } from "~/components/admin/data-table";
 import { translator } from "~/i18n/translator";
 import { cn } from "~/lib/cn";
 import type { AuditEntry } from "~server/modules/audit/audit.schemas";

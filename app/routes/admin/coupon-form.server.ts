@@ -1,9 +1,9 @@
 import type { AppLoadContext } from "react-router";
 import { formText } from "~/features/accounts/form-errors";
 import { isClientError } from "~/features/accounts/service-errors.server";
-import type { StaffPrincipal } from "~/features/admin/staff-guard.server";
 import { translatableFromForm } from "~/features/admin/translatable-form";
 import type { CouponActionResult, CouponFieldErrors } from "~/features/coupons-admin/coupon-action-result";
+import type { StaffPrincipal } from "~/lib/staff-guard.server";
 import { CouponBody, CouponIdParams, CouponIds } from "~server/modules/coupons/coupons.schemas";
 import { IMAGE_MESSAGES } from "~server/modules/media/image-store";
 

@@ -1,6 +1,6 @@
 import { parseListQuery } from "~/features/admin/parse-list-query";
-import { requireStaffPage } from "~/features/admin/staff-guard.server";
 import { toCsv } from "~/lib/csv";
+import { requireStaffPage } from "~/lib/staff-guard.server";
 import { LIST_MAX_LIMIT } from "~server/lib/list-query";
 import { AdminListCouponsQuery } from "~server/modules/coupons/coupons.schemas";
 import type { Route } from "./+types/coupons-export";

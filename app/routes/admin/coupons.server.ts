@@ -1,6 +1,6 @@
 import { parseListQuery } from "~/features/admin/parse-list-query";
-import { requireStaffPage } from "~/features/admin/staff-guard.server";
 import type { CouponActionResult } from "~/features/coupons-admin/coupon-action-result";
+import { requireStaffPage } from "~/lib/staff-guard.server";
 import { AdminListCouponsQuery, CouponIdParams } from "~server/modules/coupons/coupons.schemas";
 import type { Route } from "./+types/coupons";
 import { deleteCoupons, publishCoupon, saveCoupon } from "./coupon-form.server";

@@ -1,8 +1,8 @@
 import { data, redirect } from "react-router";
-import { requireStaffPage } from "~/features/admin/staff-guard.server";
 import type { ActionResult } from "~/features/admin-catalog/action-result";
 import { attempt, fieldErrorsOf, invalid, text } from "~/features/admin-catalog/action-result.server";
 import { adminPaths } from "~/lib/admin-paths";
+import { requireStaffPage } from "~/lib/staff-guard.server";
 import { AppError } from "~server/lib/errors";
 import {
   AdminCourseInput,

@@ -2,9 +2,7 @@ import { ImageUp } from "lucide-react";
 import { useCallback, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, useNavigation } from "react-router";
-import { Button } from "~/components/ui/button";
-import { useCan } from "~/features/admin/admin-layout-data";
-import { AdminCard } from "~/features/admin/admin-page";
+import { AdminCard } from "~/components/admin/admin-page";
 import {
   FormMessage,
   MultiSelect,
@@ -12,13 +10,15 @@ import {
   Select,
   Switch,
   TextField,
-} from "~/features/admin/form-fields";
-import { TranslatableField } from "~/features/admin/translatable-field";
+} from "~/components/admin/form-fields";
+import { TranslatableField } from "~/components/admin/translatable-field";
+import { Button } from "~/components/ui/button";
 import { type ActionResult, translatableErrors } from "~/features/admin-catalog/action-result";
 import { CatalogEditorPage } from "~/features/admin-catalog/catalog-page-parts";
 import { LessonsEditor } from "~/features/admin-catalog/lessons-editor";
 import { useActionToast } from "~/features/admin-catalog/use-action-toast";
 import { translator } from "~/i18n/translator";
+import { useCan } from "~/lib/admin-layout-data";
 import { adminPaths } from "~/lib/admin-paths";
 import { COURSE_BADGES, COURSE_LEVELS } from "~shared/catalog.constants";
 import { translate } from "~shared/translatable";

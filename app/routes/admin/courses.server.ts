@@ -1,6 +1,6 @@
-import { requireStaffPage } from "~/features/admin/staff-guard.server";
 import { attempt, fieldErrorsOf, invalid, text } from "~/features/admin-catalog/action-result.server";
 import { listQueryFrom } from "~/features/admin-catalog/list-query.server";
+import { requireStaffPage } from "~/lib/staff-guard.server";
 import {
   AdminBulkCourses,
   AdminListCoursesQuery,

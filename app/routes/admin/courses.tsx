@@ -1,14 +1,14 @@
 import { useCallback, useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useFetcher } from "react-router";
+import { DataTable, type DataTableColumn, DataTableFilter } from "~/components/admin/data-table";
 import { Button, ButtonLink } from "~/components/ui/button";
-import { useCan } from "~/features/admin/admin-layout-data";
-import { DataTable, type DataTableColumn, DataTableFilter } from "~/features/admin/data-table";
 import type { ActionResult } from "~/features/admin-catalog/action-result";
 import { CatalogListPage, PublishedFilter } from "~/features/admin-catalog/catalog-page-parts";
 import { PublishedSwitch } from "~/features/admin-catalog/published-switch";
 import { useActionToast } from "~/features/admin-catalog/use-action-toast";
 import { translator } from "~/i18n/translator";
+import { useCan } from "~/lib/admin-layout-data";
 import { adminPaths } from "~/lib/admin-paths";
 import { formatMoney } from "~/lib/format";
 import type { AdminCourseRow } from "~server/modules/catalog/catalog-admin.schemas";

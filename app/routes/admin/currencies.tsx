@@ -1,9 +1,8 @@
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
-import { useCan } from "~/features/admin/admin-layout-data";
-import { AdminPage } from "~/features/admin/admin-page";
-import { DataTable, type DataTableColumn } from "~/features/admin/data-table";
-import { Switch, TextField } from "~/features/admin/form-fields";
+import { AdminPage } from "~/components/admin/admin-page";
+import { DataTable, type DataTableColumn } from "~/components/admin/data-table";
+import { Switch, TextField } from "~/components/admin/form-fields";
 import { RecordDialog } from "~/features/settings-content/record-dialog";
 import {
   AddRecordButton,
@@ -13,6 +12,7 @@ import {
   useRecordEditing,
 } from "~/features/settings-content/record-list";
 import { translator } from "~/i18n/translator";
+import { useCan } from "~/lib/admin-layout-data";
 import type { Currency } from "~server/modules/international/international.schemas";
 import type { Route } from "./+types/currencies";
 

@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { requireStaffPage } from "~/features/admin/staff-guard.server";
+import { requireStaffPage } from "~/lib/staff-guard.server";
 import { AdminCustomerOrdersBody, CustomerIdParams } from "~server/modules/customers/customers.schemas";
 import { ORDER_STATUSES } from "~server/modules/orders/orders.tables";
 import type { Route } from "./+types/customer-order";

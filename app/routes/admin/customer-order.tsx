@@ -1,12 +1,12 @@
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { AdminCard, AdminPage } from "~/features/admin/admin-page";
-import { DataTable, type DataTableColumn, DataTableFilter } from "~/features/admin/data-table";
-import { useListParams } from "~/features/admin/list-params";
+import { AdminCard, AdminPage } from "~/components/admin/admin-page";
+import { DataTable, type DataTableColumn, DataTableFilter } from "~/components/admin/data-table";
 import { translator } from "~/i18n/translator";
 import { adminPaths } from "~/lib/admin-paths";
 import { formatMoney } from "~/lib/format";
+import { useListParams } from "~/lib/list-params";
 import type { CustomerOrderList } from "~server/modules/customers/customers.schemas";
 import type { Route } from "./+types/customer-order";
 

@@ -1,9 +1,9 @@
 import { type AppLoadContext, data } from "react-router";
 import { formText } from "~/features/accounts/form-errors";
 import { isClientError } from "~/features/accounts/service-errors.server";
-import type { StaffPrincipal } from "~/features/admin/staff-guard.server";
 import { customerFieldErrors } from "~/features/customers-admin/customer-fields";
 import type { CustomerSaveResult } from "~/features/customers-admin/customer-form-dialog";
+import type { StaffPrincipal } from "~/lib/staff-guard.server";
 import {
   AdminCreateCustomer,
   CustomerIdParams,

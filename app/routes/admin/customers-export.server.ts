@@ -1,6 +1,6 @@
 import { parseListQuery } from "~/features/admin/parse-list-query";
-import { requireStaffPage } from "~/features/admin/staff-guard.server";
 import { toCsv } from "~/lib/csv";
+import { requireStaffPage } from "~/lib/staff-guard.server";
 import { AdminListCustomersQuery, MAX_PAGE_SIZE } from "~server/modules/customers/customers.schemas";
 import type { Route } from "./+types/customers-export";
 

@@ -1,5 +1,5 @@
 import { parseListQuery } from "~/features/admin/parse-list-query";
-import { requireStaffPage } from "~/features/admin/staff-guard.server";
+import { requireStaffPage } from "~/lib/staff-guard.server";
 import { AdminListCustomersQuery } from "~server/modules/customers/customers.schemas";
 import type { Route } from "./+types/customers";
 import { deleteCustomer, saveCustomer, unknownIntent } from "./customers-actions.server";

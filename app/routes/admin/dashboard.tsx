@@ -2,12 +2,12 @@ import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
-import { AdminCard, AdminPage } from "~/features/admin/admin-page";
-import { requireStaffPage } from "~/features/admin/staff-guard.server";
+import { AdminCard, AdminPage } from "~/components/admin/admin-page";
 import { OrderStatusBadge } from "~/features/orders/order-status-badge";
 import { translator } from "~/i18n/translator";
 import { adminPaths } from "~/lib/admin-paths";
 import { formatMoney, minorUnitDigits } from "~/lib/format";
+import { requireStaffPage } from "~/lib/staff-guard.server";
 import type { Route } from "./+types/dashboard";
 
 export async function loader({ context, request }: Route.LoaderArgs) {

@@ -1,8 +1,8 @@
 import { data } from "react-router";
 import { cookieHeaders } from "~/features/accounts/cookie-headers";
-import { requireStaffPage } from "~/features/admin/staff-guard.server";
 import { translatableFromForm } from "~/features/admin/translatable-form";
 import { staffErrorKey } from "~/features/staff/staff-errors.server";
+import { requireStaffPage } from "~/lib/staff-guard.server";
 import { adminInfoOf } from "~server/modules/staff/staff-auth.service";
 import { passwordProblem } from "~shared/password-policy";
 import type { Route } from "./+types/edit-profile";

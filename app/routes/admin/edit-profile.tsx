@@ -2,12 +2,12 @@ import { KeyRound, Save } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, useNavigation } from "react-router";
+import { AdminCard, AdminPage } from "~/components/admin/admin-page";
+import { Checkbox, PasswordField, TextField } from "~/components/admin/form-fields";
+import { TranslatableField } from "~/components/admin/translatable-field";
 import { Button } from "~/components/ui/button";
 import { notify } from "~/components/ui/toast";
 import { StaffAvatar } from "~/features/admin/admin-header";
-import { AdminCard, AdminPage } from "~/features/admin/admin-page";
-import { Checkbox, PasswordField, TextField } from "~/features/admin/form-fields";
-import { TranslatableField } from "~/features/admin/translatable-field";
 import { translator } from "~/i18n/translator";
 import type { Route } from "./+types/edit-profile";
 

@@ -1,4 +1,3 @@
-import { requireStaffPage } from "~/features/admin/staff-guard.server";
 import { translatableFromForm } from "~/features/admin/translatable-form";
 import {
   actorOf,
@@ -7,6 +6,7 @@ import {
   invalid,
   runWrite,
 } from "~/features/settings-content/admin-write.server";
+import { requireStaffPage } from "~/lib/staff-guard.server";
 import { EmailTemplateInput } from "~server/modules/content/content.schemas";
 import { EMAIL_EVENTS, type EmailEvent } from "~server/modules/content/email-events";
 import type { Route } from "./+types/email-templates";

@@ -1,13 +1,13 @@
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useFetcher } from "react-router";
+import { AdminCard, AdminPage } from "~/components/admin/admin-page";
+import { FormMessage, Select, Switch } from "~/components/admin/form-fields";
+import { TranslatableField } from "~/components/admin/translatable-field";
 import { Button } from "~/components/ui/button";
 import { notify } from "~/components/ui/toast";
-import { useAdminLayoutData, useCan } from "~/features/admin/admin-layout-data";
-import { AdminCard, AdminPage } from "~/features/admin/admin-page";
-import { FormMessage, Select, Switch } from "~/features/admin/form-fields";
-import { TranslatableField } from "~/features/admin/translatable-field";
 import { translator } from "~/i18n/translator";
+import { useAdminLayoutData, useCan } from "~/lib/admin-layout-data";
 import { cn } from "~/lib/cn";
 import type { Route } from "./+types/email-templates";
 import type { action } from "./email-templates.server";

@@ -1,4 +1,3 @@
-import { requireStaffPage } from "~/features/admin/staff-guard.server";
 import { translatableFromForm } from "~/features/admin/translatable-form";
 import {
   actorOf,
@@ -9,6 +8,7 @@ import {
   runWrite,
 } from "~/features/settings-content/admin-write.server";
 import { listQueryFrom } from "~/features/settings-content/list-query";
+import { requireStaffPage } from "~/lib/staff-guard.server";
 import { AdminListFaqsQuery, FaqInput } from "~server/modules/content/content.schemas";
 import type { Route } from "./+types/faq";
 

@@ -2,12 +2,11 @@ import { ArrowDown, ArrowUp } from "lucide-react";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
+import { AdminPage } from "~/components/admin/admin-page";
+import { DataTable, type DataTableColumn, DataTableFilter } from "~/components/admin/data-table";
+import { Switch } from "~/components/admin/form-fields";
+import { TranslatableField } from "~/components/admin/translatable-field";
 import { Button } from "~/components/ui/button";
-import { useAdminLayoutData, useCan } from "~/features/admin/admin-layout-data";
-import { AdminPage } from "~/features/admin/admin-page";
-import { DataTable, type DataTableColumn, DataTableFilter } from "~/features/admin/data-table";
-import { Switch } from "~/features/admin/form-fields";
-import { TranslatableField } from "~/features/admin/translatable-field";
 import { RecordDialog } from "~/features/settings-content/record-dialog";
 import {
   AddRecordButton,
@@ -17,6 +16,7 @@ import {
   useRecordEditing,
 } from "~/features/settings-content/record-list";
 import { translator } from "~/i18n/translator";
+import { useAdminLayoutData, useCan } from "~/lib/admin-layout-data";
 import type { Faq } from "~server/modules/content/content.schemas";
 import type { Route } from "./+types/faq";
 

@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Form, Link, useNavigation } from "react-router";
+import { FormMessage, TextField } from "~/components/admin/form-fields";
 import { Button } from "~/components/ui/button";
-import { FormMessage, TextField } from "~/features/admin/form-fields";
 import { StaffAuthFrame } from "~/features/staff/staff-auth-frame";
 import { translator } from "~/i18n/translator";
 import { adminPaths } from "~/lib/admin-paths";

@@ -1,4 +1,3 @@
-import { requireStaffPage } from "~/features/admin/staff-guard.server";
 import {
   actorOf,
   deleteIdsOf,
@@ -8,6 +7,7 @@ import {
   runWrite,
 } from "~/features/settings-content/admin-write.server";
 import { listQueryFrom } from "~/features/settings-content/list-query";
+import { requireStaffPage } from "~/lib/staff-guard.server";
 import { AdminListLanguagesQuery, LanguageInput } from "~server/modules/international/international.schemas";
 import type { Route } from "./+types/languages";
 

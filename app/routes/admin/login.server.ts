@@ -1,8 +1,8 @@
 import { data, redirect } from "react-router";
 import { cookieHeaders } from "~/features/accounts/cookie-headers";
 import { safeRedirect } from "~/features/accounts/safe-redirect";
-import { staffPrincipal } from "~/features/admin/staff-guard.server";
 import { adminPaths } from "~/lib/admin-paths";
+import { staffPrincipal } from "~/lib/staff-guard.server";
 import { SignInBody } from "~server/modules/auth/sign-in";
 import { adminInfoOf } from "~server/modules/staff/staff-auth.service";
 import type { Route } from "./+types/login";

@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { requireStaffPage } from "~/features/admin/staff-guard.server";
+import { requireStaffPage } from "~/lib/staff-guard.server";
 import type { Route } from "./+types/not-found";
 
 /** /404: the not-found page inside the admin chrome (status 404; the admin error boundary renders it). */

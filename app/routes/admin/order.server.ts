@@ -1,11 +1,11 @@
 import { data } from "react-router";
-import { requireStaffPage } from "~/features/admin/staff-guard.server";
 import {
   actingStaff,
   clientErrorStatus,
   orderAction,
   parseStatus,
 } from "~/features/orders/order-actions.server";
+import { requireStaffPage } from "~/lib/staff-guard.server";
 import { isUuid } from "~server/lib/ids";
 import { localizeForRequest } from "~server/lib/messages/request-language";
 import { RETURN_DONE_MESSAGE } from "~server/modules/orders/orders-admin.schemas";

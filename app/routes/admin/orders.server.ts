@@ -1,6 +1,6 @@
 import { data } from "react-router";
-import { requireStaffPage } from "~/features/admin/staff-guard.server";
 import { actingStaff, orderAction, parseStatus } from "~/features/orders/order-actions.server";
+import { requireStaffPage } from "~/lib/staff-guard.server";
 import { localizeForRequest } from "~server/lib/messages/request-language";
 import { AdminListOrdersQuery } from "~server/modules/orders/orders-admin.schemas";
 import type { Route } from "./+types/orders";

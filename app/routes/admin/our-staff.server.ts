@@ -1,6 +1,6 @@
 import { data } from "react-router";
-import { requireStaffPage } from "~/features/admin/staff-guard.server";
 import { staffErrorKey } from "~/features/staff/staff-errors.server";
+import { requireStaffPage } from "~/lib/staff-guard.server";
 import { AdminInviteStaff, AdminListStaffQuery, AdminUpdateStaff } from "~server/modules/staff/staff.schemas";
 import type { Route } from "./+types/our-staff";
 import type { ActionResult } from "./our-staff";

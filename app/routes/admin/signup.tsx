@@ -1,8 +1,8 @@
 import { UserPlus } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Form, Link, useNavigation } from "react-router";
+import { FormMessage, PasswordField, TextField } from "~/components/admin/form-fields";
 import { Button } from "~/components/ui/button";
-import { FormMessage, PasswordField, TextField } from "~/features/admin/form-fields";
 import { StaffAuthFrame } from "~/features/staff/staff-auth-frame";
 import { translator } from "~/i18n/translator";
 import { adminPaths } from "~/lib/admin-paths";

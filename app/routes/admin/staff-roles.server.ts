@@ -1,6 +1,6 @@
 import { data } from "react-router";
-import { requireStaffPage } from "~/features/admin/staff-guard.server";
 import { staffErrorKey } from "~/features/staff/staff-errors.server";
+import { requireStaffPage } from "~/lib/staff-guard.server";
 import { UpdateRoleBody } from "~server/modules/staff/staff.schemas";
 import { AREAS } from "~shared/permissions";
 import type { Route } from "./+types/staff-roles";

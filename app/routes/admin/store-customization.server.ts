@@ -1,4 +1,3 @@
-import { requireStaffPage } from "~/features/admin/staff-guard.server";
 import { translatableFromForm } from "~/features/admin/translatable-form";
 import {
   actorOf,
@@ -7,6 +6,7 @@ import {
   invalid,
   runWrite,
 } from "~/features/settings-content/admin-write.server";
+import { requireStaffPage } from "~/lib/staff-guard.server";
 import { PAGE_SLUGS, PageInput, type PageSlug } from "~server/modules/content/content.schemas";
 import type { Route } from "./+types/store-customization";
 

@@ -1,6 +1,6 @@
 import { data, redirect } from "react-router";
-import { requireStaffPage } from "~/features/admin/staff-guard.server";
 import { adminPaths } from "~/lib/admin-paths";
+import { requireStaffPage } from "~/lib/staff-guard.server";
 import type { Route } from "./+types/stripe-connect";
 
 /**

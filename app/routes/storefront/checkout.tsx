@@ -4,16 +4,16 @@ import { Trans, useTranslation } from "react-i18next";
 import { Link, useNavigate, useRevalidator } from "react-router";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { Container } from "~/components/ui/container";
-import { useCart, useCartReady } from "~/features/cart/cart-store";
 import { type CheckoutRequest, checkoutApi } from "~/features/cart/checkout-api";
 import { CheckoutStepHeading } from "~/features/cart/checkout-step-heading";
 import { checkoutErrorMessage } from "~/features/cart/error-message";
 import { OrderSummary } from "~/features/cart/order-summary";
-import { useOnline } from "~/features/cart/use-online";
 import { useQuote } from "~/features/cart/use-quote";
+import { useCart, useCartReady } from "~/lib/cart-store";
 import { formatMoney } from "~/lib/format";
 import { paths } from "~/lib/paths";
 import { privatePageMeta } from "~/lib/private-page-meta";
+import { useOnline } from "~/lib/use-online";
 import type { Route } from "./+types/checkout";
 
 export function loader({ context }: Route.LoaderArgs) {

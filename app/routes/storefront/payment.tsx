@@ -5,11 +5,11 @@ import { CheckoutStepHeading } from "~/features/cart/checkout-step-heading";
 import { DemoCardForm } from "~/features/cart/demo-card-form";
 import { OrderSummary } from "~/features/cart/order-summary";
 import { StripePaymentForm } from "~/features/cart/stripe-payment-form";
-import { useOnline } from "~/features/cart/use-online";
 import { visitorOrder } from "~/features/cart/visitor-order.server";
 import { formatMoney } from "~/lib/format";
 import { paths } from "~/lib/paths";
 import { privatePageMeta } from "~/lib/private-page-meta";
+import { useOnline } from "~/lib/use-online";
 import type { Route } from "./+types/payment";
 
 export async function loader({ context, request }: Route.LoaderArgs) {

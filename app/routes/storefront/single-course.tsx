@@ -1,9 +1,9 @@
 import { Check, Clock, Infinity as InfinityIcon, PlayCircle } from "lucide-react";
 import { useTranslation } from "react-i18next";
+import { AddToCartButton } from "~/components/add-to-cart-button";
 import { Breadcrumb } from "~/components/ui/breadcrumb";
 import { buttonClasses } from "~/components/ui/button";
 import { Container } from "~/components/ui/container";
-import { AddToCartButton } from "~/features/cart/add-to-cart-button";
 import { CourseBadge } from "~/features/catalog/course-badge";
 import { CourseFacts } from "~/features/catalog/course-facts";
 import { courseJsonLd } from "~/features/catalog/course-json-ld";

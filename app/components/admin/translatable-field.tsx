@@ -1,5 +1,5 @@
+import { useAdminLayoutData } from "~/lib/admin-layout-data";
 import type { EditingLanguage } from "~server/modules/international/editing-languages";
-import { useAdminLayoutData } from "./admin-layout-data";
 import { TextArea, TextField } from "./form-fields";
 
 /**

@@ -3,8 +3,8 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { Button, buttonClasses } from "~/components/ui/button";
+import { addToCart, type CartItem, MAX_CART_ITEMS, useCart } from "~/lib/cart-store";
 import { paths } from "~/lib/paths";
-import { addToCart, type CartItem, MAX_CART_ITEMS, useCart } from "./cart-store";
 
 /**
  * Puts a course in the cart. Once it is there, the button becomes a link to the cart

@@ -17,9 +17,9 @@ import { Button, buttonClasses } from "~/components/ui/button";
 import { Pagination } from "~/components/ui/pagination";
 import { cn } from "~/lib/cn";
 import { type CsvValue, toCsv } from "~/lib/csv";
+import { LIST_PARAMS, useListParams } from "~/lib/list-params";
 import { ConfirmDeleteDialog, type DeleteSubmission } from "./confirm-delete-dialog";
 import { Select, type SelectOption } from "./form-fields";
-import { LIST_PARAMS, useListParams } from "./list-params";
 
 /** One column of a DataTable. */
 export interface DataTableColumn<T extends RowData> {
