@@ -1,7 +1,9 @@
+import { fileURLToPath } from "node:url";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 import { dropRouterWarnings, terserChunks } from "./scripts/bundle-trim";
+import { clientBundleGuard } from "./scripts/client-bundle-guard.mjs";
 import { pathAliases } from "./scripts/path-aliases";
 
 /**
@@ -19,6 +21,8 @@ export default defineConfig(({ isSsrBuild }) => ({
     reactRouter(),
     dropRouterWarnings(),
     terserChunks(/[\\/]node_modules[\\/](react-dom|react-router|i18next)[\\/]/),
+    // The client build fails when a chunk holds a module of server/ or an app *.server.ts file.
+    clientBundleGuard(fileURLToPath(new URL(".", import.meta.url))),
   ],
   resolve: { alias: pathAliases },
   build: {

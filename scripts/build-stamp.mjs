@@ -12,6 +12,7 @@ const INPUTS = [
   "vite.config.ts",
   "scripts/bundle-trim.ts",
   "scripts/path-aliases.ts",
+  "scripts/client-bundle-guard.mjs",
   "react-router.config.ts",
   "tsconfig.json",
   "scripts/build.mjs",

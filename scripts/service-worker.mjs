@@ -2,6 +2,7 @@ import { readdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { build } from "esbuild";
 import { injectManifest } from "workbox-build";
+import { serverModulesIn } from "./client-bundle-guard.mjs";
 
 /**
  * Route modules of the back office and of staff sign-in (app/routes/admin/): not precached
@@ -46,8 +47,10 @@ export function appShellFiles(manifest) {
 export async function buildServiceWorker(root) {
   const clientDir = join(root, "build/client");
   const bundled = join(root, "build/sw.bundle.js");
-  await build({
+  const { metafile } = await build({
     entryPoints: [join(root, "app/features/offline/service-worker.ts")],
+    absWorkingDir: root,
+    metafile: true,
     outfile: bundled,
     bundle: true,
     format: "iife",
@@ -57,6 +60,11 @@ export async function buildServiceWorker(root) {
     define: { "process.env.NODE_ENV": '"production"' },
     logLevel: "warning",
   });
+  const server = serverModulesIn(
+    Object.keys(metafile.inputs).map((input) => join(root, input)),
+    root,
+  );
+  if (server.length > 0) throw new Error(`server code in the service worker: ${server.join(", ")}`);
   const shell = appShellFiles(routeManifest(clientDir));
   const { count, size, warnings } = await injectManifest({
     swSrc: bundled,
