@@ -3,6 +3,8 @@ import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 import { dropRouterWarnings, terserChunks } from "./scripts/bundle-trim";
+import { clientBundleGuard } from "./scripts/client-bundle-guard.mjs";
+import { pathAliases } from "./scripts/path-aliases";
 
 /**
  * Browser chunks every page needs, in a few files instead of dozens: on a phone each extra request
@@ -19,8 +21,10 @@ export default defineConfig(({ isSsrBuild }) => ({
     reactRouter(),
     dropRouterWarnings(),
     terserChunks(/[\\/]node_modules[\\/](react-dom|react-router|i18next)[\\/]/),
+    // The client build fails when a chunk holds a module of server/ or an app *.server.ts file.
+    clientBundleGuard(fileURLToPath(new URL(".", import.meta.url))),
   ],
-  resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
+  resolve: { alias: pathAliases },
   build: {
     assetsInlineLimit: 0,
     rollupOptions: isSsrBuild

@@ -1,7 +1,5 @@
-import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
-
-const alias = { "~": fileURLToPath(new URL("./app", import.meta.url)) };
+import { pathAliases as alias } from "./scripts/path-aliases";
 
 export default defineConfig({
   resolve: { alias },
@@ -11,7 +9,12 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: "unit",
-          include: ["server/**/*.test.ts", "app/**/*.test.{ts,tsx}", "scripts/**/*.test.ts"],
+          include: [
+            "server/**/*.test.ts",
+            "shared/**/*.test.ts",
+            "app/**/*.test.{ts,tsx}",
+            "scripts/**/*.test.ts",
+          ],
           exclude: ["**/*.api.test.ts", "**/node_modules/**"],
           setupFiles: ["tests/support/fail-on-console-error.ts"],
         },

@@ -1,4 +1,4 @@
-import type { ServerLoadContext } from "../server/web/load-context";
+import type { ServerLoadContext } from "~server/web/load-context";
 
 declare module "react-router" {
   interface AppLoadContext extends ServerLoadContext {}

@@ -16,7 +16,6 @@ import {
 import type { Route } from "./+types/root";
 import "./app.css";
 import { ToastContainer, toastContainerProps } from "~/components/ui/toast";
-import { useCartCount } from "~/features/cart/use-cart-count";
 import { pageCurrencyChoice } from "~/features/currency/page-currency.server";
 import { ErrorPage } from "~/features/layout/error-page";
 import { LanguageDetection } from "~/features/layout/language-detection";
@@ -31,7 +30,8 @@ import { offeredLanguages } from "~/i18n/offered-languages";
 import { translator } from "~/i18n/translator";
 import { useNonce } from "~/lib/nonce";
 import { THEME_COLORS, themeClass, themeFromCookie, useIsDark } from "~/lib/theme";
-import { type Translatable, translate } from "../server/lib/translatable";
+import { useCartCount } from "~/lib/use-cart-count";
+import { type Translatable, translate } from "~shared/translatable";
 
 /** Who is looking: a signed-in customer, a guest, or an anonymous visitor (null). */
 export type Viewer =

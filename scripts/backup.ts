@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { backup } from "../server/ops/backup";
-import { readEnvOrExit } from "../server/server";
+import { backup } from "~server/ops/backup";
+import { readEnvOrExit } from "~server/server";
 
 /** npm run backup [folder]: a consistent backup of the database and uploaded media. */
 // Variables already in the environment win over the optional .env file, as with npm start.

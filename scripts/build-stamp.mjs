@@ -6,10 +6,13 @@ import { join, relative } from "node:path";
 const INPUTS = [
   "app",
   "server",
+  "shared",
   "public",
   "package-lock.json",
   "vite.config.ts",
   "scripts/bundle-trim.ts",
+  "scripts/path-aliases.ts",
+  "scripts/client-bundle-guard.mjs",
   "react-router.config.ts",
   "tsconfig.json",
   "scripts/build.mjs",

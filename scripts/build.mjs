@@ -19,6 +19,9 @@ execFileSync(process.execPath, [join(root, "node_modules/@react-router/dev/bin.j
 });
 await buildServiceWorker(root);
 
+// The client build itself fails when a chunk holds server code (scripts/client-bundle-guard.mjs,
+// a Vite plugin; the service worker is checked the same way in scripts/service-worker.mjs).
+
 // Issue 7: the home page's JavaScript must stay within its gzip budget; a build over it fails.
 const budget = checkHomeJsBudget(join(root, "build/client"));
 if (!budget.ok) {
@@ -37,6 +40,7 @@ await build({
   format: "esm",
   target: "node20",
   packages: "external",
+  tsconfig: join(root, "tsconfig.json"), // its `paths`: ~server/…, ~shared/…
   sourcemap: true,
   logLevel: "warning",
 });
@@ -50,6 +54,7 @@ await build({
   format: "esm",
   target: "node20",
   packages: "external",
+  tsconfig: join(root, "tsconfig.json"),
   logLevel: "warning",
 });
 execFileSync(process.execPath, [join(root, "build/node/build-pglite-template.js")], {

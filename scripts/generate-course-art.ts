@@ -13,8 +13,8 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { categories } from "../server/seed/content/categories";
-import { courses } from "../server/seed/content/courses";
+import { categories } from "~server/seed/content/categories";
+import { courses } from "~server/seed/content/courses";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const outDir = join(root, "public", "images");

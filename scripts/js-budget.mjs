@@ -50,7 +50,7 @@ export const formatKb = (bytes) => `${(bytes / 1000).toFixed(1)} kB`;
 
 /** Measures the home page's scripts; returns a report and whether the budget holds. */
 export function checkHomeJsBudget(clientDir, budget = HOME_JS_BUDGET_BYTES) {
-  const scripts = routeScripts(clientDir, "routes/home").sort((a, b) => b.gzip - a.gzip);
+  const scripts = routeScripts(clientDir, "routes/storefront/home").sort((a, b) => b.gzip - a.gzip);
   const total = scripts.reduce((sum, script) => sum + script.gzip, 0);
   const largest = scripts
     .slice(0, 6)

@@ -1,6 +1,6 @@
 import { existsSync } from "node:fs";
-import { restore } from "../server/ops/backup";
-import { readEnvOrExit } from "../server/server";
+import { restore } from "~server/ops/backup";
+import { readEnvOrExit } from "~server/server";
 
 /** npm run restore <folder>: brings a backup made by npm run backup back (stop the server first). */
 // Variables already in the environment win over the optional .env file, as with npm start.

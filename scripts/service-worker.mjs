@@ -2,21 +2,13 @@ import { readdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { build } from "esbuild";
 import { injectManifest } from "workbox-build";
+import { serverModulesIn } from "./client-bundle-guard.mjs";
 
 /**
- * Route modules of the back office and of staff sign-in: not precached (visitors never need
- * them); they are cached when loaded, like any other build file.
+ * Route modules of the back office and of staff sign-in (app/routes/admin/): not precached
+ * (visitors never need them); they are cached when loaded, like any other build file.
  */
-const STAFF_ROUTES = new Set([
-  "routes/admin-area",
-  "routes/login",
-  "routes/staff-signup",
-  "routes/staff-forgot-password",
-  "routes/staff-reset-password",
-  "routes/admin-logout",
-  "routes/customers-export",
-  "routes/coupons-export",
-]);
+const STAFF_ROUTES = "routes/admin/";
 
 /**
  * Storefront chunks loaded with `import()` after the page (not in React Router's manifest): the
@@ -42,7 +34,7 @@ export function appShellFiles(manifest) {
   };
   add(manifest.entry);
   for (const route of Object.values(manifest.routes)) {
-    if (STAFF_ROUTES.has(route.id) || STAFF_ROUTES.has(route.parentId)) continue;
+    if (route.id.startsWith(STAFF_ROUTES)) continue;
     add(route);
   }
   return [...files].sort();
@@ -55,8 +47,10 @@ export function appShellFiles(manifest) {
 export async function buildServiceWorker(root) {
   const clientDir = join(root, "build/client");
   const bundled = join(root, "build/sw.bundle.js");
-  await build({
+  const { metafile } = await build({
     entryPoints: [join(root, "app/features/offline/service-worker.ts")],
+    absWorkingDir: root,
+    metafile: true,
     outfile: bundled,
     bundle: true,
     format: "iife",
@@ -66,6 +60,11 @@ export async function buildServiceWorker(root) {
     define: { "process.env.NODE_ENV": '"production"' },
     logLevel: "warning",
   });
+  const server = serverModulesIn(
+    Object.keys(metafile.inputs).map((input) => join(root, input)),
+    root,
+  );
+  if (server.length > 0) throw new Error(`server code in the service worker: ${server.join(", ")}`);
   const shell = appShellFiles(routeManifest(clientDir));
   const { count, size, warnings } = await injectManifest({
     swSrc: bundled,

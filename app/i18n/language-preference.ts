@@ -1,4 +1,4 @@
-import { LANGUAGE_COOKIE, LANGUAGE_COOKIE_MAX_AGE } from "../../server/lib/language";
+import { LANGUAGE_COOKIE, LANGUAGE_COOKIE_MAX_AGE } from "~shared/language";
 
 /** The storage key i18next-browser-languagedetector uses for local and session storage. */
 export const LANGUAGE_STORAGE_KEY = "i18nextLng";

@@ -1,8 +1,8 @@
 import type { TFunction } from "i18next";
-import { numberFormat } from "../../server/lib/number-format";
+import { numberFormat } from "~shared/number-format";
 
 /** Prices on pages, in mails and in coupon messages are formatted alike ("€49", "€ 39,50"). */
-export { formatMoney, minorUnitDigits, minorUnitsToDecimal } from "../../server/lib/money";
+export { formatMoney, minorUnitDigits, minorUnitsToDecimal } from "~shared/money";
 
 export function formatNumber(value: number, language: string, options?: Intl.NumberFormatOptions): string {
   return numberFormat(language, options).format(value);

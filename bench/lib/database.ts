@@ -1,8 +1,8 @@
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import pg from "pg";
-import { openDatabase } from "../../server/db/client";
-import { seedDatabase } from "../../server/seed/seed";
+import { openDatabase } from "~server/db/client";
+import { seedDatabase } from "~server/seed/seed";
 import type { SqlRunner } from "./generate";
 
 export const DEFAULT_SERVER_URL = "postgres://postgres@127.0.0.1:5432";

@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { join } from "node:path";
-import { projectRoot } from "../../server/lib/paths";
+import { projectRoot } from "~server/lib/paths";
 import { freePort } from "../../tests/support/server-process";
 
 /** A production server started by the benchmark, with how long it took to serve its first page. */

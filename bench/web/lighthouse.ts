@@ -2,8 +2,8 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "nod
 import { cpus, loadavg, release, tmpdir, totalmem } from "node:os";
 import { join } from "node:path";
 import lighthouse from "lighthouse";
+import { clientBuildDir, projectRoot } from "~server/lib/paths";
 import { checkHomeJsBudget, formatKb } from "../../scripts/js-budget.mjs";
-import { clientBuildDir, projectRoot } from "../../server/lib/paths";
 import { ensureProductionBuild } from "../../tests/support/ensure-build";
 import { launchDebuggableChromium } from "./chromium-debug";
 import { type StartedServer, startTimedServer } from "./cold-start";

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { jsonb, timestamp, uuid } from "drizzle-orm/pg-core";
+import type { Translatable } from "~shared/translatable";
 import { uuidv7 } from "../lib/ids";
-import type { Translatable } from "../lib/translatable";
 
 /** Primary key: UUIDv7 from the app; the database default covers rows made by set-based SQL. */
 export const id = () =>

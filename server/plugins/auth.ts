@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
+import type { Area } from "~shared/permissions";
 import { forbidden, unauthorized } from "../lib/errors";
 import {
   ADMIN_SESSION_COOKIE,
@@ -8,7 +9,6 @@ import {
   sessionCookies,
 } from "../modules/auth/session-cookies";
 import type { ActiveSession, CustomerPrincipal } from "../modules/auth/sessions.service";
-import type { Area } from "../modules/staff/permissions";
 import { allows, type StaffPrincipal } from "../modules/staff/staff-access";
 
 declare module "fastify" {

@@ -1,14 +1,14 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
-import { withTenant } from "../db/tenant-scope";
-import { notFound } from "../lib/errors";
 import {
   detectLanguage,
   LANGUAGE_COOKIE,
   LANGUAGE_COOKIE_MAX_AGE,
   type Language,
   languageToCache,
-} from "../lib/language";
+} from "~shared/language";
+import { withTenant } from "../db/tenant-scope";
+import { notFound } from "../lib/errors";
 import type { Company } from "../modules/companies/companies.service";
 
 export const COMPANY_HEADER = "company";

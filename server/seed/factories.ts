@@ -1,4 +1,5 @@
 import { inArray, sql } from "drizzle-orm";
+import { DEFAULT_ROLES } from "~shared/permissions";
 import type { Queryable } from "../db/client";
 import { uuidv7 } from "../lib/ids";
 import { categories, courses, lessons } from "../modules/catalog/catalog.tables";
@@ -20,7 +21,6 @@ import {
 } from "../modules/orders/orders.tables";
 import { priceOrder } from "../modules/orders/pricing";
 import { settings } from "../modules/settings/settings.tables";
-import { DEFAULT_ROLES } from "../modules/staff/permissions";
 import { roles } from "../modules/staff/staff.tables";
 import type { SeedCategory, SeedCourse } from "./content/types";
 

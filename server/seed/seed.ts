@@ -1,4 +1,5 @@
 import { and, eq, gte, sql } from "drizzle-orm";
+import { SUPER_ADMIN_ROLE } from "~shared/permissions";
 import type { Db, Tx } from "../db/client";
 import { uuidv7 } from "../lib/ids";
 import { seededRandom } from "../lib/random";
@@ -6,7 +7,6 @@ import { generatePassword, hashPassword } from "../modules/auth/passwords";
 import { courses as courseTable } from "../modules/catalog/catalog.tables";
 import { companies } from "../modules/companies/companies.tables";
 import type { OrderStatus, PaymentMethod } from "../modules/orders/orders.tables";
-import { SUPER_ADMIN_ROLE } from "../modules/staff/permissions";
 import { roles, staff } from "../modules/staff/staff.tables";
 import { categories as seedCategories } from "./content/categories";
 import { courses as seedCourses } from "./content/courses";

@@ -1,4 +1,4 @@
-import type { Language } from "../lib/language";
+import type { Language } from "~shared/language";
 import type { SessionCookies } from "../modules/auth/session-cookies";
 import type { ActiveSession, CustomerPrincipal } from "../modules/auth/sessions.service";
 import type { Company } from "../modules/companies/companies.service";

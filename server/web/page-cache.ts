@@ -1,7 +1,7 @@
 import type { FastifyRequest } from "fastify";
+import { CURRENCY_COOKIE } from "~shared/currency-cookie";
 import type { CacheBus } from "../lib/cache-bus";
 import { ReadCache } from "../lib/read-cache";
-import { CURRENCY_COOKIE } from "../modules/currency/currency-cookie";
 import { type NoncePage, splitAtNonce } from "./nonce-page";
 
 /**

@@ -1,8 +1,8 @@
 import type { AppLoadContext } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loader as auditLogLoader } from "~/routes/admin/audit-log";
+import { loader as adminAreaLoader } from "~/routes/admin/layout";
 import { visibleNav } from "../../app/features/admin/admin-nav";
-import { loader as adminAreaLoader } from "../../app/routes/admin-area";
-import { loader as auditLogLoader } from "../../app/routes/audit-log";
 import { createStaff } from "../support/staff";
 import { createTestApp, type TestApp } from "../support/test-app";
 

@@ -1,7 +1,6 @@
-import type { Area } from "../../server/modules/staff/permissions";
-import { allows } from "../../server/modules/staff/permissions";
-import type { PermissionLevel } from "../../server/modules/staff/staff.tables";
-import { DEMO_LEARNER } from "../../server/seed/demo-people";
+import { DEMO_LEARNER } from "~server/seed/demo-people";
+import type { Area, PermissionLevel } from "~shared/permissions";
+import { allows } from "~shared/permissions";
 import { TEST_ADMIN } from "../support/golden-database";
 
 /**

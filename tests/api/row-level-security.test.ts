@@ -1,12 +1,12 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildApp } from "../../server/app";
-import { loadEnv } from "../../server/config/env";
-import type { Database } from "../../server/db/client";
-import { currentTenant, runUnscoped, TENANT_ROLE, withTenant } from "../../server/db/tenant-scope";
-import { faqs } from "../../server/modules/content/content.tables";
-import { insertCompany } from "../../server/seed/factories";
+import { buildApp } from "~server/app";
+import { loadEnv } from "~server/config/env";
+import type { Database } from "~server/db/client";
+import { currentTenant, runUnscoped, TENANT_ROLE, withTenant } from "~server/db/tenant-scope";
+import { faqs } from "~server/modules/content/content.tables";
+import { insertCompany } from "~server/seed/factories";
 import { openTestDatabase } from "../support/test-app";
 
 /**

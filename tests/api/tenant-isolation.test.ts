@@ -3,7 +3,7 @@ import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { insertCompany } from "../../server/seed/factories";
+import { insertCompany } from "~server/seed/factories";
 import { fingerprint, furnishSchool, rowIds, type SchoolHandles } from "../support/school-fixtures";
 import { createTestApp, type TestApp } from "../support/test-app";
 

@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import type { CourseList } from "../../server/modules/catalog/catalog.schemas";
-import { DEMO_LEARNER } from "../../server/seed/demo-people";
+import type { CourseList } from "~server/modules/catalog/catalog.schemas";
+import { DEMO_LEARNER } from "~server/seed/demo-people";
 import { expectNoSeriousViolations } from "../support/axe";
 import { launchBrowser } from "../support/browser";
 import { E2E_ADMIN } from "../support/e2e-server";

@@ -2,8 +2,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { openDatabase } from "../../server/db/client";
-import type { CourseList } from "../../server/modules/catalog/catalog.schemas";
+import { openDatabase } from "~server/db/client";
+import type { CourseList } from "~server/modules/catalog/catalog.schemas";
 import { type ServerProcess, startServerProcess } from "../support/server-process";
 
 /**

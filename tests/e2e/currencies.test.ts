@@ -1,7 +1,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { formatFullMoney, formatMoney } from "../../server/lib/money";
-import type { CourseCard, CourseList } from "../../server/modules/catalog/catalog.schemas";
+import type { CourseCard, CourseList } from "~server/modules/catalog/catalog.schemas";
+import { formatFullMoney, formatMoney } from "~shared/money";
 import { launchBrowser, watchErrors } from "../support/browser";
 import { payWithDemoCard } from "../support/demo-payment";
 

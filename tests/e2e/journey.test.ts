@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import type { CourseCard, CourseList } from "../../server/modules/catalog/catalog.schemas";
+import type { CourseCard, CourseList } from "~server/modules/catalog/catalog.schemas";
 import { launchBrowser, watchErrors } from "../support/browser";
 import { payWithDemoCard } from "../support/demo-payment";
 

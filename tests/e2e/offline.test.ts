@@ -2,7 +2,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { clientBuildDir } from "../../server/lib/paths";
+import { clientBuildDir } from "~server/lib/paths";
 import { launchBrowser, watchErrors } from "../support/browser";
 
 const baseUrl = inject("baseUrl");

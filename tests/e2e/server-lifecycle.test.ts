@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { projectRoot } from "../../server/lib/paths";
+import { projectRoot } from "~server/lib/paths";
 import { adminQuery, withDatabase } from "../support/postgres-url";
 import { freePort, startServerProcess } from "../support/server-process";
 

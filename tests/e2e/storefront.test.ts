@@ -1,6 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import type { CategoryList, CourseDetail, CourseList } from "../../server/modules/catalog/catalog.schemas";
+import type { CategoryList, CourseDetail, CourseList } from "~server/modules/catalog/catalog.schemas";
 import { launchBrowser, watchErrors } from "../support/browser";
 
 const baseUrl = inject("baseUrl");

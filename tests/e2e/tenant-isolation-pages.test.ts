@@ -2,12 +2,12 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildApp } from "../../server/app";
-import { loadEnv } from "../../server/config/env";
-import { openDatabase } from "../../server/db/client";
-import { serverBuildFile } from "../../server/lib/paths";
-import { insertCompany } from "../../server/seed/factories";
-import { seedDatabase } from "../../server/seed/seed";
+import { buildApp } from "~server/app";
+import { loadEnv } from "~server/config/env";
+import { openDatabase } from "~server/db/client";
+import { serverBuildFile } from "~server/lib/paths";
+import { insertCompany } from "~server/seed/factories";
+import { seedDatabase } from "~server/seed/seed";
 import { furnishSchool, rowIds, type SchoolHandles } from "../support/school-fixtures";
 import type { TestApp } from "../support/test-app";
 

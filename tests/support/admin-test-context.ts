@@ -2,7 +2,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll } from "vitest";
-import { insertCompany } from "../../server/seed/factories";
+import { insertCompany } from "~server/seed/factories";
 import { createStaff, type TestStaff } from "./staff";
 import { createTestApp, type TestApp } from "./test-app";
 

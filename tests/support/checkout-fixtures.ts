@@ -2,9 +2,9 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { eq } from "drizzle-orm";
-import { courses } from "../../server/modules/catalog/catalog.tables";
-import type { SeedCourse } from "../../server/seed/content/types";
-import { insertCourse, insertCustomer } from "../../server/seed/factories";
+import { courses } from "~server/modules/catalog/catalog.tables";
+import type { SeedCourse } from "~server/seed/content/types";
+import { insertCourse, insertCustomer } from "~server/seed/factories";
 import { createTestApp, type TestApp } from "./test-app";
 
 let sequence = 0;

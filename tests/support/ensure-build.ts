@@ -1,8 +1,8 @@
 import { execFileSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { projectRoot } from "~server/lib/paths";
 import { STAMP_FILE, sourceFingerprint } from "../../scripts/build-stamp.mjs";
-import { projectRoot } from "../../server/lib/paths";
 
 /** Builds the production bundle when it is missing or older than the sources, as `npm start` does. */
 export function ensureProductionBuild() {

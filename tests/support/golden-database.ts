@@ -2,8 +2,8 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { TestProject } from "vitest/node";
-import { openDatabase } from "../../server/db/client";
-import { seedDatabase } from "../../server/seed/seed";
+import { openDatabase } from "~server/db/client";
+import { seedDatabase } from "~server/seed/seed";
 import { adminQuery, withDatabase } from "./postgres-url";
 
 export type TestDatabaseConfig =

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
-import { customers } from "../../server/modules/customers/customers.tables";
-import { DEMO_LEARNER } from "../../server/seed/demo-people";
-import { insertCustomer } from "../../server/seed/factories";
+import { customers } from "~server/modules/customers/customers.tables";
+import { DEMO_LEARNER } from "~server/seed/demo-people";
+import { insertCustomer } from "~server/seed/factories";
 import type { TestApp } from "./test-app";
 
 /** Bearer headers of a new customer session. */

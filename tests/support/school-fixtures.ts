@@ -1,12 +1,12 @@
 import { eq, sql } from "drizzle-orm";
 import sharp from "sharp";
-import { attributes, lessons } from "../../server/modules/catalog/catalog.tables";
-import { emailTemplates, faqs, pages } from "../../server/modules/content/content.tables";
-import { courseReviews, lessonProgress } from "../../server/modules/learning/learning.tables";
-import { invoices, orderLines } from "../../server/modules/orders/orders.tables";
-import { roles } from "../../server/modules/staff/staff.tables";
-import { categories as seedCategories } from "../../server/seed/content/categories";
-import { courses as seedCourses } from "../../server/seed/content/courses";
+import { attributes, lessons } from "~server/modules/catalog/catalog.tables";
+import { emailTemplates, faqs, pages } from "~server/modules/content/content.tables";
+import { courseReviews, lessonProgress } from "~server/modules/learning/learning.tables";
+import { invoices, orderLines } from "~server/modules/orders/orders.tables";
+import { roles } from "~server/modules/staff/staff.tables";
+import { categories as seedCategories } from "~server/seed/content/categories";
+import { courses as seedCourses } from "~server/seed/content/courses";
 import {
   insertCategory,
   insertCoupon,
@@ -15,7 +15,7 @@ import {
   insertCustomer,
   insertHistoricOrder,
   insertLanguage,
-} from "../../server/seed/factories";
+} from "~server/seed/factories";
 import { customerBearer } from "./learner-sessions";
 import { createStaff, type TestStaff } from "./staff";
 import type { TestApp } from "./test-app";

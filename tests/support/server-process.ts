@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { createServer } from "node:net";
 import { join } from "node:path";
-import { projectRoot } from "../../server/lib/paths";
+import { projectRoot } from "~server/lib/paths";
 
 export interface ServerProcess {
   url: string;

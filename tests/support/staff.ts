@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
-import { hashPassword } from "../../server/modules/auth/passwords";
-import { roles, staff } from "../../server/modules/staff/staff.tables";
+import { hashPassword } from "~server/modules/auth/passwords";
+import { roles, staff } from "~server/modules/staff/staff.tables";
 import type { TestApp } from "./test-app";
 
 let counter = 0;

@@ -2,9 +2,9 @@ import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import type { FastifyInstance } from "fastify";
 import { inject } from "vitest";
-import { buildApp } from "../../server/app";
-import { loadEnv } from "../../server/config/env";
-import { type Database, openDatabase } from "../../server/db/client";
+import { buildApp } from "~server/app";
+import { loadEnv } from "~server/config/env";
+import { type Database, openDatabase } from "~server/db/client";
 import { adminQuery, withDatabase } from "./postgres-url";
 
 /** A fresh copy of the migrated, seeded golden database: PGlite, or PostgreSQL under TEST_DATABASE_URL. */

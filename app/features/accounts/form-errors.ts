@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { PASSWORD_MESSAGES } from "../../../server/modules/auth/password-policy";
+import { PASSWORD_MESSAGES } from "~shared/password-policy";
 
 /** Field name → i18n key of its error (under `accounts.errors`). */
 export type FieldErrors = Partial<Record<string, string>>;

@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { StoreResetPasswordBody } from "../../../server/modules/customers/customers.schemas";
+import { StoreResetPasswordBody } from "~server/modules/customers/customers.schemas";
 import { fieldErrorsFrom, formText } from "./form-errors";
 import type { ResetPasswordResult } from "./reset-password-form";
 import { validateNewPassword } from "./reset-password-form";

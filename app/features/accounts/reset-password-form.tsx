@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { Form, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { notify, resetScreenToast } from "~/components/ui/toast";
-import { passwordProblem } from "../../../server/modules/auth/password-policy";
+import { passwordProblem } from "~shared/password-policy";
 import type { FieldErrors } from "./form-errors";
 import { PasswordField } from "./password-field";
 import { FieldStack } from "./text-field";

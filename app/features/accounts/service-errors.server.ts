@@ -1,4 +1,4 @@
-import { INVALID_CREDENTIALS, RESET_MESSAGES } from "../../../server/modules/customers/customers.service";
+import { INVALID_CREDENTIALS, RESET_MESSAGES } from "~server/modules/customers/customers.service";
 
 const byMessage: Record<string, string> = {
   [INVALID_CREDENTIALS]: "invalidCredentials",

@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import type { z } from "zod";
-import { AppError } from "../../../server/lib/errors";
-import { localizeFieldsForRequest, localizeForRequest } from "../../../server/lib/messages/request-language";
+import { AppError } from "~server/lib/errors";
+import { localizeFieldsForRequest, localizeForRequest } from "~server/lib/messages/request-language";
 
 import type { ActionResult } from "./action-result";
 

@@ -2,13 +2,13 @@ import { ArrowDown, ArrowUp, Film, Pencil, Trash2, Upload } from "lucide-react";
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useFetcher, useRevalidator } from "react-router";
+import { ConfirmDeleteDialog } from "~/components/admin/confirm-delete-dialog";
+import { Checkbox, TextField } from "~/components/admin/form-fields";
+import { TranslatableField } from "~/components/admin/translatable-field";
 import { Button } from "~/components/ui/button";
 import { notify } from "~/components/ui/toast";
-import { ConfirmDeleteDialog } from "~/features/admin/confirm-delete-dialog";
-import { Checkbox, TextField } from "~/features/admin/form-fields";
-import { TranslatableField } from "~/features/admin/translatable-field";
-import { translate } from "../../../server/lib/translatable";
-import type { AdminLesson } from "../../../server/modules/catalog/catalog-admin.schemas";
+import type { AdminLesson } from "~server/modules/catalog/catalog-admin.schemas";
+import { translate } from "~shared/translatable";
 import { type ActionResult, translatableErrors } from "./action-result";
 
 const clock = (seconds: number) => `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;

@@ -1,5 +1,5 @@
 import { useFetcher } from "react-router";
-import { Switch } from "~/features/admin/form-fields";
+import { Switch } from "~/components/admin/form-fields";
 
 /** An inline Published switch in a list row: posts `intent=publish` with the id and the new state. */
 export function PublishedSwitch({

@@ -1,9 +1,9 @@
 import { Plus, X } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { fieldControlClasses } from "~/components/admin/form-fields";
 import { Button } from "~/components/ui/button";
-import { fieldControlClasses } from "~/features/admin/form-fields";
-import type { EditingLanguage } from "../../../server/modules/international/editing-languages";
+import type { EditingLanguage } from "~server/modules/international/editing-languages";
 
 export interface EditableValue {
   id?: string | undefined;

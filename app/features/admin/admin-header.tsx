@@ -20,12 +20,12 @@ import {
 } from "react-aria-components";
 import { useTranslation } from "react-i18next";
 import { useNavigate, useSubmit } from "react-router";
+import { LanguageSwitcher } from "~/components/language-switcher";
 import { buttonClasses } from "~/components/ui/button";
 import { ThemeToggle } from "~/components/ui/theme-toggle";
-import { LanguageSwitcher } from "~/features/layout/language-switcher";
+import type { AdminLayoutData } from "~/lib/admin-layout-data";
 import { adminPaths } from "~/lib/admin-paths";
 import { cn } from "~/lib/cn";
-import type { AdminLayoutData } from "./admin-layout-data";
 
 /** The admin's picture, or the first letter of their email (spec section 3). */
 export function StaffAvatar({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_ROLES } from "../../../server/modules/staff/permissions";
+import { DEFAULT_ROLES } from "~shared/permissions";
 import { visibleNav } from "./admin-nav";
 
 const permissionsOf = (name: string) => DEFAULT_ROLES.find((role) => role.name === name)!.permissions;

@@ -13,8 +13,8 @@ import {
   UsersRound,
 } from "lucide-react";
 import { adminPaths } from "~/lib/admin-paths";
-import { type Area, allows } from "../../../server/modules/staff/permissions";
-import type { PermissionLevel } from "../../../server/modules/staff/staff.tables";
+import type { PermissionLevel } from "~shared/permissions";
+import { type Area, allows } from "~shared/permissions";
 
 /** A sidebar link: shown only when the role may read `area` (the server checks anyway). */
 export interface AdminNavLink {

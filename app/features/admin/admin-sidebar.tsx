@@ -2,7 +2,7 @@ import { X } from "lucide-react";
 import { Dialog, Modal, ModalOverlay } from "react-aria-components";
 import { useTranslation } from "react-i18next";
 import { Link, NavLink } from "react-router";
-import { LanguageSwitcher } from "~/features/layout/language-switcher";
+import { LanguageSwitcher } from "~/components/language-switcher";
 import { adminPaths } from "~/lib/admin-paths";
 import { cn } from "~/lib/cn";
 import type { AdminNavEntry, AdminNavLink } from "./admin-nav";

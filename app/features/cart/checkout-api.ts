@@ -1,9 +1,4 @@
-import type {
-  OrderView,
-  PaymentOutcome,
-  Quote,
-  QuoteLine,
-} from "../../../server/modules/checkout/checkout.schemas";
+import type { OrderView, PaymentOutcome, Quote, QuoteLine } from "~server/modules/checkout/checkout.schemas";
 
 export type { OrderView, PaymentOutcome, Quote, QuoteLine };
 

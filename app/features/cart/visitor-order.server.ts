@@ -1,7 +1,7 @@
 import { type AppLoadContext, data } from "react-router";
-import { AppError } from "../../../server/lib/errors";
-import type { OrderView } from "../../../server/modules/checkout/checkout.schemas";
-import { visitorOf } from "../../../server/modules/checkout/visitor";
+import { AppError } from "~server/lib/errors";
+import type { OrderView } from "~server/modules/checkout/checkout.schemas";
+import { visitorOf } from "~server/modules/checkout/visitor";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { AddToCartButton } from "~/components/add-to-cart-button";
 import { buttonClasses } from "~/components/ui/button";
-import { AddToCartButton } from "~/features/cart/add-to-cart-button";
 import { paths } from "~/lib/paths";
 import { CourseBadge } from "./course-badge";
 import { CourseMeta } from "./course-meta";

@@ -1,4 +1,4 @@
-import { minorUnitsToDecimal } from "../../../server/lib/money";
+import { minorUnitsToDecimal } from "~shared/money";
 import type { CourseDetail } from "./types";
 
 /** schema.org `Course` for search engines. */

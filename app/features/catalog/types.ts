@@ -5,4 +5,4 @@ export type {
   CourseDetail,
   CourseSort,
   Lesson,
-} from "../../../server/modules/catalog/catalog.schemas";
+} from "~server/modules/catalog/catalog.schemas";

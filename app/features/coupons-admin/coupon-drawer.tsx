@@ -1,13 +1,20 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
+import { FormDialog } from "~/components/admin/form-dialog";
+import {
+  Checkbox,
+  FormMessage,
+  NumberField,
+  Select,
+  Switch,
+  TextField,
+} from "~/components/admin/form-fields";
+import { TranslatableField } from "~/components/admin/translatable-field";
 import { Button } from "~/components/ui/button";
 import { notify } from "~/components/ui/toast";
-import { FormDialog } from "~/features/admin/form-dialog";
-import { Checkbox, FormMessage, NumberField, Select, Switch, TextField } from "~/features/admin/form-fields";
-import { TranslatableField } from "~/features/admin/translatable-field";
-import type { Coupon } from "../../../server/modules/coupons/coupons.schemas";
-import type { CouponActionResult } from "./coupon-form.server";
+import type { Coupon } from "~server/modules/coupons/coupons.schemas";
+import type { CouponActionResult } from "./coupon-action-result";
 
 const errorClasses = "mt-1.5 block text-xs font-medium text-danger";
 

@@ -1,6 +1,6 @@
 import type { AppLoadContext } from "react-router";
-import { requestedCurrencyOf } from "../../../server/modules/currency/currency-cookie";
-import type { Conversion } from "../../../server/modules/currency/exchange";
+import type { Conversion } from "~server/modules/currency/exchange";
+import { requestedCurrencyOf } from "~shared/currency-cookie";
 
 /** Shop-currency prices in the currency this page request asks for (`?currency=`, else the cookie). */
 export function pageConversion(context: AppLoadContext, request: Request): Promise<Conversion> {

@@ -1,5 +1,5 @@
 import { CsvParseError, parseCsvRecords } from "~/lib/csv";
-import { AdminImportCustomer, MAX_IMPORT_SIZE } from "../../../server/modules/customers/customer-fields";
+import { AdminImportCustomer, MAX_IMPORT_SIZE } from "~shared/customer-fields";
 import { customerFieldErrors } from "./customer-fields";
 
 /** The columns an import file has: name and email required, phone and address optional. */

@@ -1,5 +1,5 @@
 /** Amounts on invoices always show every decimal of the currency: "€49.00", "€ 39,50", "¥6,350". */
-export { formatFullMoney as formatInvoiceMoney } from "../../../server/lib/money";
+export { formatFullMoney as formatInvoiceMoney } from "~shared/money";
 
 /** A date on an invoice ("14 May 2024"), in the school's time zone. */
 export function formatInvoiceDate(iso: string, language: string, timeZone?: string): string {

@@ -3,4 +3,4 @@ export type {
   InvoiceDocument,
   InvoiceList,
   InvoiceSummary,
-} from "../../../server/modules/orders/invoices.schemas";
+} from "~server/modules/orders/invoices.schemas";

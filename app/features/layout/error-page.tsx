@@ -3,8 +3,8 @@ import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router";
 import { buttonClasses } from "~/components/ui/button";
 import { Container } from "~/components/ui/container";
-import { useOnline } from "~/features/cart/use-online";
 import { paths } from "~/lib/paths";
+import { useOnline } from "~/lib/use-online";
 
 /**
  * Friendly page for a 404 (unknown page or course) or any other error status. Offline, a page

@@ -1,12 +1,12 @@
 import { languageCookie } from "~/i18n/language-preference";
 import { useNonce } from "~/lib/nonce";
-import { LANGUAGE_COOKIE, SUPPORTED_LANGUAGES } from "../../../server/lib/language";
+import { LANGUAGE_COOKIE, SUPPORTED_LANGUAGES } from "~shared/language";
 
 /**
  * Language detection, in the spec's order: the `lng` query value, the `i18next` cookie, local
  * storage, session storage, the browser's languages, the `<html lang>` tag; English otherwise.
  *
- * 1. The server sees the query, the cookie and the browser's Accept-Language (server/lib/language.ts)
+ * 1. The server sees the query, the cookie and the browser's Accept-Language (shared/language.ts)
  *    and renders the page in that language with `<html lang>` set; a page opened with `?lng=`
  *    also gets the `i18next` cookie from the server.
  * 2. This script runs in <head> before anything is painted. When the query or the cookie decided,

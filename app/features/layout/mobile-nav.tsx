@@ -2,11 +2,11 @@ import { ArrowUpRight, BookOpen, GraduationCap, LogIn, LogOut, Mail, Phone, X } 
 import { useEffect, useId, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
+import { CurrencyPicker } from "~/components/currency-picker";
+import { LanguageSwitcher } from "~/components/language-switcher";
 import { buttonClasses } from "~/components/ui/button";
-import { CurrencyPicker } from "~/features/currency/currency-picker";
 import { paths } from "~/lib/paths";
 import type { Viewer } from "~/root";
-import { LanguageSwitcher } from "./language-switcher";
 import { Logo } from "./logo";
 import { headerMenuLinks, type StoreChromeInfo } from "./store-info";
 

@@ -2,15 +2,15 @@ import { LogIn, LogOut, Menu, ShoppingBag } from "lucide-react";
 import { lazy, Suspense, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, Link, NavLink, useRouteLoaderData } from "react-router";
+import { Avatar } from "~/components/avatar";
+import { CurrencyPicker } from "~/components/currency-picker";
+import { LanguageSwitcher } from "~/components/language-switcher";
 import { buttonClasses } from "~/components/ui/button";
 import { Container } from "~/components/ui/container";
 import { ThemeToggle } from "~/components/ui/theme-toggle";
-import { Avatar } from "~/features/accounts/avatar";
-import { CurrencyPicker } from "~/features/currency/currency-picker";
 import { cn } from "~/lib/cn";
 import { paths } from "~/lib/paths";
 import type { loader as rootLoader, Viewer } from "~/root";
-import { LanguageSwitcher } from "./language-switcher";
 import { Logo } from "./logo";
 import { headerMenuLinks, type StoreChromeInfo } from "./store-info";
 

@@ -5,7 +5,7 @@ import { useFetcher } from "react-router";
 import { Button } from "~/components/ui/button";
 import { formatRating } from "~/lib/format";
 import { paths } from "~/lib/paths";
-import { REVIEW_BODY_MAX } from "../../../server/modules/learning/learning.limits";
+import { REVIEW_BODY_MAX } from "~shared/learning.limits";
 import { fetchCourseReviews } from "./api";
 import { StarRatingInput } from "./star-rating-input";
 import type { CourseReview, CourseReviewList, ReviewActionResult } from "./types";

@@ -5,13 +5,13 @@ export type {
   CourseReviewList,
   CustomerCourse,
   LessonProgress,
-} from "../../../server/modules/learning/learning.schemas";
+} from "~server/modules/learning/learning.schemas";
 export type {
   CoursePlayer,
   LearnerState,
   LessonAccess,
   PlayerLesson,
-} from "../../../server/modules/learning/learning.service";
+} from "~server/modules/learning/learning.service";
 
 /** What the review form's action answers. */
 export type ReviewActionResult = { ok: true } | { ok: false; code: string; message: string };

@@ -1,4 +1,4 @@
-import type { StoreInfo } from "../../../server/modules/settings/settings.service";
+import type { StoreInfo } from "~server/modules/settings/settings.service";
 import type { LegalDocument, Seller } from "./legal-document";
 import { paymentPlanEn } from "./payment-plan.en";
 import { paymentPlanNl } from "./payment-plan.nl";

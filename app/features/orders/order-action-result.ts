@@ -1,4 +1,4 @@
-import type { OrderStatus } from "../../../server/modules/orders/order-enums";
+import type { OrderStatus } from "~shared/order-enums";
 
 /** What an order page action answers: a success message key, or the server's error message. */
 export type OrderActionResult =

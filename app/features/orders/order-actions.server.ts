@@ -1,7 +1,7 @@
 import { data } from "react-router";
-import { localizeForRequest } from "../../../server/lib/messages/request-language";
-import { ORDER_STATUSES, type OrderStatus } from "../../../server/modules/orders/orders.tables";
-import type { StaffPrincipal } from "../admin/staff-guard.server";
+import type { StaffPrincipal } from "~/lib/staff-guard.server";
+import { localizeForRequest } from "~server/lib/messages/request-language";
+import { ORDER_STATUSES, type OrderStatus } from "~server/modules/orders/orders.tables";
 import type { OrderActionResult } from "./order-action-result";
 
 export const actingStaff = (staff: StaffPrincipal) => ({ id: staff.staffId, email: staff.email });

@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { cn } from "~/lib/cn";
-import type { OrderStatus } from "../../../server/modules/orders/order-enums";
+import type { OrderStatus } from "~shared/order-enums";
 
 const tone: Record<OrderStatus, string> = {
   pending: "bg-accent-soft text-on-accent-soft",

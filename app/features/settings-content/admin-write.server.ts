@@ -1,6 +1,6 @@
-import { AppError } from "../../../server/lib/errors";
-import { localizeFieldsForRequest, localizeForRequest } from "../../../server/lib/messages/request-language";
-import type { StaffPrincipal } from "../../../server/modules/staff/staff-access";
+import { AppError } from "~server/lib/errors";
+import { localizeFieldsForRequest, localizeForRequest } from "~server/lib/messages/request-language";
+import type { StaffPrincipal } from "~server/modules/staff/staff-access";
 
 /** What an admin form action answers: done, or a message with field errors to show inline. */
 export type WriteResult =

@@ -1,7 +1,7 @@
 import { Plus, Trash2 } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/button";
-import type { EditingLanguage } from "../../../server/modules/international/editing-languages";
+import type { EditingLanguage } from "~server/modules/international/editing-languages";
 
 export interface EditableLink {
   label: Record<string, string>;

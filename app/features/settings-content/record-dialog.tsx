@@ -3,8 +3,8 @@ import { type ReactNode, useEffect } from "react";
 import { Dialog, Heading, Modal, ModalOverlay } from "react-aria-components";
 import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
+import { FormMessage } from "~/components/admin/form-fields";
 import { Button } from "~/components/ui/button";
-import { FormMessage } from "~/features/admin/form-fields";
 import type { WriteResult } from "./admin-write.server";
 
 /**

@@ -1,7 +1,7 @@
 import { Pencil, Plus, Trash2 } from "lucide-react";
 import { type ReactNode, useState } from "react";
+import { ConfirmDeleteDialog } from "~/components/admin/confirm-delete-dialog";
 import { Button } from "~/components/ui/button";
-import { ConfirmDeleteDialog } from "~/features/admin/confirm-delete-dialog";
 
 /** Which record a list page is editing ("new" for the create form) or about to delete. */
 export function useRecordEditing<T>() {

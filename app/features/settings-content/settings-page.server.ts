@@ -1,6 +1,6 @@
 import type { AppLoadContext } from "react-router";
-import { requireStaffPage } from "~/features/admin/staff-guard.server";
-import type { SettingsGroup } from "../../../server/modules/settings/settings-admin.schemas";
+import { requireStaffPage } from "~/lib/staff-guard.server";
+import type { SettingsGroup } from "~server/modules/settings/settings-admin.schemas";
 import { actorOf, formFlag, formText, runWrite, type WriteResult } from "./admin-write.server";
 
 export async function settingsLoader(context: AppLoadContext, request: Request) {

@@ -1,11 +1,12 @@
 import { Tab, TabList, TabPanel, Tabs } from "react-aria-components";
 import { useTranslation } from "react-i18next";
 import { Form, useActionData, useNavigation, useSearchParams } from "react-router";
+import { AdminCard, AdminPage } from "~/components/admin/admin-page";
+import { Checkbox, PasswordField, Select, Switch, TextArea, TextField } from "~/components/admin/form-fields";
 import { Button } from "~/components/ui/button";
-import { AdminCard, AdminPage } from "~/features/admin/admin-page";
-import { Checkbox, PasswordField, Select, Switch, TextArea, TextField } from "~/features/admin/form-fields";
 import { cn } from "~/lib/cn";
-import { DATE_FORMATS, type SettingsGroup } from "../../../server/modules/settings/settings-admin.schemas";
+import type { SettingsGroup } from "~server/modules/settings/settings-admin.schemas";
+import { DATE_FORMATS } from "~shared/date-formats";
 import type { WriteResult } from "./admin-write.server";
 import { useWriteToast } from "./use-write-toast";
 

@@ -1,8 +1,8 @@
-import { IMAGE_MESSAGES } from "../../../server/modules/media/image-store";
-import { ROLE_RULES } from "../../../server/modules/staff/roles.service";
-import { STAFF_RULES } from "../../../server/modules/staff/staff.service";
-import { CURRENT_PASSWORD_WRONG } from "../../../server/modules/staff/staff-account.service";
-import { ONBOARDING_MESSAGES } from "../../../server/modules/staff/staff-onboarding.service";
+import { IMAGE_MESSAGES } from "~server/modules/media/image-store";
+import { ROLE_RULES } from "~server/modules/staff/roles.service";
+import { STAFF_RULES } from "~server/modules/staff/staff.service";
+import { CURRENT_PASSWORD_WRONG } from "~server/modules/staff/staff-account.service";
+import { ONBOARDING_MESSAGES } from "~server/modules/staff/staff-onboarding.service";
 
 /** A deliberate error of the services (checked by shape: the server bundle has its own AppError). */
 export function isClientError(error: unknown): error is Error & { status: number; code: string } {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { transitionError } from "../../modules/orders/order-status";
+import { transitionError } from "~shared/order-status";
 import { localizeDetails, localizeMessage } from "./localize";
 import { nl } from "./nl";
 

@@ -1,8 +1,6 @@
 import { z } from "zod";
+import { AUDIT_ACTIONS } from "~shared/audit-actions";
 import { AdminListQuery, listPageSchema } from "../../lib/list-query";
-
-export const AUDIT_ACTIONS = ["create", "update", "delete"] as const;
-export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 export const AUDIT_SORTS = ["createdAt", "entity", "action", "staffEmail"] as const;
 

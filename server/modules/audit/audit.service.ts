@@ -1,7 +1,8 @@
 import { and, asc, count, desc, eq, ilike, or, type SQL } from "drizzle-orm";
+import type { AuditAction } from "~shared/audit-actions";
 import type { Db, Queryable } from "../../db/client";
 import { containsPattern, listPage, pageOffset } from "../../lib/list-query";
-import type { AdminListAuditQuery, AuditAction, AuditEntry, AuditList } from "./audit.schemas";
+import type { AdminListAuditQuery, AuditEntry, AuditList } from "./audit.schemas";
 import { auditLogs } from "./audit.tables";
 
 /** One back-office change, recorded in the transaction that makes it. */

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { PASSWORD_MAX_LENGTH } from "./password-policy";
+import { PASSWORD_MAX_LENGTH } from "~shared/password-policy";
 import { hashPassword, verifyPassword } from "./passwords";
 
 /** Every failed sign-in reads the same, whether or not the email exists (customers and staff). */

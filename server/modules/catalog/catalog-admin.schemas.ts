@@ -1,6 +1,6 @@
 import { z } from "zod";
+import { ATTRIBUTE_OPTION_TYPES, COURSE_BADGES, COURSE_LEVELS } from "~shared/catalog.constants";
 import { AdminListQuery, listPageSchema } from "../../lib/list-query";
-import { ATTRIBUTE_OPTION_TYPES, COURSE_BADGES, COURSE_LEVELS } from "./catalog.constants";
 
 /** The permission area of courses, categories and attributes. */
 export const CATALOG_AREA = "catalog" as const;

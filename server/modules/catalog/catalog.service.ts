@@ -1,12 +1,12 @@
 import { and, asc, count, countDistinct, desc, eq, inArray, like, or, type SQL, sql } from "drizzle-orm";
+import type { Language } from "~shared/language";
+import { type Translatable, translate, translateList } from "~shared/translatable";
 import type { Db } from "../../db/client";
 import type { CacheBus } from "../../lib/cache-bus";
 import { sharedInvalidation } from "../../lib/company-cache";
 import { isUuid } from "../../lib/ids";
 import { JsonBody, jsonBody } from "../../lib/json-body";
-import type { Language } from "../../lib/language";
 import { ReadCache } from "../../lib/read-cache";
-import { type Translatable, translate, translateList } from "../../lib/translatable";
 import { enrolments } from "../orders/orders.tables";
 import {
   type CategoryList,

@@ -10,12 +10,11 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import { ATTRIBUTE_OPTION_TYPES, COURSE_BADGES, COURSE_LEVELS } from "~shared/catalog.constants";
+import type { TranslatableList } from "~shared/translatable";
 import { companyId, id, timestamps, translatable } from "../../db/columns";
-import type { TranslatableList } from "../../lib/translatable";
 
-import { ATTRIBUTE_OPTION_TYPES, COURSE_BADGES, COURSE_LEVELS } from "./catalog.constants";
-
-export type { CourseBadge, CourseLevel } from "./catalog.constants";
+export type { CourseBadge, CourseLevel } from "~shared/catalog.constants";
 export { ATTRIBUTE_OPTION_TYPES, COURSE_BADGES, COURSE_LEVELS };
 
 /** Course categories form a tree through parent_id. */

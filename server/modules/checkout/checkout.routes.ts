@@ -1,12 +1,12 @@
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { allows } from "~shared/permissions";
 import { requireStaff } from "../../plugins/auth";
 import { ErrorResponse } from "../../plugins/openapi";
 import { StoreCurrencyQuery } from "../currency/currency.schemas";
 import { apiRequestedCurrency } from "../currency/request-currency";
 import { AdminOrder } from "../orders/orders-admin.schemas";
-import { allows } from "../staff/permissions";
 import {
   IdempotencyHeaders,
   OrderParams,

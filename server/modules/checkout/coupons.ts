@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
+import { formatMoney } from "~shared/money";
 import type { Queryable } from "../../db/client";
 import { businessRule } from "../../lib/errors";
-import { formatMoney } from "../../lib/money";
 import { coupons } from "../orders/orders.tables";
 import type { Discount } from "../orders/pricing";
 

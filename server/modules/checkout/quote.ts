@@ -1,6 +1,6 @@
 import { and, eq, inArray } from "drizzle-orm";
+import { translate } from "~shared/translatable";
 import type { Queryable } from "../../db/client";
-import { translate } from "../../lib/translatable";
 import { courses } from "../catalog/catalog.tables";
 import type { CurrencyService } from "../currency/currency.service";
 import type { Conversion } from "../currency/exchange";

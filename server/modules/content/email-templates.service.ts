@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
+import type { Translatable } from "~shared/translatable";
 import type { Db } from "../../db/client";
 import { badRequest } from "../../lib/errors";
-import type { Translatable } from "../../lib/translatable";
 import type { AuditService } from "../audit/audit.service";
 import type { StaffActor } from "../settings/settings-admin.service";
 import type { EmailPreview, EmailTemplate, EmailTemplateInput } from "./content.schemas";

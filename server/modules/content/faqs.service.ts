@@ -1,8 +1,8 @@
 import { and, asc, count, desc, eq, gt, lt, max, or, type SQL, sql } from "drizzle-orm";
+import { type Translatable, translate } from "~shared/translatable";
 import type { Db } from "../../db/client";
 import { notFound } from "../../lib/errors";
 import { containsPattern, listPage, pageOffset } from "../../lib/list-query";
-import { type Translatable, translate } from "../../lib/translatable";
 import type { AuditService } from "../audit/audit.service";
 import type { StaffActor } from "../settings/settings-admin.service";
 import type { AdminListFaqsQuery, Faq, FaqInput } from "./content.schemas";

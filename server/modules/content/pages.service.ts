@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
+import { type Translatable, translate } from "~shared/translatable";
 import type { Db } from "../../db/client";
 import { sanitizeHtml } from "../../lib/sanitize-html";
-import { type Translatable, translate } from "../../lib/translatable";
 import type { AuditService } from "../audit/audit.service";
 import type { StaffActor } from "../settings/settings-admin.service";
 import { PAGE_SLUGS, type Page, type PageInput, type PageSlug } from "./content.schemas";

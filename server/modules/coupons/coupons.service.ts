@@ -1,11 +1,12 @@
 import { and, asc, count, desc, eq, gt, ilike, inArray, lte, ne, or, type SQL, sql } from "drizzle-orm";
+import type { CouponStatus } from "~shared/coupon-enums";
+import type { Translatable } from "~shared/translatable";
 import type { Db, Queryable } from "../../db/client";
 import { conflict, notFound } from "../../lib/errors";
 import { containsPattern, type ListPage, listPage, pageOffset } from "../../lib/list-query";
-import type { Translatable } from "../../lib/translatable";
 import type { AuditService } from "../audit/audit.service";
 import { coupons } from "../orders/orders.tables";
-import type { AdminListCouponsQuery, Coupon, CouponBody, CouponStatus } from "./coupons.schemas";
+import type { AdminListCouponsQuery, Coupon, CouponBody } from "./coupons.schemas";
 
 /** The staff member making a change (recorded in the audit log). */
 export interface CouponActor {

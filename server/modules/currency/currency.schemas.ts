@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CURRENCY_CODE } from "./currency-cookie";
+import { CURRENCY_CODE } from "~shared/currency-cookie";
 
 /** The `currency` query parameter of the public API: an ISO 4217 code, any case. */
 export const CurrencyParam = z

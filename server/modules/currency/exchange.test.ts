@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatMoney, minorUnitDigits, minorUnitsToDecimal } from "../../lib/money";
+import { formatMoney, minorUnitDigits, minorUnitsToDecimal } from "~shared/money";
 import {
   convertMinorUnits,
   convertMinorUnitsBack,

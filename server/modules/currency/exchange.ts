@@ -1,4 +1,4 @@
-import { minorUnitDigits } from "../../lib/money";
+import { minorUnitDigits } from "~shared/money";
 
 const RATE = /^(\d+)(?:\.(\d+))?$/;
 const MEMO_LIMIT = 4096;

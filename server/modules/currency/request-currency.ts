@@ -1,5 +1,5 @@
 import type { FastifyRequest } from "fastify";
-import { CURRENCY_COOKIE, requestedCurrency } from "./currency-cookie";
+import { CURRENCY_COOKIE, requestedCurrency } from "~shared/currency-cookie";
 import type { Conversion } from "./exchange";
 
 /** The currency an API request asks for: `?currency=`, else the `currency` cookie (unchecked). */

@@ -1,4 +1,4 @@
-import type { Language } from "../../lib/language";
+import type { Language } from "~shared/language";
 import { type ResolvedTemplate, renderMail } from "../content/email-templates.service";
 import { linkMail } from "../mail/link-mail";
 import type { MailMessage } from "../mail/mailer";

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
+import type { Language } from "~shared/language";
 import type { Queryable } from "../../db/client";
 import { badRequest } from "../../lib/errors";
-import type { Language } from "../../lib/language";
 import { hashPassword, verifyPassword } from "../auth/passwords";
 import { passwordResetMail } from "./customer-mails";
 import { type CustomerSteps, findByEmail, requireCustomer } from "./customer-records";

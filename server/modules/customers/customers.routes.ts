@@ -1,9 +1,9 @@
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { Area } from "~shared/permissions";
 import { forbidden, notFound, unauthorized } from "../../lib/errors";
 import { requireCustomer, requireStaff } from "../../plugins/auth";
 import { ErrorResponse } from "../../plugins/openapi";
-import type { Area } from "../staff/permissions";
 import type { StaffPrincipal } from "../staff/staff-access";
 import {
   AdminCreateCustomer,

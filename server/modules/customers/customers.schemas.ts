@@ -1,7 +1,4 @@
 import { z } from "zod";
-import { pageNumber, wholeNumber } from "../../lib/list-query";
-import { NewPassword, PASSWORD_MAX_LENGTH } from "../auth/password-policy";
-import { ORDER_STATUSES } from "../orders/orders.tables";
 import {
   Address,
   AdminImportCustomer,
@@ -9,7 +6,10 @@ import {
   CustomerName,
   MAX_IMPORT_SIZE,
   Phone,
-} from "./customer-fields";
+} from "~shared/customer-fields";
+import { NewPassword, PASSWORD_MAX_LENGTH } from "~shared/password-policy";
+import { pageNumber, wholeNumber } from "../../lib/list-query";
+import { ORDER_STATUSES } from "../orders/orders.tables";
 
 export { AdminImportCustomer, CustomerEmail, CustomerName, MAX_IMPORT_SIZE };
 

@@ -1,13 +1,13 @@
 import { and, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ORDER_STATUSES, PAYMENT_METHODS } from "~shared/order-enums";
+import { translate } from "~shared/translatable";
 import { testCourse } from "../../../tests/support/checkout-fixtures";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app";
 import type { Db } from "../../db/client";
 import { withTenant } from "../../db/tenant-scope";
-import { translate } from "../../lib/translatable";
 import { insertCompany, insertCourse, insertCustomer } from "../../seed/factories";
 import { courses } from "../catalog/catalog.tables";
-import { ORDER_STATUSES, PAYMENT_METHODS } from "../orders/order-enums";
 import { orderLines, orders } from "../orders/orders.tables";
 import { PAID_STATUSES } from "./dashboard.service";
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ORDER_CHANNELS, ORDER_STATUSES, PAYMENT_METHODS } from "../orders/order-enums";
+import { ORDER_CHANNELS, ORDER_STATUSES, PAYMENT_METHODS } from "~shared/order-enums";
 
 const cents = z.number().int();
 

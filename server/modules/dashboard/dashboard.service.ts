@@ -1,8 +1,8 @@
 import { desc, eq, type SQL, sql } from "drizzle-orm";
+import type { PaymentMethod } from "~shared/order-enums";
+import { type Translatable, translate } from "~shared/translatable";
 import type { Db } from "../../db/client";
-import { type Translatable, translate } from "../../lib/translatable";
 import { courses } from "../catalog/catalog.tables";
-import type { PaymentMethod } from "../orders/order-enums";
 import { orders } from "../orders/orders.tables";
 import type { SettingsService } from "../settings/settings.service";
 import type { DashboardFigures } from "./dashboard.schemas";

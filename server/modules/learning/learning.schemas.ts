@@ -1,6 +1,6 @@
 import { z } from "zod";
+import { REVIEW_BODY_MAX } from "~shared/learning.limits";
 import { pageNumber, wholeNumber } from "../../lib/list-query";
-import { REVIEW_BODY_MAX } from "./learning.limits";
 
 export const LessonParams = z.strictObject({
   lessonId: z.uuid("lessonId must be a lesson id (UUID)").describe("Lesson id"),

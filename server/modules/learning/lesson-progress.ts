@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
+import type { Language } from "~shared/language";
+import { translate } from "~shared/translatable";
 import { forbidden, notFound } from "../../lib/errors";
-import type { Language } from "../../lib/language";
-import { translate } from "../../lib/translatable";
 import { courses } from "../catalog/catalog.tables";
 import { enrolments } from "../orders/orders.tables";
 import type {

@@ -1,4 +1,4 @@
-import type { Language } from "../../lib/language";
+import type { Language } from "~shared/language";
 import { escapeHtml } from "../../lib/sanitize-html";
 import type { MailMessage } from "./mailer";
 

@@ -1,4 +1,4 @@
-import type { Language } from "../../lib/language";
+import type { Language } from "~shared/language";
 import type { PaymentMethod } from "./orders.tables";
 
 /** The words printed on an invoice PDF (server side, so not in the web app's locale files). */

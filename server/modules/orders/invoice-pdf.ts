@@ -1,4 +1,4 @@
-import { formatFullMoney } from "../../lib/money";
+import { formatFullMoney } from "~shared/money";
 import { invoicePdfMessages } from "./invoice-pdf.messages";
 import type { InvoiceDocument } from "./invoices.schemas";
 

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, type SQL } from "drizzle-orm";
+import { translate } from "~shared/translatable";
 import type { Db } from "../../db/client";
 import { isUuid } from "../../lib/ids";
-import { translate } from "../../lib/translatable";
 import { customers } from "../customers/customers.tables";
 import type { SettingsService } from "../settings/settings.service";
 import { formatInvoiceNumber, type InvoiceNumberFormat, invoiceNumberFormat } from "./invoice-number";

@@ -1,10 +1,10 @@
 import { and, asc, eq } from "drizzle-orm";
-import { translate } from "../../lib/translatable";
+import { ORDER_TRANSITIONS } from "~shared/order-status";
+import { translate } from "~shared/translatable";
 import { trimDecimal } from "../currency/exchange";
 import { formatInvoiceNumber, invoiceNumberFormat } from "./invoice-number";
 import { findOrder, type OrderAdminSteps } from "./order-admin-records";
 import { refundedCents } from "./order-refunds";
-import { ORDER_TRANSITIONS } from "./order-status";
 import { invoices, orderInstalments, orderLines, orderReturns, payments } from "./orders.tables";
 import type { AdminOrder } from "./orders-admin.schemas";
 

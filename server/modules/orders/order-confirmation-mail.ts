@@ -1,4 +1,4 @@
-import { formatMoney } from "../../lib/money";
+import { formatMoney } from "~shared/money";
 import type { OrderView } from "../checkout/checkout.schemas";
 import type { ResolvedTemplate } from "../content/email-templates.service";
 import { renderHtml, renderText } from "../content/mail-template";

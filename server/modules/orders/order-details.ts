@@ -1,6 +1,6 @@
 import { and, asc, eq } from "drizzle-orm";
+import { translate } from "~shared/translatable";
 import type { Queryable } from "../../db/client";
-import { translate } from "../../lib/translatable";
 import { courses } from "../catalog/catalog.tables";
 import type { OrderView } from "../checkout/checkout.schemas";
 import { customers } from "../customers/customers.tables";

@@ -1,4 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
+import { canTransition, ORDER_TRANSITIONS, transitionError } from "~shared/order-status";
 import { businessRule, conflict } from "../../lib/errors";
 import { releaseSeats, reserveSeats } from "../checkout/seats";
 import { nextCounter } from "./counters";
@@ -13,7 +14,6 @@ import {
 } from "./order-admin-records";
 import { getAdminOrder } from "./order-admin-view";
 import { refundedCents } from "./order-refunds";
-import { canTransition, ORDER_TRANSITIONS, transitionError } from "./order-status";
 import {
   enrolments,
   invoices,

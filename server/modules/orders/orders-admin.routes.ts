@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { minorUnitsToDecimal } from "~shared/money";
 import { toCsv } from "../../../app/lib/csv";
 import { notFound } from "../../lib/errors";
-import { minorUnitsToDecimal } from "../../lib/money";
 import { requireStaff } from "../../plugins/auth";
 import { ErrorResponse } from "../../plugins/openapi";
 import { renderInvoicePdf } from "./invoice-pdf";

@@ -1,6 +1,6 @@
 import { z } from "zod";
+import { ORDER_CHANNELS, ORDER_DAY_RANGES, ORDER_STATUSES, PAYMENT_METHODS } from "~shared/order-enums";
 import { AdminListQuery, listPageSchema } from "../../lib/list-query";
-import { ORDER_CHANNELS, ORDER_STATUSES, PAYMENT_METHODS } from "./order-enums";
 
 export const ORDER_SORTS = [
   "number",
@@ -10,8 +10,6 @@ export const ORDER_SORTS = [
   "status",
   "paymentMethod",
 ] as const;
-/** The spec's quick date filters: the last 5, 7, 15 or 30 days. */
-export const ORDER_DAY_RANGES = ["5", "7", "15", "30"] as const;
 
 const isoDate = (name: string) =>
   z

@@ -11,11 +11,10 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import { ORDER_CHANNELS, ORDER_STATUSES, PAYMENT_METHODS } from "~shared/order-enums";
 import { companyId, id, timestamps, translatable } from "../../db/columns";
 import { courses } from "../catalog/catalog.tables";
 import { customers } from "../customers/customers.tables";
-
-import { ORDER_CHANNELS, ORDER_STATUSES, PAYMENT_METHODS } from "./order-enums";
 
 export {
   ORDER_CHANNELS,
@@ -23,7 +22,7 @@ export {
   type OrderStatus,
   PAYMENT_METHODS,
   type PaymentMethod,
-} from "./order-enums";
+} from "~shared/order-enums";
 
 export const coupons = pgTable(
   "coupons",

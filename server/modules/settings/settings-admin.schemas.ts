@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { DATE_FORMATS } from "~shared/date-formats";
 
 /** Free text of at most `max` characters, trimmed; empty is allowed. */
 const optionalText = (label: string, max: number) =>
@@ -28,7 +29,6 @@ const linkUrl = (label: string) =>
       `${label} must start with https://, http:// or /`,
     );
 
-export const DATE_FORMATS = ["DD/MM/YYYY", "MM/DD/YYYY", "YYYY-MM-DD", "DD-MM-YYYY", "D MMM YYYY"] as const;
 export const SETTINGS_GROUPS = ["global", "invoice", "store", "storefront"] as const;
 export type SettingsGroup = (typeof SETTINGS_GROUPS)[number];
 

@@ -1,8 +1,8 @@
 import { and, asc, count, eq } from "drizzle-orm";
+import { AREAS, DEFAULT_ROLES, type PermissionMatrix, SUPER_ADMIN_ROLE } from "~shared/permissions";
 import type { Db } from "../../db/client";
 import { businessRule, notFound } from "../../lib/errors";
 import type { AuditService } from "../audit/audit.service";
-import { AREAS, DEFAULT_ROLES, type PermissionMatrix, SUPER_ADMIN_ROLE } from "./permissions";
 import type { Role, UpdateRoleBody } from "./staff.schemas";
 import type { StaffActor } from "./staff.service";
 import { roles, staff } from "./staff.tables";

@@ -1,8 +1,9 @@
 import { and, eq } from "drizzle-orm";
+import type { PermissionLevel } from "~shared/permissions";
+import { allows } from "~shared/permissions";
 import type { Db } from "../../db/client";
 import type { ActiveSession } from "../auth/sessions.service";
-import { allows } from "./permissions";
-import { type PermissionLevel, roles, staff } from "./staff.tables";
+import { roles, staff } from "./staff.tables";
 
 /** A signed-in, active staff member and what their role allows. */
 export interface StaffPrincipal {

@@ -1,8 +1,8 @@
 import { and, eq, sql } from "drizzle-orm";
+import type { Language } from "~shared/language";
 import type { Db } from "../../db/client";
 import type { Background } from "../../lib/background";
 import { badRequest, notFound } from "../../lib/errors";
-import type { Language } from "../../lib/language";
 import type { AuditService } from "../audit/audit.service";
 import { createPasswordReset, type PasswordReset } from "../auth/password-reset";
 import { hashPassword, verifyPassword } from "../auth/passwords";

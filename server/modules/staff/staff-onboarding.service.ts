@@ -1,7 +1,8 @@
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
+import type { Language } from "~shared/language";
+import { SUPER_ADMIN_ROLE } from "~shared/permissions";
 import type { Db } from "../../db/client";
 import { businessRule, conflict, forbidden } from "../../lib/errors";
-import type { Language } from "../../lib/language";
 import type { AuditService } from "../audit/audit.service";
 import { hashPassword } from "../auth/passwords";
 import type { SessionService } from "../auth/sessions.service";
@@ -9,7 +10,6 @@ import type { ClientInfo } from "../auth/sign-in";
 import { hashToken, newToken } from "../auth/tokens";
 import type { Mailer } from "../mail/mailer";
 import type { SettingsService } from "../settings/settings.service";
-import { SUPER_ADMIN_ROLE } from "./permissions";
 import type { AdminInviteStaff, Invitation, StaffSignupBody } from "./staff.schemas";
 import { isUniqueViolation, STAFF_RULES, type StaffActor } from "./staff.service";
 import { roles, staff, staffInvitations } from "./staff.tables";

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { AREAS } from "~shared/permissions";
 import { requireStaff } from "../../plugins/auth";
 import { ErrorResponse } from "../../plugins/openapi";
-import { AREAS } from "./permissions";
 import {
   AdminCreateStaff,
   AdminInviteStaff,

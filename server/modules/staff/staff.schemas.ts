@@ -1,8 +1,8 @@
 import { z } from "zod";
+import { NewPassword } from "~shared/password-policy";
+import { AREAS } from "~shared/permissions";
 import { AdminListQuery, listPageSchema } from "../../lib/list-query";
-import { NewPassword } from "../auth/password-policy";
 import { SignInBody } from "../auth/sign-in";
-import { AREAS } from "./permissions";
 
 export const STAFF_STATUSES = ["active", "inactive"] as const;
 export const STAFF_SORTS = ["name", "email", "joinedAt", "role", "status"] as const;

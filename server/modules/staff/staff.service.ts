@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, ilike, ne, or, type SQL, sql } from "drizzle-orm";
+import { SUPER_ADMIN_ROLE } from "~shared/permissions";
 import type { Db, Queryable } from "../../db/client";
 import { businessRule, conflict, forbidden, notFound } from "../../lib/errors";
 import { containsPattern, type ListPage, listPage, pageOffset } from "../../lib/list-query";
@@ -6,7 +7,6 @@ import type { AuditService } from "../audit/audit.service";
 import type { PasswordReset } from "../auth/password-reset";
 import { hashPassword } from "../auth/passwords";
 import type { SessionService } from "../auth/sessions.service";
-import { SUPER_ADMIN_ROLE } from "./permissions";
 import type { AdminCreateStaff, AdminListStaffQuery, AdminUpdateStaff, StaffMember } from "./staff.schemas";
 import { roles, staff } from "./staff.tables";
 

@@ -1,8 +1,7 @@
 import { sql } from "drizzle-orm";
 import { boolean, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import type { PermissionLevel } from "~shared/permissions";
 import { companyId, id, timestamps, translatable } from "../../db/columns";
-
-export type PermissionLevel = "none" | "read" | "write";
 
 /** A staff role and what it may do per back-office area. */
 export const roles = pgTable(

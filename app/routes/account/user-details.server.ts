@@ -1,0 +1,62 @@
+import { data, redirect } from "react-router";
+import { cookieHeaders } from "~/features/accounts/cookie-headers";
+import { type FieldErrors, fieldErrorsFrom, formText } from "~/features/accounts/form-errors";
+import { errorKeyFor } from "~/features/accounts/service-errors.server";
+import { paths } from "~/lib/paths";
+import { StoreChangePasswordBody, StudentUpdateBody } from "~server/modules/customers/customers.schemas";
+import type { Route } from "./+types/user-details";
+import type { ActionResult, Intent } from "./user-details";
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  if (!context.customer) throw redirect(paths.signIn(new URL(request.url).pathname));
+  const customer = await context.services.customers.get(context.company.id, context.customer.customerId);
+  if (!customer) throw redirect(paths.signIn(paths.userDetails()));
+  return { customer };
+}
+
+export async function action({ context, request }: Route.ActionArgs) {
+  const principal = context.customer;
+  if (!principal) throw redirect(paths.signIn(paths.userDetails()));
+  const values = formText(await request.formData());
+  const { customers } = context.services;
+  const companyId = context.company.id;
+  const fail = (intent: Intent, fieldErrors: FieldErrors, formError: string | null = null) =>
+    data<ActionResult>({ intent, ok: false, fieldErrors, formError }, 400);
+
+  if (values.intent === "password") {
+    const parsed = StoreChangePasswordBody.safeParse({
+      currentPassword: values.currentPassword ?? "",
+      newPassword: values.newPassword ?? "",
+    });
+    if (!parsed.success) return fail("password", fieldErrorsFrom(parsed.error));
+    try {
+      await customers.changePassword(companyId, principal, parsed.data);
+    } catch (error) {
+      const key = errorKeyFor(error);
+      return fail(
+        "password",
+        key === "currentWrong" ? { currentPassword: key } : {},
+        key === "currentWrong" ? null : key,
+      );
+    }
+    return data<ActionResult>({ intent: "password", ok: true, fieldErrors: {}, formError: null });
+  }
+
+  const parsed = StudentUpdateBody.safeParse({
+    name: values.name ?? "",
+    phone: values.phone ?? "",
+    image: values.image ?? "",
+  });
+  if (!parsed.success) return fail("profile", fieldErrorsFrom(parsed.error));
+  const updated = await customers.updateProfile(companyId, principal.customerId, parsed.data);
+  const session = context.visitorSession;
+  const headers = session
+    ? cookieHeaders(
+        context.sessionCookies.customerInfo(
+          { name: updated.name, email: updated.email, image: updated.image },
+          session.expiresAt,
+        ),
+      )
+    : [];
+  return data<ActionResult>({ intent: "profile", ok: true, fieldErrors: {}, formError: null }, { headers });
+}

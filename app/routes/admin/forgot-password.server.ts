@@ -1,0 +1,23 @@
+import { data } from "react-router";
+import { fieldErrorsFrom, formText } from "~/features/accounts/form-errors";
+import { shopNameFor } from "~/features/staff/staff-auth-frame";
+import { StaffForgotPasswordBody } from "~server/modules/staff/staff.schemas";
+import type { Route } from "./+types/forgot-password";
+
+export async function loader({ context }: Route.LoaderArgs) {
+  return { shopName: await shopNameFor(context) };
+}
+
+export async function action({ context, request }: Route.ActionArgs) {
+  const values = formText(await request.formData());
+  const parsed = StaffForgotPasswordBody.safeParse({ email: values.email ?? "" });
+  if (!parsed.success) {
+    return data({ sent: false, fieldErrors: fieldErrorsFrom(parsed.error), email: values.email ?? "" }, 400);
+  }
+  await context.services.staffAccount.requestPasswordReset(context.company.id, parsed.data.email, {
+    origin: context.origin,
+    language: context.language,
+  });
+  // The same answer whether or not the email belongs to a staff account.
+  return { sent: true, fieldErrors: {}, email: parsed.data.email };
+}

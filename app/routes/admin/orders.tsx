@@ -1,0 +1,246 @@
+import { useEffect, useMemo } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, useFetcher } from "react-router";
+import { AdminPage } from "~/components/admin/admin-page";
+import { DataTable, type DataTableColumn, DataTableFilter } from "~/components/admin/data-table";
+import { Select } from "~/components/admin/form-fields";
+import { Button } from "~/components/ui/button";
+import { notify } from "~/components/ui/toast";
+import type { OrderActionResult } from "~/features/orders/order-action-result";
+import { OrderStatusBadge } from "~/features/orders/order-status-badge";
+import { translator } from "~/i18n/translator";
+import { useCan } from "~/lib/admin-layout-data";
+import { adminPaths } from "~/lib/admin-paths";
+import { formatMoney, minorUnitsToDecimal } from "~/lib/format";
+import { useListParams } from "~/lib/list-params";
+import type { AdminOrderListItem } from "~server/modules/orders/orders-admin.schemas";
+import { ORDER_DAY_RANGES, ORDER_STATUSES, type OrderStatus, PAYMENT_METHODS } from "~shared/order-enums";
+import { ORDER_TRANSITIONS } from "~shared/order-status";
+import type { Route } from "./+types/orders";
+
+export { action, loader } from "./orders.server";
+
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const root = matches[0]?.data as Parameters<typeof translator>[0] | undefined;
+  return root ? [{ title: translator(root)("adminOrders.title") }] : [];
+};
+
+/** The inline status select of one row: only the statuses the order may move to. */
+function StatusCell({ order, canWrite }: { order: AdminOrderListItem; canWrite: boolean }) {
+  const { t } = useTranslation();
+  const fetcher = useFetcher<OrderActionResult>();
+  const next = ORDER_TRANSITIONS[order.status];
+  useEffect(() => {
+    const result = fetcher.data;
+    if (fetcher.state !== "idle" || !result) return;
+    if (result.ok) {
+      notify.success(
+        t("adminOrders.statusChanged", {
+          number: order.number,
+          status: t(`adminOrders.status.${result.status}`),
+        }),
+      );
+    } else notify.error(result.message);
+  }, [fetcher.state, fetcher.data, order.number, t]);
+  if (!canWrite || next.length === 0) return <OrderStatusBadge status={order.status} />;
+  const shown = (fetcher.formData?.get("status") as OrderStatus | null) ?? order.status;
+  return (
+    <Select
+      label={t("adminOrders.changeStatus", { number: order.number })}
+      hideLabel
+      className="w-40"
+      value={shown}
+      isDisabled={fetcher.state !== "idle"}
+      onChange={(value) => {
+        if (!value || value === order.status) return;
+        fetcher.submit({ intent: "status", id: order.id, status: value }, { method: "post" });
+      }}
+      options={[order.status, ...next].map((status) => ({
+        value: status,
+        label: t(`adminOrders.status.${status}`),
+      }))}
+    />
+  );
+}
+
+function DateFilter({ param, label }: { param: "startDate" | "endDate"; label: string }) {
+  const { get, set } = useListParams();
+  return (
+    <label className="grid gap-1 text-xs font-semibold text-ink-muted">
+      {label}
+      <input
+        type="date"
+        value={get(param) ?? ""}
+        onChange={(event) => set({ [param]: event.target.value || null, days: null })}
+        className="min-h-11 rounded-lg border border-control bg-surface px-3 text-sm text-ink focus-visible:outline-3 focus-visible:outline-focus"
+      />
+    </label>
+  );
+}
+
+function BulkStatus({ selected, clear }: { selected: AdminOrderListItem[]; clear: () => void }) {
+  const { t } = useTranslation();
+  const fetcher = useFetcher<OrderActionResult>();
+  useEffect(() => {
+    const result = fetcher.data;
+    if (fetcher.state !== "idle" || !result) return;
+    if (result.ok)
+      notify.info(t("adminOrders.bulkDone", { changed: result.changed, refused: result.refused }));
+    clear();
+  }, [fetcher.state, fetcher.data, t, clear]);
+  return (
+    <>
+      {(["processing", "delivered", "cancel"] as const).map((status) => (
+        <Button
+          key={status}
+          variant="secondary"
+          disabled={fetcher.state !== "idle"}
+          onClick={() => {
+            const form = new FormData();
+            form.set("intent", "bulk-status");
+            form.set("status", status);
+            for (const order of selected) form.append("ids", order.id);
+            fetcher.submit(form, { method: "post" });
+          }}
+        >
+          {t("adminOrders.bulkStatus", { status: t(`adminOrders.status.${status}`) })}
+        </Button>
+      ))}
+    </>
+  );
+}
+
+/** All orders: filters, search, inline status changes, bulk status, CSV export of every match. */
+export default function Orders({ loaderData }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation();
+  const { list, timeZone } = loaderData;
+  const canWrite = useCan("orders", "write");
+  const format = useMemo(
+    () => new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "short", timeZone }),
+    [i18n.language, timeZone],
+  );
+  const columns = useMemo<DataTableColumn<AdminOrderListItem>[]>(
+    () => [
+      {
+        id: "number",
+        header: t("adminOrders.columns.number"),
+        sortable: true,
+        cell: (order) => (
+          <Link
+            to={adminPaths.order(order.id)}
+            aria-label={t("adminOrders.view", { number: order.number })}
+            className="font-semibold text-primary-ink underline-offset-4 hover:underline"
+          >
+            #{order.number}
+          </Link>
+        ),
+        csv: (order) => order.number,
+      },
+      {
+        id: "invoice",
+        header: t("adminOrders.columns.invoice"),
+        cell: (order) => order.invoiceNumber ?? "—",
+        csv: (order) => order.invoiceNumber,
+        className: "hidden lg:table-cell",
+      },
+      {
+        id: "createdAt",
+        header: t("adminOrders.columns.time"),
+        sortable: true,
+        cell: (order) => <time dateTime={order.createdAt}>{format.format(new Date(order.createdAt))}</time>,
+        csv: (order) => order.createdAt,
+        className: "whitespace-nowrap",
+      },
+      {
+        id: "customerName",
+        header: t("adminOrders.columns.customer"),
+        sortable: true,
+        cell: (order) => (
+          <span className="grid">
+            <span>{order.customerName}</span>
+            <span className="text-xs text-ink-muted">{order.customerEmail}</span>
+          </span>
+        ),
+        csv: (order) => order.customerName,
+      },
+      {
+        id: "paymentMethod",
+        header: t("adminOrders.columns.method"),
+        sortable: true,
+        cell: (order) => t(`adminOrders.method.${order.paymentMethod}`),
+        csv: (order) => order.paymentMethod,
+        className: "hidden md:table-cell",
+      },
+      {
+        id: "totalCents",
+        header: t("adminOrders.columns.amount"),
+        sortable: true,
+        align: "end",
+        cell: (order) => formatMoney(order.totalCents, order.currency, i18n.language),
+        csv: (order) => minorUnitsToDecimal(order.totalCents, order.currency),
+      },
+      {
+        id: "status",
+        header: t("adminOrders.columns.status"),
+        sortable: true,
+        cell: (order) => <StatusCell key={`${order.id}-${order.status}`} order={order} canWrite={canWrite} />,
+        csv: (order) => order.status,
+      },
+    ],
+    [t, format, i18n.language, canWrite],
+  );
+
+  return (
+    <AdminPage title={t("adminOrders.title")} description={t("adminOrders.description")}>
+      <DataTable<AdminOrderListItem>
+        label={t("adminOrders.tableLabel")}
+        columns={columns}
+        rows={list.items}
+        getRowId={(order) => order.id}
+        total={list.total}
+        page={list.page}
+        limit={list.limit}
+        searchPlaceholder={t("adminOrders.search")}
+        filterParams={["status", "paymentMethod", "days", "startDate", "endDate"]}
+        filters={
+          <>
+            <DataTableFilter
+              param="status"
+              label={t("adminOrders.filters.status")}
+              allLabel={t("adminOrders.filters.allStatuses")}
+              options={ORDER_STATUSES.map((status) => ({
+                value: status,
+                label: t(`adminOrders.status.${status}`),
+              }))}
+            />
+            <DataTableFilter
+              param="paymentMethod"
+              label={t("adminOrders.filters.method")}
+              allLabel={t("adminOrders.filters.allMethods")}
+              options={PAYMENT_METHODS.map((method) => ({
+                value: method,
+                label: t(`adminOrders.method.${method}`),
+              }))}
+            />
+            <DataTableFilter
+              param="days"
+              label={t("adminOrders.filters.days")}
+              allLabel={t("adminOrders.filters.allDays")}
+              options={ORDER_DAY_RANGES.map((days) => ({
+                value: days,
+                label: t("adminOrders.filters.lastDays", { count: Number(days) }),
+              }))}
+            />
+            <DateFilter param="startDate" label={t("adminOrders.filters.startDate")} />
+            <DateFilter param="endDate" label={t("adminOrders.filters.endDate")} />
+          </>
+        }
+        {...(canWrite
+          ? { bulkActions: (selected, clear) => <BulkStatus selected={selected} clear={clear} /> }
+          : {})}
+        exportCsv={{ filename: "orders.csv", url: "/api/admin/orders/export" }}
+        empty={{ title: t("adminOrders.emptyTitle"), hint: t("adminOrders.emptyHint") }}
+      />
+    </AdminPage>
+  );
+}

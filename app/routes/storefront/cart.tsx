@@ -1,0 +1,142 @@
+import { ShoppingBag, Trash2 } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { Button, ButtonLink } from "~/components/ui/button";
+import { Container } from "~/components/ui/container";
+import { checkoutErrorMessage } from "~/features/cart/error-message";
+import { OrderSummary } from "~/features/cart/order-summary";
+import { useQuote } from "~/features/cart/use-quote";
+import { Price } from "~/features/catalog/price";
+import { removeFromCart, useCart, useCartReady } from "~/lib/cart-store";
+import { paths } from "~/lib/paths";
+import { privatePageMeta } from "~/lib/private-page-meta";
+import type { Route } from "./+types/cart";
+
+export const meta: Route.MetaFunction = ({ matches }) => privatePageMeta(matches[0]?.data, "cart.metaTitle");
+
+export default function Cart() {
+  const { t, i18n } = useTranslation();
+  const items = useCart();
+  const ready = useCartReady();
+  const quoteState = useQuote(items.map((item) => item.id));
+  const quote = quoteState.quote;
+  const lineFor = (id: string) => quote?.lines.find((line) => line.courseId === id);
+  const blocked = (id: string) => {
+    const line = lineFor(id);
+    if (quote?.unavailable.includes(id)) return t("cart.unavailable");
+    if (line?.owned) return t("cart.owned");
+    if (line?.soldOut) return t("cart.soldOut");
+    return null;
+  };
+  const buyable = items.filter((item) => quote && !blocked(item.id)).length;
+  const anyBlocked = items.some((item) => blocked(item.id));
+
+  if (ready && items.length === 0) {
+    return (
+      <Container className="py-16 sm:py-24">
+        <div className="mx-auto flex max-w-md flex-col items-center text-center">
+          <span className="flex size-16 items-center justify-center rounded-full bg-primary-soft text-on-primary-soft">
+            <ShoppingBag aria-hidden="true" className="size-8" />
+          </span>
+          <h1 className="mt-6 text-3xl font-bold tracking-tight text-ink">{t("cart.emptyTitle")}</h1>
+          <p className="mt-3 text-base text-ink-muted">{t("cart.emptyText")}</p>
+          <ButtonLink to={paths.home()} variant="primary" size="lg" className="mt-8">
+            {t("cart.browse")}
+          </ButtonLink>
+        </div>
+      </Container>
+    );
+  }
+
+  return (
+    <Container className="py-8 sm:py-12">
+      <h1 className="text-3xl font-bold tracking-tight text-ink">{t("cart.title")}</h1>
+      {ready && <p className="mt-1 text-sm text-ink-muted">{t("cart.itemCount", { count: items.length })}</p>}
+
+      <div className="mt-8 grid gap-8 lg:grid-cols-[minmax(0,1fr)_24rem]">
+        <ul className="grid content-start gap-4" aria-label={t("cart.title")}>
+          {items.map((item) => {
+            const problem = blocked(item.id);
+            const line = lineFor(item.id);
+            return (
+              <li
+                key={item.id}
+                className="flex gap-4 rounded-2xl border border-line bg-surface p-4 shadow-card max-sm:flex-col"
+              >
+                {item.image && (
+                  <img
+                    src={item.image}
+                    alt=""
+                    width={160}
+                    height={90}
+                    className="aspect-video w-full shrink-0 rounded-lg object-cover sm:w-40"
+                  />
+                )}
+                <div className="flex min-w-0 flex-1 flex-col gap-2">
+                  <h2 className="text-base font-bold text-ink">
+                    <Link
+                      to={paths.course(item.slug)}
+                      className="rounded-sm hover:text-primary-ink hover:underline"
+                    >
+                      {line?.title ?? item.title}
+                    </Link>
+                  </h2>
+                  <Price
+                    priceCents={line?.priceCents ?? item.priceCents}
+                    salePriceCents={line ? line.salePriceCents : item.salePriceCents}
+                    currency={line && quote ? quote.currency : item.currency}
+                  />
+                  {problem && (
+                    <p className="text-sm font-semibold text-danger" data-testid="cart-item-problem">
+                      {problem}
+                    </p>
+                  )}
+                </div>
+                <div className="flex items-start sm:justify-end">
+                  <Button
+                    variant="ghost"
+                    onClick={() => removeFromCart(item.id)}
+                    aria-label={t("cart.removeItem", { title: item.title })}
+                  >
+                    <Trash2 aria-hidden="true" />
+                    {t("cart.remove")}
+                  </Button>
+                </div>
+              </li>
+            );
+          })}
+        </ul>
+
+        <div className="grid content-start gap-4 lg:sticky lg:top-below-header lg:self-start">
+          {quote ? (
+            <OrderSummary totals={quote} />
+          ) : (
+            <p
+              className="rounded-2xl border border-line bg-surface p-6 text-sm text-ink-muted"
+              aria-live="polite"
+            >
+              {quoteState.status === "error"
+                ? checkoutErrorMessage(quoteState.error, t, i18n.language)
+                : t("cart.loading")}
+            </p>
+          )}
+          {quoteState.status === "error" && (
+            <Button variant="secondary" onClick={quoteState.retry}>
+              {t("common.tryAgain")}
+            </Button>
+          )}
+          {anyBlocked && <p className="text-sm text-ink-muted">{t("cart.removeToContinue")}</p>}
+          {buyable > 0 ? (
+            <ButtonLink to={paths.checkout()} variant="accent" size="lg" className="w-full">
+              {t("cart.checkout")}
+            </ButtonLink>
+          ) : (
+            <Button variant="accent" size="lg" className="w-full" disabled>
+              {t("cart.checkout")}
+            </Button>
+          )}
+        </div>
+      </div>
+    </Container>
+  );
+}

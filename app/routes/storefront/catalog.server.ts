@@ -1,0 +1,56 @@
+import { CATALOG_PAGE_SIZE, type CatalogQuery, parseCatalogQuery } from "~/features/catalog/catalog-query";
+import type { Category } from "~/features/catalog/types";
+import { pageConversion } from "~/features/currency/page-currency.server";
+import { convertCourseList } from "~server/modules/currency/convert-prices";
+import type { Route } from "./+types/catalog";
+
+interface CategoryOption {
+  slug: string;
+  name: string;
+  depth: number;
+  courseCount: number;
+}
+
+/** Categories as a depth-first tree (parents before their sub-categories), keeping their order. */
+function categoryOptions(categories: Category[]): CategoryOption[] {
+  const out: CategoryOption[] = [];
+  const visit = (parentId: string | null, depth: number) => {
+    for (const category of categories) {
+      if (category.parentId !== parentId) continue;
+      out.push({ slug: category.slug, name: category.name, depth, courseCount: category.courseCount });
+      visit(category.id, depth + 1);
+    }
+  };
+  visit(null, 0);
+  return out;
+}
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const { catalog } = context.services;
+  const companyId = context.company.id;
+  const parsed = parseCatalogQuery(new URL(request.url).searchParams);
+  const { categories } = await catalog.listCategories(companyId, context.language);
+  // An unknown category is an invalid value like any other: show all categories.
+  const selected = categories.find((category) => category.slug === parsed.category);
+  const query: CatalogQuery = { ...parsed, category: selected ? selected.slug : "" };
+  const [list, conversion] = await Promise.all([
+    catalog.listCourses(
+      companyId,
+      {
+        page: query.page,
+        limit: CATALOG_PAGE_SIZE,
+        category: query.category || undefined,
+        searchText: query.searchText || undefined,
+        sort: query.sort,
+      },
+      context.language,
+    ),
+    pageConversion(context, request),
+  ]);
+  return {
+    query,
+    list: convertCourseList(list, conversion),
+    categoryName: selected?.name ?? null,
+    categories: categoryOptions(categories),
+  };
+}

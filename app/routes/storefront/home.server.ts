@@ -1,0 +1,63 @@
+import type { CategoryTab } from "~/features/catalog/category-tabs";
+import { CATEGORY_PARAM } from "~/features/catalog/popular-courses";
+import { pageConversion } from "~/features/currency/page-currency.server";
+import { paths } from "~/lib/paths";
+import { convertCourseList } from "~server/modules/currency/convert-prices";
+import { type Translatable, translate } from "~shared/translatable";
+import type { Route } from "./+types/home";
+
+const POPULAR_LIMIT = 8;
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const { catalog } = context.services;
+  const companyId = context.company.id;
+  const language = context.language;
+  const category = new URL(request.url).searchParams.get(CATEGORY_PARAM)?.trim().slice(0, 120) || null;
+
+  const [popular, { categories }, stats, newest, custom, conversion] = await Promise.all([
+    catalog.listCourses(
+      companyId,
+      { page: 1, limit: POPULAR_LIMIT, category: category ?? undefined },
+      language,
+    ),
+    catalog.listCategories(companyId, language),
+    catalog.storefrontStats(companyId),
+    catalog.listCourses(companyId, { page: 1, limit: 20 }, language),
+    context.services.settingsAdmin.storefront(companyId),
+    pageConversion(context, request),
+  ]);
+  const text = (value: Record<string, string>) => translate(value as Translatable, language);
+  const featuredCategories = new Set(custom.featuredCategories);
+
+  // The promotional video prompt: the most reviewed course, at its first free preview lesson.
+  const featured = [...newest.courses].sort((a, b) => b.ratingCount - a.ratingCount)[0];
+  const featuredDetail = featured ? await catalog.getCourse(companyId, featured.slug, language) : undefined;
+  const previewLesson = featuredDetail?.lessons.find((lesson) => lesson.freePreview);
+
+  const tabs: CategoryTab[] = categories
+    .filter((item) => item.parentId === null && item.courseCount > 0)
+    .filter((item) => featuredCategories.size === 0 || featuredCategories.has(item.slug))
+    .map((item) => ({ slug: item.slug, label: item.name, count: item.courseCount }));
+
+  return {
+    custom: {
+      hero: { title: text(custom.heroTitle), text: text(custom.heroText), image: custom.heroImage },
+      popularHeading: text(custom.popularHeading),
+      promo: { text: text(custom.promoText), image: custom.promoImage },
+    },
+    courses: convertCourseList(popular, conversion).courses,
+    category,
+    tabs,
+    stats,
+    preview: featuredDetail
+      ? {
+          href: previewLesson
+            ? paths.lesson(featuredDetail.slug, previewLesson.id)
+            : paths.course(featuredDetail.slug),
+          courseTitle: featuredDetail.title,
+          lessonTitle: previewLesson?.title ?? null,
+          durationSeconds: previewLesson?.durationSeconds ?? null,
+        }
+      : null,
+  };
+}

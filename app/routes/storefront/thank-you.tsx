@@ -1,0 +1,145 @@
+import { CheckCircle2, Clock, PlayCircle } from "lucide-react";
+import { useEffect } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, useRevalidator } from "react-router";
+import { Button, ButtonLink } from "~/components/ui/button";
+import { OrderSummary } from "~/features/cart/order-summary";
+import { visitorOrder } from "~/features/cart/visitor-order.server";
+import { clearCart } from "~/lib/cart-store";
+import { formatMoney } from "~/lib/format";
+import { paths } from "~/lib/paths";
+import { privatePageMeta } from "~/lib/private-page-meta";
+import type { RouteHandle } from "~/root";
+import type { Route } from "./+types/thank-you";
+
+/** The thank-you page stands alone: no site header or footer. */
+export const handle: RouteHandle = { chrome: false };
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const order = await visitorOrder(context, request);
+  return { order, signedIn: context.customer !== null };
+}
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  privatePageMeta(matches[0]?.data, "thankYou.metaTitle");
+
+export default function ThankYou({ loaderData }: Route.ComponentProps) {
+  const { order, signedIn } = loaderData;
+  const { t, i18n } = useTranslation();
+  const revalidator = useRevalidator();
+  const paid = order.status === "delivered" || order.status === "processing";
+  const money = (cents: number) => formatMoney(cents, order.currency, i18n.language);
+  const date = (iso: string) =>
+    new Intl.DateTimeFormat(i18n.language, { dateStyle: "long" }).format(new Date(iso));
+
+  useEffect(() => {
+    if (paid) clearCart();
+  }, [paid]);
+
+  return (
+    <div className="min-h-dvh bg-canvas px-4 py-10 sm:py-16">
+      <div className="mx-auto grid max-w-2xl gap-8">
+        <header className="text-center">
+          <span className="mx-auto flex size-16 items-center justify-center rounded-full bg-primary-soft text-on-primary-soft">
+            {paid ? (
+              <CheckCircle2 aria-hidden="true" className="size-9" />
+            ) : (
+              <Clock aria-hidden="true" className="size-9" />
+            )}
+          </span>
+          <h1 className="mt-6 text-3xl font-bold tracking-tight text-balance text-ink sm:text-5xl">
+            {t("thankYou.title")}
+          </h1>
+          <p className="mt-3 text-lg font-semibold text-ink" data-testid="order-number">
+            {t("thankYou.orderNumber", { number: order.number })}
+          </p>
+          <p className="mt-3 text-base text-ink-muted">
+            {paid ? t("thankYou.paid", { email: order.customer.email }) : t("thankYou.processing")}
+          </p>
+          {!paid && (
+            <Button variant="secondary" className="mt-4" onClick={() => revalidator.revalidate()}>
+              {t("thankYou.refresh")}
+            </Button>
+          )}
+        </header>
+
+        <section
+          aria-labelledby="courses-title"
+          className="rounded-2xl border border-line bg-surface p-5 shadow-card sm:p-6"
+        >
+          <h2 id="courses-title" className="text-xl font-bold tracking-tight text-ink">
+            {t("thankYou.coursesTitle")}
+          </h2>
+          <ul className="mt-4 grid gap-3">
+            {order.lines.map((line) => (
+              <li key={line.courseId ?? line.title} className="flex items-center gap-3">
+                <PlayCircle aria-hidden="true" className="size-5 shrink-0 text-primary-ink" />
+                {paid && signedIn ? (
+                  <Link to={paths.userCourses()} className="font-semibold text-primary-ink underline">
+                    {line.title}
+                  </Link>
+                ) : (
+                  <span className="font-semibold text-ink">{line.title}</span>
+                )}
+              </li>
+            ))}
+          </ul>
+          {paid && signedIn && (
+            <ButtonLink to={paths.userCourses()} variant="primary" className="mt-6">
+              {t("thankYou.goToCourses")}
+            </ButtonLink>
+          )}
+          {!signedIn && (
+            <div className="mt-6 rounded-xl bg-sunken p-4">
+              <h3 className="font-bold text-ink">{t("thankYou.guestTitle")}</h3>
+              <p className="mt-1 text-sm text-ink-muted">
+                {t("thankYou.guestText", { email: order.customer.email })}
+              </p>
+              <ButtonLink to={paths.signUp(order.customer.email)} variant="primary" className="mt-4">
+                {t("thankYou.createAccount")}
+              </ButtonLink>
+            </div>
+          )}
+        </section>
+
+        {order.instalmentCount > 1 && (
+          <section
+            aria-labelledby="schedule-title"
+            className="rounded-2xl border border-line bg-surface p-5 shadow-card sm:p-6"
+          >
+            <h2 id="schedule-title" className="text-xl font-bold tracking-tight text-ink">
+              {t("thankYou.schedule")}
+            </h2>
+            <ul className="mt-4 grid gap-2 text-sm text-ink">
+              {order.instalments.map((instalment) => (
+                <li key={instalment.sequence} className="tabular-nums">
+                  {instalment.status === "paid"
+                    ? t("thankYou.instalmentPaid", {
+                        sequence: instalment.sequence,
+                        amount: money(instalment.amountCents),
+                      })
+                    : t("thankYou.instalment", {
+                        sequence: instalment.sequence,
+                        amount: money(instalment.amountCents),
+                        date: date(instalment.dueAt),
+                      })}
+                </li>
+              ))}
+            </ul>
+          </section>
+        )}
+
+        <OrderSummary totals={order} />
+
+        <p className="text-center">
+          <Link
+            to={paths.home()}
+            className="inline-flex min-h-11 items-center font-semibold text-primary-ink underline"
+          >
+            {t("thankYou.home")}
+          </Link>
+        </p>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,8 @@
+/** Order enums, free of database code so that browser bundles can import them. */
+export const ORDER_STATUSES = ["pending", "processing", "delivered", "cancel"] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+export const PAYMENT_METHODS = ["cash", "card", "credit", "stripe", "paypal", "cod"] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+export const ORDER_CHANNELS = ["online", "pos"] as const;
+/** The spec's quick date filters of the order list: the last 5, 7, 15 or 30 days. */
+export const ORDER_DAY_RANGES = ["5", "7", "15", "30"] as const;
