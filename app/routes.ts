@@ -38,6 +38,7 @@ const account = [
     route("user-courses", "routes/account/user-courses.tsx"),
     route("user-invoice", "routes/account/user-invoice.tsx"),
     route("single-invoice/:id", "routes/account/single-invoice.tsx"),
+    route("user-payments/:orderId/:sequence", "routes/account/user-payments.tsx"),
   ]),
 ];
 
@@ -53,6 +54,7 @@ const admin = [
   layout("routes/admin/layout.tsx", [
     route("admin/stripe-connect", "routes/admin/stripe-connect.tsx"),
     route("audit-log", "routes/admin/audit-log.tsx"),
+    route("jobs", "routes/admin/jobs.tsx"),
     route("our-staff", "routes/admin/our-staff.tsx"),
     route("our-staff/roles", "routes/admin/staff-roles.tsx"),
     route("edit-profile", "routes/admin/edit-profile.tsx"),

@@ -1,4 +1,5 @@
 import { existsSync } from "node:fs";
+import { createBlobStore } from "~server/modules/media/blob-store";
 import { restore } from "~server/ops/backup";
 import { readEnvOrExit } from "~server/server";
 
@@ -12,7 +13,14 @@ if (!folder) {
   process.exit(1);
 }
 try {
-  const manifest = await restore({ dataDir: env.DATA_DIR, databaseUrl: env.DATABASE_URL }, folder);
+  const manifest = await restore(
+    {
+      dataDir: env.DATA_DIR,
+      databaseUrl: env.DATABASE_URL,
+      bucket: env.S3_BUCKET ? createBlobStore(env) : undefined,
+    },
+    folder,
+  );
   console.info(
     `Restored the ${manifest.engine} database${manifest.media ? " and media" : ""} from ${folder}`,
   );

@@ -19,7 +19,9 @@ import { couponRoutes } from "./modules/coupons/coupons.routes";
 import { customerRoutes } from "./modules/customers/customers.routes";
 import { dashboardRoutes } from "./modules/dashboard/dashboard.routes";
 import { healthRoutes } from "./modules/health/health.routes";
+import { instalmentRoutes } from "./modules/instalments/instalments.routes";
 import { internationalRoutes } from "./modules/international/international.routes";
+import { jobsRoutes } from "./modules/jobs/jobs.routes";
 import { learningRoutes } from "./modules/learning/learning.routes";
 import { imageRoutes } from "./modules/media/images.routes";
 import { mediaRoutes } from "./modules/media/media.routes";
@@ -55,7 +57,14 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions["logger"];
   /** Serve the React Router app too; without it only the API and health routes exist. */
   web?: WebOptions;
+  /** The clock of time-bound work (instalments); tests move it forward. */
+  now?: () => Date;
+  /** The job queue: `workers: false` enqueues without processing (a test's second instance, scripts). */
+  jobs?: { workers?: boolean; pollingIntervalSeconds?: number; maintenanceIntervalSeconds?: number };
 }
+
+/** How long running jobs may finish when the app closes before they are handed back to the queue. */
+export const JOB_SHUTDOWN_MS = 5_000;
 
 type CompilersFactory = NonNullable<
   NonNullable<FastifyServerOptions["schemaController"]>["compilersFactory"]
@@ -97,9 +106,27 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate("config", env);
   app.decorate("database", database);
   const cacheBus = await createCacheBus(database, app.log);
-  app.decorate("services", createServices(database.db, { env, log: app.log, cacheBus }));
+  const now = env.TIME_TRAVEL_DAYS
+    ? () => new Date(Date.now() + env.TIME_TRAVEL_DAYS * 86_400_000)
+    : options.now;
+  app.decorate(
+    "services",
+    createServices(database, { env, log: app.log, cacheBus, jobs: options.jobs, now }),
+  );
+  // Workers start with the app on every instance; on close, running jobs get a few seconds to
+  // finish and are otherwise handed back to the queue (docs/decisions/014-job-queue.md).
+  app.addHook("onReady", async () => {
+    if (options.jobs?.workers === false) return;
+    await app.services.jobQueue.start();
+    // Instalments due (and reminders) are looked for at start and then every minute.
+    app.services.instalments.start();
+    app.services.instalments
+      .sweep()
+      .catch((error: unknown) => app.log.error({ err: error }, "instalment sweep failed"));
+  });
   app.addHook("onClose", async () => {
-    await app.services.background.drain();
+    app.services.instalments.stop();
+    await app.services.jobQueue.stop(JOB_SHUTDOWN_MS);
     await app.services.mailer.close();
   });
   app.addHook("onClose", async () => cacheBus.close());
@@ -131,6 +158,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(catalogRoutes);
       await api.register(customerRoutes);
       await api.register(checkoutRoutes);
+      await api.register(instalmentRoutes);
       await api.register(paymentWebhookRoutes);
       await api.register(invoiceRoutes);
       await api.register(learningRoutes);
@@ -139,6 +167,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(staffAccountRoutes);
       await api.register(staffRoutes);
       await api.register(auditRoutes);
+      await api.register(jobsRoutes);
       await api.register(couponRoutes);
       await api.register(orderAdminRoutes);
       await api.register(dashboardRoutes);

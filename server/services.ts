@@ -1,13 +1,13 @@
 import { join } from "node:path";
 import type { Env } from "./config/env";
-import type { Db } from "./db/client";
-import { createBackground } from "./lib/background";
+import type { Database } from "./db/client";
 import { type CacheBus, localCacheBus } from "./lib/cache-bus";
 import { createAuditService } from "./modules/audit/audit.service";
 import { createSessionService } from "./modules/auth/sessions.service";
 import { createCatalogService } from "./modules/catalog/catalog.service";
 import { createCatalogAdmin } from "./modules/catalog/catalog-admin";
 import { createCheckoutService } from "./modules/checkout/checkout.service";
+import { composeOrderConfirmation, ORDER_CONFIRMATION_MAIL } from "./modules/checkout/confirmation-mail";
 import { createCompanyService } from "./modules/companies/companies.service";
 import { createEmailTemplatesService } from "./modules/content/email-templates.service";
 import { createFaqsService } from "./modules/content/faqs.service";
@@ -16,12 +16,19 @@ import { createCouponService } from "./modules/coupons/coupons.service";
 import { createCurrencyService } from "./modules/currency/currency.service";
 import { createCustomerService } from "./modules/customers/customers.service";
 import { createDashboardService } from "./modules/dashboard/dashboard.service";
+import { createInstalmentCollection } from "./modules/instalments/instalment-collection";
+import { registerInstalmentMails } from "./modules/instalments/instalment-mails";
 import { createEditingLanguagesService } from "./modules/international/editing-languages";
 import { createInternationalService } from "./modules/international/international.service";
+import { createJobQueue } from "./modules/jobs/job-queue";
+import { createJobsAdminService } from "./modules/jobs/jobs-admin.service";
 import { createLearningService } from "./modules/learning/learning.service";
+import { createMailJobs } from "./modules/mail/mail-jobs";
 import { createMailer } from "./modules/mail/mailer";
+import { createBlobStore } from "./modules/media/blob-store";
 import { createImageStore } from "./modules/media/image-store";
 import { createMediaStore } from "./modules/media/media-store";
+import { createUploads } from "./modules/media/uploads";
 import { createInvoiceService } from "./modules/orders/invoices.service";
 import { createOrderAdminService } from "./modules/orders/orders-admin.service";
 import { createPaymentProvider } from "./modules/payments/payment-providers";
@@ -40,17 +47,26 @@ export interface ServiceOptions {
   log: { info(obj: object, msg: string): void; error(obj: object, msg: string): void };
   /** Carries "this company's catalogue, settings… changed" to every instance (default: this process). */
   cacheBus?: CacheBus;
+  /** The job queue's timing (tests make it quicker); see createJobQueue. */
+  jobs?: { pollingIntervalSeconds?: number; maintenanceIntervalSeconds?: number };
+  /** The clock of time-bound work (instalments due, holds ending); tests move it forward. */
+  now?: () => Date;
 }
 
 /** The domain services, built once per app and shared by REST routes and page loaders. */
-export function createServices(db: Db, { env, log, cacheBus = localCacheBus() }: ServiceOptions) {
+export function createServices(
+  database: Database,
+  { env, log, cacheBus = localCacheBus(), jobs: jobOptions, now }: ServiceOptions,
+) {
+  const { db } = database;
   const mailer = createMailer({
     smtpUrl: env.SMTP_URL,
     from: env.MAIL_FROM,
     outboxDir: join(env.DATA_DIR, "outbox"),
     log,
   });
-  const background = createBackground(log);
+  const jobQueue = createJobQueue(database, { log, ...jobOptions });
+  const mailJobs = createMailJobs(db, { queue: jobQueue, mailer });
   const companies = createCompanyService(db);
   const settings = createSettingsService(db, { bus: cacheBus });
   const catalog = createCatalogService(db, { bus: cacheBus });
@@ -74,57 +90,74 @@ export function createServices(db: Db, { env, log, cacheBus = localCacheBus() }:
   const customers = createCustomerService(db, {
     sessions,
     audit,
-    mailer,
+    mailJobs,
     settings,
     emailTemplates,
     log,
-    background,
   });
   const invoices = createInvoiceService(db, settings);
   const provider = createPaymentProvider(env);
+  const publicUrl = env.PUBLIC_URL ?? `http://localhost:${env.PORT}`;
+  const instalments = createInstalmentCollection(db, { queue: jobQueue, mailJobs, provider, log, now });
+  registerInstalmentMails(db, { mailJobs, settings, publicUrl });
   const stripeConnect = createStripeConnect(env, settings);
   const checkout = createCheckoutService(db, {
     settings,
     currencies: currency,
     sessions,
-    mailer,
-    emailTemplates,
-    invoices,
+    mailJobs,
     provider,
+    instalmentPayments: instalments,
     log,
     seatsChanged: catalog,
-    background,
-    publicUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
+    ...(now ? { now } : {}),
   });
-  const media = createMediaStore({ dataDir: env.DATA_DIR });
-  const images = createImageStore({ dataDir: env.DATA_DIR });
+  mailJobs.register(
+    ORDER_CONFIRMATION_MAIL,
+    composeOrderConfirmation(db, {
+      settings,
+      invoices,
+      emailTemplates,
+      publicUrl,
+    }),
+  );
+  const blobs = createBlobStore(env);
+  const media = createMediaStore({ blobs });
+  const images = createImageStore({ blobs });
   const learning = createLearningService(db, { catalog });
   const staffPasswordReset = createStaffPasswordReset(db, sessions);
   const staffMembers = createStaffService(db, { sessions, audit, passwordReset: staffPasswordReset });
   const staffRoles = createRoleService(db, { audit });
-  const staffOnboarding = createStaffOnboarding(db, { sessions, audit, mailer, settings, log });
+  const staffOnboarding = createStaffOnboarding(db, { sessions, audit, mailJobs, settings, log });
   const staffAccount = createStaffAccountService(db, {
     sessions,
     audit,
-    mailer,
+    mailJobs,
     settings,
     passwordReset: staffPasswordReset,
-    log,
-    background,
   });
-  const orderAdmin = createOrderAdminService(db, { settings, audit, provider, seatsChanged: catalog });
+  const orderAdmin = createOrderAdminService(db, {
+    settings,
+    audit,
+    provider,
+    mailJobs,
+    seatsChanged: catalog,
+  });
+  const jobsAdmin = createJobsAdminService(database, { queue: jobQueue, audit });
   const dashboard = createDashboardService(db, { settings });
   const catalogAdmin = createCatalogAdmin(db, {
     audit,
     catalog,
     settings,
-    uploadRoot: media.uploadRoot,
-    images,
+    uploads: createUploads({ blobs, images, tempDir: join(env.DATA_DIR, "media", "uploading") }),
   });
   return {
     /** Every company-scoped write announced by the services above, for caches built on several of them. */
     cacheBus,
-    background,
+    jobQueue,
+    jobsAdmin,
+    mailJobs,
+    instalments,
     companies,
     catalog,
     settings,
@@ -140,6 +173,7 @@ export function createServices(db: Db, { env, log, cacheBus = localCacheBus() }:
     stripeConnect,
     checkout,
     invoices,
+    blobs,
     media,
     images,
     learning,

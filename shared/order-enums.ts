@@ -4,5 +4,8 @@ export type OrderStatus = (typeof ORDER_STATUSES)[number];
 export const PAYMENT_METHODS = ["cash", "card", "credit", "stripe", "paypal", "cod"] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 export const ORDER_CHANNELS = ["online", "pos"] as const;
+/** scheduled → paid; failed after the last retry of its charge (still payable), or cancelled with the order. */
+export const INSTALMENT_STATUSES = ["scheduled", "paid", "failed", "cancelled"] as const;
+export type InstalmentStatus = (typeof INSTALMENT_STATUSES)[number];
 /** The spec's quick date filters of the order list: the last 5, 7, 15 or 30 days. */
 export const ORDER_DAY_RANGES = ["5", "7", "15", "30"] as const;

@@ -12,6 +12,8 @@ export const AREAS = [
   "settings",
   "content",
   "international",
+  /** The durable job queue's page: mails and charges waiting, failed ones to retry or discard. */
+  "jobs",
 ] as const;
 export type Area = (typeof AREAS)[number];
 export type PermissionMatrix = Record<Area, PermissionLevel>;
@@ -51,7 +53,13 @@ export const DEFAULT_ROLES: { name: string; permissions: PermissionMatrix }[] = 
   },
   {
     name: "Accountant",
-    permissions: only({ dashboard: "read", orders: "read", customers: "read", settings: "read" }),
+    permissions: only({
+      dashboard: "read",
+      orders: "read",
+      customers: "read",
+      settings: "read",
+      jobs: "read",
+    }),
   },
   {
     name: "Cashier",

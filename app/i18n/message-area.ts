@@ -31,6 +31,7 @@ const STOREFRONT_PATH = new RegExp(
       "user-courses",
       "user-invoice",
       "single-invoice/[^/]+",
+      "user-payments/[^/]+/[^/]+",
     ].join("|") +
     ")/?$",
 );

@@ -29,6 +29,8 @@ export const adminPaths = {
   ourStaff: () => "/our-staff",
   staffRoles: () => "/our-staff/roles",
   auditLog: () => "/audit-log",
+  /** The job queue: mails and charges waiting or failed (`?state=failed`). */
+  jobs: (state?: "pending" | "failed") => (state === "failed" ? "/jobs?state=failed" : "/jobs"),
   settings: () => "/settings",
   faq: () => "/faq",
   emailTemplates: () => "/email-templates",

@@ -26,6 +26,9 @@ export const paths = {
   userCourses: () => "/user-courses",
   userInvoices: () => "/user-invoice",
   invoice: (id: string) => `/single-invoice/${encodeURIComponent(id)}`,
+  /** An order's payment plan, where the learner pays an instalment whose charge failed. */
+  instalmentPayment: (orderId: string, sequence: number) =>
+    `/user-payments/${encodeURIComponent(orderId)}/${sequence}`,
   forgotPassword: () => "/user/forgot-password",
   resetPassword: (token: string) => `/user/reset-password/${encodeURIComponent(token)}`,
   /** POST only: signs a customer or guest out. */

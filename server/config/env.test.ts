@@ -33,6 +33,37 @@ describe("loadEnv", () => {
     expect(() => loadEnv({ TRUST_PROXY: "yes please" })).toThrow(/TRUST_PROXY must be true, false, a number/);
   });
 
+  it("reads the object storage settings and refuses incomplete ones", () => {
+    const env = loadEnv({
+      S3_BUCKET: "course-media",
+      S3_ENDPOINT: "http://127.0.0.1:9000",
+      S3_ACCESS_KEY_ID: "key",
+      S3_SECRET_ACCESS_KEY: "secret",
+      S3_FORCE_PATH_STYLE: "true",
+    });
+    expect(env).toMatchObject({
+      S3_BUCKET: "course-media",
+      S3_REGION: "us-east-1",
+      S3_FORCE_PATH_STYLE: true,
+    });
+    expect(loadEnv({}).S3_BUCKET).toBeUndefined();
+    expect(() => loadEnv({ S3_BUCKET: "Bad_Bucket" })).toThrow(/S3_BUCKET must be a bucket name/);
+    expect(() => loadEnv({ S3_ENDPOINT: "http://127.0.0.1:9000" })).toThrow(
+      /S3_BUCKET must be set when S3_ENDPOINT is set/,
+    );
+    expect(() => loadEnv({ S3_BUCKET: "course-media", S3_ACCESS_KEY_ID: "key" })).toThrow(
+      /S3_SECRET_ACCESS_KEY must be set together with the other S3 key/,
+    );
+    expect(() => loadEnv({ S3_BUCKET: "course-media", S3_FORCE_PATH_STYLE: "yes" })).toThrow(
+      /S3_FORCE_PATH_STYLE must be true or false/,
+    );
+  });
+
+  it("moves the clock only in tests", () => {
+    expect(loadEnv({ NODE_ENV: "test", TIME_TRAVEL_DAYS: "31" }).TIME_TRAVEL_DAYS).toBe(31);
+    expect(() => loadEnv({ TIME_TRAVEL_DAYS: "31" })).toThrow(/TIME_TRAVEL_DAYS is for tests only/);
+  });
+
   it("never echoes secrets back", () => {
     expect(() => loadEnv({ STRIPE_SECRET_KEY: "pk_live_oops" })).toThrow(
       /STRIPE_SECRET_KEY must be a Stripe secret key/,

@@ -88,9 +88,54 @@ export const envSchema = z
         });
         return z.NEVER;
       }),
+    S3_BUCKET: optionalText.refine(
+      (value) => value === undefined || /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(value),
+      {
+        message: "must be a bucket name: 3 to 63 lower-case letters, digits, dots or dashes",
+      },
+    ),
+    S3_ENDPOINT: optionalUrl(["http:", "https:"], "https://s3.eu-central-1.amazonaws.com"),
+    S3_REGION: z.string().trim().min(1, "must not be empty").default("us-east-1"),
+    S3_ACCESS_KEY_ID: optionalText,
+    S3_SECRET_ACCESS_KEY: optionalText,
+    S3_FORCE_PATH_STYLE: z
+      .string()
+      .trim()
+      .optional()
+      .transform((value, ctx) => {
+        if (!value || value === "false") return false;
+        if (value === "true") return true;
+        ctx.addIssue({ code: "custom", message: "must be true or false" });
+        return z.NEVER;
+      }),
+    TIME_TRAVEL_DAYS: z.coerce
+      .number({ message: "must be a whole number of days from 0 to 3650" })
+      .int("must be a whole number of days from 0 to 3650")
+      .min(0, "must be a whole number of days from 0 to 3650")
+      .max(3650, "must be a whole number of days from 0 to 3650")
+      .default(0),
     LOG_LEVEL: z.enum(LOG_LEVELS, { message: `must be one of ${LOG_LEVELS.join(", ")}` }).default("info"),
   })
   .superRefine((env, ctx) => {
+    for (const name of ["S3_ENDPOINT", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const) {
+      if (env[name] && !env.S3_BUCKET) {
+        ctx.addIssue({ code: "custom", path: ["S3_BUCKET"], message: `must be set when ${name} is set` });
+      }
+    }
+    if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
+      ctx.addIssue({
+        code: "custom",
+        path: [env.S3_ACCESS_KEY_ID ? "S3_SECRET_ACCESS_KEY" : "S3_ACCESS_KEY_ID"],
+        message: "must be set together with the other S3 key (S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY)",
+      });
+    }
+    if (env.TIME_TRAVEL_DAYS > 0 && env.NODE_ENV !== "test") {
+      ctx.addIssue({
+        code: "custom",
+        path: ["TIME_TRAVEL_DAYS"],
+        message: "is for tests only: it needs NODE_ENV=test",
+      });
+    }
     if (env.STRIPE_WEBHOOK_SECRET && !env.STRIPE_SECRET_KEY) {
       ctx.addIssue({
         code: "custom",

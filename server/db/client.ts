@@ -8,8 +8,9 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import type pg from "pg";
 import { migrationsDir } from "../lib/paths";
+import { JOB_SCHEMA_GRANTS_SQL, JOB_SCHEMA_INSTALLED_SQL, jobSchemaSql } from "./job-schema";
 import { copyPgliteTemplate } from "./pglite-template";
-import { currentTenant, sessionStateSql, TENANT_WALL_SQL } from "./tenant-scope";
+import { currentTenant, runUnscoped, sessionStateSql, TENANT_WALL_SQL } from "./tenant-scope";
 
 /**
  * No relational schema: queries name their tables (each module's `*.tables.ts`), so this bottom layer
@@ -35,6 +36,14 @@ export interface Database {
   readonly tenantWall: boolean;
   /** Resolves when the database answers a query. */
   ping(): Promise<void>;
+  /**
+   * Runs raw SQL as the owner, outside any tenant scope: `$n` parameters, or several statements
+   * when there are none. The job queue's own connection (pg-boss's `db` option).
+   */
+  executeSql(
+    text: string,
+    values?: unknown[],
+  ): Promise<{ rows: Record<string, unknown>[]; rowCount: number }>;
   close(): Promise<void>;
   /** PGlite only: the whole data directory as a tarball (a consistent snapshot). */
   dumpDataDir?(): Promise<Blob>;
@@ -55,6 +64,19 @@ export type DatabaseOptions =
       /** An empty `dataDir` starts as a copy of the build's template database (default true). */
       fromTemplate?: boolean;
     };
+
+/**
+ * The durable job queue's schema (pg-boss's own SQL), made by the first migration run that finds it
+ * missing, and the tenant role's grants on it (docs/decisions/014-job-queue.md).
+ */
+async function installJobSchema(exec: (text: string) => Promise<unknown>): Promise<void> {
+  const result = (await exec(JOB_SCHEMA_INSTALLED_SQL)) as
+    | { rows: { installed: boolean }[] }
+    | { rows: { installed: boolean }[] }[];
+  const rows = Array.isArray(result) ? (result[result.length - 1]?.rows ?? []) : result.rows;
+  if (rows[0]?.installed !== true) await exec(jobSchemaSql());
+  await exec(JOB_SCHEMA_GRANTS_SQL);
+}
 
 /** Any constant, fixed for this app: the advisory lock that serialises migrations across instances. */
 const MIGRATION_LOCK_KEY = 727_274_001;
@@ -131,6 +153,7 @@ async function openPostgres(url: string, poolSize = 20): Promise<Database> {
       try {
         await lock.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
         await migrateNodePg(db, { migrationsFolder: migrationsDir });
+        await installJobSchema((text) => lock.query(text));
       } finally {
         await lock.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]).catch(() => undefined);
         lock.release();
@@ -140,6 +163,12 @@ async function openPostgres(url: string, poolSize = 20): Promise<Database> {
     async ping() {
       await pool.query("select 1");
     },
+    executeSql: (text, values) =>
+      runUnscoped(async () => {
+        const result = await pool.query(text, values && values.length > 0 ? values : undefined);
+        const last = Array.isArray(result) ? result[result.length - 1] : result;
+        return { rows: last?.rows ?? [], rowCount: last?.rowCount ?? 0 };
+      }),
     async close() {
       await pool.end();
     },
@@ -259,11 +288,24 @@ async function openPglite(options: {
     },
     async migrate() {
       await migratePglite(db, { migrationsFolder: migrationsDir });
+      await scoped.run(() => installJobSchema((text) => client.exec(text)));
       await detectWall();
     },
     async ping() {
       await client.query("select 1");
     },
+    executeSql: (text, values) =>
+      runUnscoped(() =>
+        scoped.run(async () => {
+          if (!values || values.length === 0) {
+            const results = await client.exec(text);
+            const last = results[results.length - 1];
+            return { rows: last?.rows ?? [], rowCount: last?.affectedRows ?? last?.rows.length ?? 0 };
+          }
+          const result = await client.query<Record<string, unknown>>(text, values);
+          return { rows: result.rows, rowCount: result.affectedRows ?? result.rows.length };
+        }),
+      ),
     async close() {
       if (!client.closed) await client.close();
     },

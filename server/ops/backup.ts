@@ -1,9 +1,21 @@
 import { execFile } from "node:child_process";
-import { cpSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
-import { join, resolve } from "node:path";
+import {
+  cpSync,
+  createWriteStream,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join, resolve } from "node:path";
+import { pipeline } from "node:stream/promises";
 import { promisify } from "node:util";
 import { openDatabase } from "../db/client";
 import { lockDataDir } from "../lib/data-dir-lock";
+import { type BlobStore, createDiskBlobStore } from "../modules/media/blob-store";
 
 const run = promisify(execFile);
 
@@ -12,6 +24,8 @@ export interface BackupTarget {
   dataDir: string;
   /** PostgreSQL instead of the embedded database. */
   databaseUrl?: string | undefined;
+  /** The media bucket (S3_BUCKET set): its objects are copied instead of DATA_DIR/media. */
+  bucket?: BlobStore | undefined;
 }
 
 export interface BackupManifest {
@@ -20,6 +34,9 @@ export interface BackupManifest {
   engine: "pglite" | "postgres";
   database: string;
   media: boolean;
+  /** Where the media came from: DATA_DIR/media, or the S3 bucket (copied object by object). */
+  mediaSource?: "disk" | "s3";
+  mediaFiles?: number;
 }
 
 const MANIFEST = "manifest.json";
@@ -74,11 +91,7 @@ export async function backup(target: BackupTarget, out: string): Promise<BackupM
         media: false,
       };
     }
-    const media = join(resolve(target.dataDir), "media");
-    if (existsSync(media)) {
-      cpSync(media, join(folder, "media"), { recursive: true });
-      manifest.media = true;
-    }
+    Object.assign(manifest, await backupMedia(target, folder));
     writeFileSync(join(folder, MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`);
     return manifest;
   } catch (error) {
@@ -135,10 +148,76 @@ export async function restore(target: BackupTarget, folder: string): Promise<Bac
       unlock();
     }
   }
-  if (manifest.media) {
-    const media = join(dataDir, "media");
+  await restoreMedia(target, manifest, source, stamp);
+  return manifest;
+}
+
+/** The media part of a backup: the bucket's objects, or DATA_DIR/media, into `folder`/media. */
+export async function backupMedia(
+  target: BackupTarget,
+  folder: string,
+): Promise<Pick<BackupManifest, "media" | "mediaSource" | "mediaFiles">> {
+  if (target.bucket) {
+    const mediaFiles = await copyBlobs(target.bucket, createDiskBlobStore(join(folder, "media")));
+    return { media: true, mediaSource: "s3", mediaFiles };
+  }
+  const media = join(resolve(target.dataDir), "media");
+  if (!existsSync(media)) return { media: false };
+  cpSync(media, join(folder, "media"), { recursive: true });
+  return { media: true, mediaSource: "disk" };
+}
+
+/**
+ * The media part of a restore: into the bucket when one is configured (objects added since the
+ * backup stay), else DATA_DIR/media is replaced (the previous one kept beside it).
+ */
+export async function restoreMedia(
+  target: BackupTarget,
+  manifest: Pick<BackupManifest, "media">,
+  source: string,
+  stamp: string,
+): Promise<void> {
+  if (manifest.media && target.bucket) {
+    // Objects of the backup go (back) into the bucket; objects added since stay.
+    await copyBlobs(createDiskBlobStore(join(source, "media")), target.bucket);
+  } else if (manifest.media) {
+    const media = join(resolve(target.dataDir), "media");
     if (existsSync(media)) renameSync(media, `${media}.before-restore-${stamp}`);
     cpSync(join(source, "media"), media, { recursive: true });
   }
-  return manifest;
+}
+
+/**
+ * Copies every file of one media store into another (a bucket into a backup folder, a folder into a
+ * bucket), streamed one at a time; files the target already has with the same size are skipped.
+ * Returns how many files the source has.
+ */
+export async function copyBlobs(
+  from: BlobStore,
+  to: BlobStore,
+  onCopied?: (key: string) => void,
+): Promise<number> {
+  let files = 0;
+  for await (const key of from.list()) {
+    files += 1;
+    const [source, existing] = await Promise.all([from.head(key), to.head(key)]);
+    if (!source || (existing && existing.size === source.size)) continue;
+    const body = await from.read(key);
+    if (!body) continue;
+    // Through a local file: the target's upload then knows its length and can be retried.
+    const staging = join(tmpdir(), `course-market-copy-${process.pid}-${files}`);
+    mkdirSync(dirname(staging), { recursive: true });
+    await pipeline(body, createWriteStream(staging));
+    await to.put(key, { file: staging }, contentTypeOf(key));
+    rmSync(staging, { force: true });
+    onCopied?.(key);
+  }
+  return files;
+}
+
+function contentTypeOf(key: string): string {
+  if (key.endsWith(".webp")) return "image/webp";
+  if (key.endsWith(".webm")) return "video/webm";
+  if (key.endsWith(".mp4") || key.endsWith(".m4v")) return "video/mp4";
+  return "application/octet-stream";
 }

@@ -356,9 +356,21 @@ export const ROUTE_ACCESS: Record<string, RouteCase | RouteCase[]> = {
         settings: "none",
         content: "none",
         international: "none",
+        jobs: "none",
       },
     }),
   },
+  "POST /api/customer/orders/:orderId/instalments/:sequence/pay": {
+    rule: { kind: "customer" },
+    ok: 404,
+    probe: {
+      url: "/api/customer/orders/00000000-0000-4000-8000-000000000000/instalments/2/pay",
+      payload: {},
+    },
+  },
+  "GET /api/admin/jobs": { rule: read("jobs"), ok: 200 },
+  "POST /api/admin/jobs/:jobId/retry": { rule: write("jobs"), ok: 404 },
+  "DELETE /api/admin/jobs/:jobId": { rule: write("jobs"), ok: 404 },
   "GET /api/admin/audit-log": {
     rule: read("staff"),
     ok: 200,

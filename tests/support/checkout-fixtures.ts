@@ -49,9 +49,12 @@ export interface CheckoutTestApp extends TestApp {
 }
 
 /** The real app on a fresh seeded database, with the mail outbox in a temporary directory. */
-export async function createCheckoutTestApp(env: Record<string, string> = {}): Promise<CheckoutTestApp> {
+export async function createCheckoutTestApp(
+  env: Record<string, string> = {},
+  options: { now?: () => Date } = {},
+): Promise<CheckoutTestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), "checkout-test-"));
-  const t = await createTestApp({ DATA_DIR: dataDir, ...env });
+  const t = await createTestApp({ DATA_DIR: dataDir, ...env }, options);
   const company = await t.app.services.companies.resolve(undefined);
   if (!company) throw new Error("no default company");
   let customers = 0;

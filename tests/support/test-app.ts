@@ -36,12 +36,16 @@ export interface TestApp {
 }
 
 /** The real Fastify app on its own fresh database; call close() after the test file. */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: { now?: () => Date } = {},
+): Promise<TestApp> {
   const database = await openTestDatabase();
   const app = await buildApp({
     env: loadEnv({ NODE_ENV: "test", LOG_LEVEL: "silent", ...env }),
     database,
     logger: false,
+    ...(options.now ? { now: options.now } : {}),
   });
   await app.ready();
   return {

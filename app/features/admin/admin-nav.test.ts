@@ -17,6 +17,7 @@ describe("visibleNav", () => {
       "orders",
       "ourStaff",
       "auditLog",
+      "jobs",
       "settings",
       "faq",
       "emailTemplates",
@@ -34,6 +35,7 @@ describe("visibleNav", () => {
       "dashboard",
       "customers",
       "orders",
+      "jobs",
       "settings",
       "onlineStore(storeSettings)",
     ]);

@@ -68,4 +68,13 @@ export const checkoutApi = {
     post<OrderView>(inCurrency("/api/checkout", currency), request, { "idempotency-key": idempotencyKey }),
   pay: (orderId: string, card?: CardInput) =>
     post<PaymentOutcome>(`/api/checkout/${encodeURIComponent(orderId)}/pay`, card ? { card } : {}),
+  /** A learner pays an instalment whose automatic charge failed. */
+  payInstalment: (orderId: string, sequence: number, card?: CardInput) =>
+    post<
+      | { status: "succeeded" }
+      | { status: "requires_action"; clientSecret: string; publishableKey: string | null }
+    >(
+      `/api/customer/orders/${encodeURIComponent(orderId)}/instalments/${sequence}/pay`,
+      card ? { card } : {},
+    ),
 };

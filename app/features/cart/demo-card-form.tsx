@@ -33,11 +33,14 @@ export function DemoCardForm({
   amount,
   disabled,
   onPaid,
+  pay = (card) => checkoutApi.pay(orderId, card),
 }: {
   orderId: string;
   amount: string;
   disabled: boolean;
   onPaid: () => void;
+  /** What the form pays (default: the order's amount due now). */
+  pay?: (card: CardInput) => Promise<unknown>;
 }) {
   const { t, i18n } = useTranslation();
   const ids = useId();
@@ -67,7 +70,7 @@ export function DemoCardForm({
     };
     setPaying(true);
     try {
-      await checkoutApi.pay(orderId, card);
+      await pay(card);
       onPaid();
     } catch (error) {
       setFailure(checkoutErrorMessage(error, t, i18n.language));

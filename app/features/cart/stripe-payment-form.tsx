@@ -49,11 +49,14 @@ export function StripePaymentForm({
   amount,
   returnUrl,
   disabled,
+  start = () => checkoutApi.pay(orderId),
 }: {
   orderId: string;
   amount: string;
   returnUrl: string;
   disabled: boolean;
+  /** Asks the server for the PaymentIntent (default: the order's amount due now). */
+  start?: () => Promise<{ status: string; clientSecret?: string; publishableKey?: string | null }>;
 }) {
   const { t, i18n } = useTranslation();
   const mountPoint = useRef<HTMLDivElement>(null);
@@ -61,13 +64,14 @@ export function StripePaymentForm({
   const [failure, setFailure] = useState<string | null>(null);
   const [paying, setPaying] = useState(false);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: one PaymentIntent per order and language, whichever function asks for it
   useEffect(() => {
     let element: StripeElement | null = null;
     let current = true;
     (async () => {
       try {
-        const outcome = await checkoutApi.pay(orderId);
-        if (outcome.status !== "requires_action" || !outcome.publishableKey) {
+        const outcome = await start();
+        if (outcome.status !== "requires_action" || !outcome.publishableKey || !outcome.clientSecret) {
           throw new Error("Stripe is not configured");
         }
         const Stripe = await loadStripeJs();

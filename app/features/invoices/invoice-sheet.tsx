@@ -1,4 +1,6 @@
 import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { paths } from "~/lib/paths";
 import { formatInvoiceDate, formatInvoiceMoney, formatVatRate } from "./invoice-format";
 import { InvoiceStatus } from "./invoice-status";
 import type { InvoiceDocument } from "./types";
@@ -181,6 +183,20 @@ export function InvoiceSheet({
                   <td className="py-2 pr-3 whitespace-nowrap text-ink-muted">{date(instalment.dueAt)}</td>
                   <td className="py-2 pr-3 text-ink-muted">
                     {t(`invoices.instalmentStatus.${instalment.status}`)}
+                    {instalment.paidAt && <> · {date(instalment.paidAt)}</>}
+                    {instalment.status !== "paid" &&
+                      instalment.status !== "cancelled" &&
+                      instalment.lastFailedAt && (
+                        <>
+                          {" · "}
+                          <Link
+                            className="font-semibold text-primary-ink underline print:hidden"
+                            to={paths.instalmentPayment(invoice.orderId, instalment.sequence)}
+                          >
+                            {t("invoices.payInstalment")}
+                          </Link>
+                        </>
+                      )}
                   </td>
                   <td className="py-2 text-right whitespace-nowrap text-ink tabular-nums">
                     {money(instalment.amountCents)}

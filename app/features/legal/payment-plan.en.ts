@@ -43,6 +43,7 @@ export function paymentPlanEn(s: Seller): LegalDocument {
               "The first instalment is paid at checkout. Your order, your invoice and the learner's access to the course start when it has been paid.",
               "Each following instalment is due one month after the previous one, on the same day of the month as your order (or the last day of a shorter month).",
               "Later instalments are charged to the payment method you used at checkout, which you authorise for this when you accept this agreement. Keep it valid, or give us a new one in time.",
+              "A few days (three) before each instalment is charged, we send you a reminder by email with the amount and the date.",
             ],
           },
         ],
@@ -53,11 +54,11 @@ export function paymentPlanEn(s: Seller): LegalDocument {
         blocks: [
           {
             paragraph:
-              "If an instalment cannot be collected, we tell you by email and try again within seven days. You can also pay the open amount yourself in that time.",
+              "If an instalment cannot be collected, we tell you by email and try again 1, 3 and 7 days after its due date. Each email has a link to a page in your account where you can pay the instalment yourself at any time.",
           },
           {
             list: [
-              "If the instalment is still unpaid 14 days after its due date, we may pause the learner's access to lessons that are not free previews until it is paid. Progress is kept; nothing is deleted.",
+              "If the last try, 7 days after the due date, fails too, the learner's access to the courses of that order (apart from free previews) is paused until the instalment is paid, and we tell you so by email. Progress is kept; nothing is deleted.",
               "As soon as the open amount is paid, access is restored.",
               "If an instalment remains unpaid 30 days after its due date, we may end the payment plan after a final reminder, close access to the course and ask for the instalments that were due. We never charge late fees or interest beyond what Dutch law allows, and only after the statutory reminder.",
             ],

@@ -43,6 +43,7 @@ export function paymentPlanNl(s: Seller): LegalDocument {
               "De eerste termijn betaal je bij het afrekenen. Je bestelling, je factuur en de toegang van de leerling tot de cursus beginnen zodra die betaald is.",
               "Elke volgende termijn vervalt een maand na de vorige, op dezelfde dag van de maand als je bestelling (of de laatste dag van een kortere maand).",
               "Volgende termijnen worden afgeschreven van de betaalmethode die je bij het afrekenen gebruikte; daarvoor geef je toestemming door deze overeenkomst te aanvaarden. Houd die geldig of geef ons op tijd een nieuwe.",
+              "Een paar dagen (drie) voordat een termijn wordt afgeschreven, sturen we je een herinnering per e-mail met het bedrag en de datum.",
             ],
           },
         ],
@@ -53,11 +54,11 @@ export function paymentPlanNl(s: Seller): LegalDocument {
         blocks: [
           {
             paragraph:
-              "Kan een termijn niet worden geïnd, dan laten we je dat per e-mail weten en proberen we het binnen zeven dagen opnieuw. Je kunt het openstaande bedrag in die tijd ook zelf betalen.",
+              "Kan een termijn niet worden geïnd, dan laten we je dat per e-mail weten en proberen we het opnieuw 1, 3 en 7 dagen na de vervaldatum. Elke e-mail bevat een link naar een pagina in je account waar je de termijn op elk moment zelf kunt betalen.",
           },
           {
             list: [
-              "Is de termijn 14 dagen na de vervaldatum nog niet betaald, dan kunnen we de toegang van de leerling tot lessen die geen gratis voorproefje zijn pauzeren tot er betaald is. De voortgang blijft bewaard; er wordt niets verwijderd.",
+              "Mislukt ook de laatste poging, 7 dagen na de vervaldatum, dan wordt de toegang van de leerling tot de cursussen van die bestelling (behalve gratis voorproefjes) gepauzeerd tot de termijn betaald is; dat laten we je per e-mail weten. De voortgang blijft bewaard; er wordt niets verwijderd.",
               "Zodra het openstaande bedrag is betaald, is de toegang er weer.",
               "Blijft een termijn 30 dagen na de vervaldatum onbetaald, dan kunnen we na een laatste herinnering de betalingsregeling beëindigen, de toegang tot de cursus sluiten en de vervallen termijnen opeisen. We rekenen nooit meer incassokosten of rente dan de Nederlandse wet toestaat, en pas na de wettelijke aanmaning.",
             ],

@@ -67,7 +67,7 @@ export function termsEn(s: Seller): LegalDocument {
           },
           {
             paragraph:
-              "You pay online at checkout with one of the payment methods offered. Some courses can be paid in monthly instalments; the payment plan agreement applies to that and is part of these terms.",
+              "You pay online at checkout with one of the payment methods offered. Some courses can be paid in monthly instalments, charged automatically to the payment method of the first payment; if an instalment cannot be collected after the retries the payment plan agreement describes, access to that course is paused until it is paid. The payment plan agreement applies and is part of these terms.",
           },
           {
             paragraph:

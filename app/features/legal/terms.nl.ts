@@ -67,7 +67,7 @@ export function termsNl(s: Seller): LegalDocument {
           },
           {
             paragraph:
-              "Je betaalt online bij het afrekenen met een van de aangeboden betaalmethoden. Sommige cursussen kun je in maandelijkse termijnen betalen; daarvoor geldt de overeenkomst betalingsregeling, die deel uitmaakt van deze voorwaarden.",
+              "Je betaalt online bij het afrekenen met een van de aangeboden betaalmethoden. Sommige cursussen kun je in maandelijkse termijnen betalen, die automatisch worden afgeschreven van de betaalmethode van de eerste betaling; kan een termijn na de pogingen uit de overeenkomst betalingsregeling niet worden geïnd, dan wordt de toegang tot die cursus gepauzeerd tot er betaald is. Daarvoor geldt de overeenkomst betalingsregeling, die deel uitmaakt van deze voorwaarden.",
           },
           {
             paragraph:

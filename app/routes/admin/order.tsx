@@ -222,6 +222,11 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
               </dl>
             </AdminCard>
 
+            {order.paymentOverdueAt && (
+              <p role="alert" className="rounded-lg bg-danger-soft p-3 text-sm font-semibold text-danger">
+                {t("adminOrders.detail.overdue", { date: when(order.paymentOverdueAt) })}
+              </p>
+            )}
             <AdminCard title={t("adminOrders.detail.payments")}>
               {order.payments.length === 0 ? (
                 <p className="text-sm text-ink-muted">{t("adminOrders.detail.noPayments")}</p>
@@ -253,13 +258,27 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
                   </h3>
                   <ul className="grid gap-1 text-sm">
                     {order.instalments.map((instalment) => (
-                      <li key={instalment.sequence} className="flex justify-between gap-2">
+                      <li key={instalment.sequence} className="flex flex-wrap justify-between gap-x-2">
                         <span>
-                          {instalment.sequence}. {when(instalment.dueAt)}
+                          {instalment.sequence}. {t("adminOrders.detail.instalmentDue")}{" "}
+                          {when(instalment.dueAt)}
                         </span>
                         <span className="tabular-nums">
-                          {money(instalment.amountCents)} · {instalment.status}
+                          {money(instalment.amountCents)} ·{" "}
+                          {t(`adminOrders.detail.instalmentStatus.${instalment.status}`)}
+                          {instalment.paidAt && ` ${when(instalment.paidAt)}`}
                         </span>
+                        {instalment.lastFailedAt && instalment.status !== "paid" && (
+                          <span className="w-full text-xs text-danger">
+                            {t("adminOrders.detail.instalmentDeclined", {
+                              count: instalment.attempts,
+                              date: when(instalment.lastFailedAt),
+                              error: instalment.lastError ?? "",
+                            })}
+                            {instalment.nextAttemptAt &&
+                              ` ${t("adminOrders.detail.instalmentNext", { date: when(instalment.nextAttemptAt) })}`}
+                          </span>
+                        )}
                       </li>
                     ))}
                   </ul>

@@ -1,7 +1,6 @@
 import type { Db } from "../../db/client";
 import type { AuditService } from "../audit/audit.service";
-import type { ImageStore } from "../media/image-store";
-import { createUploads } from "../media/uploads";
+import type { Uploads } from "../media/uploads";
 import type { SettingsService } from "../settings/settings.service";
 import { createAttributeAdminService } from "./attribute-admin.service";
 import type { CatalogService } from "./catalog.service";
@@ -15,11 +14,11 @@ export function createCatalogAdmin(
     audit: AuditService;
     catalog: CatalogService;
     settings: SettingsService;
-    uploadRoot: string;
-    images: ImageStore;
+    /** Where uploaded covers, icons and lesson videos go (DATA_DIR/media or the bucket). */
+    uploads: Uploads;
   },
 ) {
-  const uploads = createUploads({ uploadRoot: deps.uploadRoot, images: deps.images });
+  const { uploads } = deps;
   const shared = { audit: deps.audit, catalog: deps.catalog };
   return {
     courses: createCourseAdminService(db, { ...shared, uploads, settings: deps.settings }),

@@ -415,7 +415,7 @@ describe("POST /api/checkout/{orderId}/pay (demo provider)", () => {
       .where(eq(invoices.orderId, order.id));
     expect(invoiceCount!.n).toBe(1);
 
-    await t.app.services.background.drain(); // the confirmation mail goes out after the answer
+    await t.app.services.jobQueue.drain(); // the confirmation mail goes out after the answer
     const mails = readdirSync(join(t.dataDir, "outbox")).map((file) =>
       readFileSync(join(t.dataDir, "outbox", file), "utf8"),
     );

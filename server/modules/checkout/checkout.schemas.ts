@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { InstalmentView } from "../orders/instalment-view";
 import { ORDER_STATUSES } from "../orders/orders.tables";
 
 export const MAX_CHECKOUT_COURSES = 20;
@@ -151,14 +152,7 @@ export const OrderView = z
         unitPriceCents: z.number().int(),
       }),
     ),
-    instalments: z.array(
-      z.object({
-        sequence: z.number().int(),
-        dueAt: z.string(),
-        amountCents: z.number().int(),
-        status: z.enum(["scheduled", "paid", "cancelled"]),
-      }),
-    ),
+    instalments: z.array(InstalmentView),
     invoice: z.object({ id: z.uuid(), number: z.number().int() }).nullable(),
   })
   .meta({ id: "Order" });

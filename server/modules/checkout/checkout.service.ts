@@ -1,10 +1,7 @@
-import type { Db } from "../../db/client";
-import type { Background } from "../../lib/background";
+import type { Db, Queryable } from "../../db/client";
 import type { SessionService } from "../auth/sessions.service";
-import type { EmailTemplatesService } from "../content/email-templates.service";
 import type { CurrencyService } from "../currency/currency.service";
-import type { Mailer } from "../mail/mailer";
-import type { InvoiceService } from "../orders/invoices.service";
+import type { MailJobs } from "../mail/mail-jobs";
 import { toOrderView } from "../orders/order-details";
 import type { PaymentEvent, PaymentProvider } from "../payments/provider";
 import type { SettingsService } from "../settings/settings.service";
@@ -17,7 +14,7 @@ import type {
   StorePayBody,
   StoreQuoteBody,
 } from "./checkout.schemas";
-import { confirmOrder } from "./confirm";
+import { orderConfirmationJob } from "./confirmation-mail";
 import { handlePaymentEvent, payOrder } from "./pay";
 import { idempotencyLookup, type PlacedOrder, type PlaceOrderDeps, placeOrder } from "./place-order";
 import { priceCart, toQuote } from "./quote";
@@ -34,13 +31,11 @@ export interface CheckoutDeps {
   /** Prices are shown, ordered and charged in the visitor's chosen currency. */
   currencies: Pick<CurrencyService, "resolve">;
   sessions: SessionService;
-  mailer: Mailer;
-  /** Runs the confirmation mail (an invoice PDF to render) after the answer; without it, before. */
-  background?: Pick<Background, "run">;
-  invoices: InvoiceService;
-  /** The school's saved mail wording; without it the built-in text is sent. */
-  emailTemplates?: Pick<EmailTemplatesService, "resolve">;
+  /** The order confirmation is a durable mail job, enqueued in the fulfilment's transaction. */
+  mailJobs: Pick<MailJobs, "enqueue" | "wake">;
   provider: PaymentProvider;
+  /** Webhook reports about a learner paying one instalment go to the instalment collection. */
+  instalmentPayments?: { handlePaymentEvent(event: PaymentEvent): Promise<void> };
   log: WorkflowLog & { warn?(obj: object, msg: string): void };
   /**
    * Tells every instance that a company's seats may have come back (a cancelled hold), and when
@@ -52,8 +47,6 @@ export interface CheckoutDeps {
   };
   /** Admission per course in front of the seat claim (default: 10 at once, half the pool; hints kept 2 s). */
   seatGate?: SeatGate;
-  /** Absolute address of this site for links in mail (PUBLIC_URL, else the local address). */
-  publicUrl?: string | undefined;
   now?: () => Date;
 }
 
@@ -94,21 +87,11 @@ export function createCheckoutService(db: Db, deps: CheckoutDeps) {
   };
   const paySteps = {
     ...steps,
-    confirm: (companyId: string, orderId: string) =>
-      confirmOrder(
-        {
-          db,
-          settings: deps.settings,
-          mailer: deps.mailer,
-          invoices: deps.invoices,
-          emailTemplates: deps.emailTemplates,
-          background: deps.background,
-          publicUrl: deps.publicUrl,
-          log: deps.log,
-        },
-        companyId,
-        orderId,
-      ),
+    // In the fulfilment's transaction: the confirmation mail (with the invoice PDF) becomes a job.
+    enqueueConfirmation: (companyId: string) => (tx: Queryable, orderId: string) =>
+      deps.mailJobs.enqueue(tx, orderConfirmationJob(companyId, orderId)),
+    wakeMail: () => deps.mailJobs.wake(),
+    instalmentPayments: deps.instalmentPayments,
   };
 
   return {

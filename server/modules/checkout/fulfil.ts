@@ -19,6 +19,8 @@ export interface PaymentRecord {
   reference: string;
   amountCents: number;
   currency: string;
+  /** The method the provider saved for the later instalments of a payment plan. */
+  savedPaymentMethod?: string | undefined;
 }
 
 export type FulfilmentResult =
@@ -27,6 +29,11 @@ export type FulfilmentResult =
   | { outcome: "already-fulfilled" }
   /** The order had expired and its seats are gone: the payment is recorded and must be refunded. */
   | { outcome: "needs-refund"; reason: string };
+
+/** What else the fulfilment's transaction writes: the jobs it promises (the confirmation mail). */
+export interface FulfilmentEffects {
+  fulfilled?(tx: Queryable, orderId: string): Promise<unknown>;
+}
 
 /**
  * Turns a paid order into access, in ONE transaction: the succeeded payment, the order delivered
@@ -38,6 +45,7 @@ export async function fulfilOrder(
   db: Db,
   payment: PaymentRecord,
   now = new Date(),
+  effects: FulfilmentEffects = {},
 ): Promise<FulfilmentResult> {
   return db.transaction(async (tx) => {
     const [order] = await tx
@@ -77,12 +85,28 @@ export async function fulfilOrder(
 
     await tx
       .update(orders)
-      .set({ status: "delivered", paidAt: now, expiresAt: null })
+      .set({
+        status: "delivered",
+        paidAt: now,
+        expiresAt: null,
+        ...(payment.savedPaymentMethod ? { savedPaymentMethod: payment.savedPaymentMethod } : {}),
+      })
       .where(eq(orders.id, order.id));
     await tx
       .update(orderInstalments)
-      .set({ status: "paid", paidAt: now })
+      .set({ status: "paid", paidAt: now, attempts: 1 })
       .where(and(eq(orderInstalments.orderId, order.id), eq(orderInstalments.sequence, 1)));
+    // The later instalments are collected from their due dates on (instalment-collection.ts).
+    await tx
+      .update(orderInstalments)
+      .set({ nextAttemptAt: sql`${orderInstalments.dueAt}` })
+      .where(
+        and(
+          eq(orderInstalments.orderId, order.id),
+          eq(orderInstalments.status, "scheduled"),
+          sql`${orderInstalments.sequence} > 1`,
+        ),
+      );
     if (courseIds.length > 0) {
       await tx
         .insert(enrolments)
@@ -100,6 +124,7 @@ export async function fulfilOrder(
     await tx
       .insert(invoices)
       .values({ companyId: payment.companyId, orderId: order.id, number: invoiceNumber, issuedAt: now });
+    await effects.fulfilled?.(tx, order.id);
     return { outcome: "fulfilled", invoiceNumber };
   });
 }

@@ -1,4 +1,4 @@
-import type { Db } from "../../db/client";
+import type { Db, Queryable } from "../../db/client";
 import { AppError, badRequest, businessRule, conflict } from "../../lib/errors";
 import { loadOrderDetails, type OrderDetails, toOrderView } from "../orders/order-details";
 import { CardError, type PaymentEvent, type PaymentProvider } from "../payments/provider";
@@ -13,8 +13,12 @@ export interface PayDeps extends CancelDeps {
   db: Db;
   provider: PaymentProvider;
   log: WorkflowLog;
-  /** After a fulfilled payment has committed: the confirmation mail. */
-  confirm(companyId: string, orderId: string): Promise<void>;
+  /** In the fulfilment's transaction: enqueues the order's confirmation mail (a durable job). */
+  enqueueConfirmation(companyId: string): (tx: Queryable, orderId: string) => Promise<unknown>;
+  /** After the commit: this instance's mail worker takes the enqueued mail now. */
+  wakeMail(): void;
+  /** Webhook reports about a learner paying one instalment go to the instalment collection. */
+  instalmentPayments?: { handlePaymentEvent(event: PaymentEvent): Promise<void> } | undefined;
 }
 
 /**
@@ -59,6 +63,7 @@ export async function payOrder(
               currency: order.currency,
               customerEmail: order.customer.email,
               card: body.card,
+              saveForLater: order.instalmentCount > 1,
             });
           } catch (error) {
             if (error instanceof CardError) {
@@ -69,6 +74,7 @@ export async function payOrder(
             throw error;
           }
           payment.reference = ctx.result.reference;
+          if (ctx.result.status === "succeeded") payment.savedPaymentMethod = ctx.result.savedPaymentMethod;
         },
         compensate: async (ctx) => {
           if (ctx.result?.status === "succeeded") await provider.refund(ctx.result.reference);
@@ -83,7 +89,9 @@ export async function payOrder(
           } else if (result.status === "requires_action") {
             await recordPendingPayment(db, payment);
           } else {
-            const fulfilled = await fulfilOrder(db, payment, deps.now());
+            const fulfilled = await fulfilOrder(db, payment, deps.now(), {
+              fulfilled: deps.enqueueConfirmation(visitor.companyId),
+            });
             if (fulfilled.outcome === "needs-refund") throw conflict(fulfilled.reason, "SOLD_OUT");
           }
         },
@@ -103,8 +111,8 @@ export async function payOrder(
       publishableKey: provider.publishableKey,
     };
   }
-  // After commit: the confirmation mail. Attach the invoice PDF here once it is rendered.
-  await deps.confirm(visitor.companyId, order.id);
+  // The confirmation mail was enqueued with the fulfilment: this instance's worker takes it now.
+  deps.wakeMail();
   return {
     status: "succeeded",
     order: toOrderView(await visitorOrder(db, visitor, order.id, visitor.language)),
@@ -113,10 +121,18 @@ export async function payOrder(
 
 /** A verified report from the payment provider (webhook). Safe to receive more than once. */
 export async function handlePaymentEvent(
-  deps: Pick<PayDeps, "db" | "provider" | "log" | "now" | "confirm">,
+  deps: Pick<
+    PayDeps,
+    "db" | "provider" | "log" | "now" | "enqueueConfirmation" | "wakeMail" | "instalmentPayments"
+  >,
   event: PaymentEvent,
 ): Promise<void> {
   const { db, provider } = deps;
+  // A learner paying an instalment of a payment plan on the site: the collection records it.
+  if (event.instalmentId && deps.instalmentPayments) {
+    await deps.instalmentPayments.handlePaymentEvent(event);
+    return;
+  }
   const payment: PaymentRecord = {
     companyId: event.companyId,
     orderId: event.orderId,
@@ -124,6 +140,7 @@ export async function handlePaymentEvent(
     reference: event.reference,
     amountCents: event.amountCents,
     currency: event.currency,
+    savedPaymentMethod: event.savedPaymentMethod,
   };
   const order = await loadOrderDetails(db, event.companyId, event.orderId, "en");
   if (!order) {
@@ -139,14 +156,15 @@ export async function handlePaymentEvent(
     await recordFailedPayment(db, payment, "The amount paid does not match the order.");
     return;
   }
-  const result = await fulfilOrder(db, payment, deps.now());
+  const result = await fulfilOrder(db, payment, deps.now(), {
+    fulfilled: deps.enqueueConfirmation(event.companyId),
+  });
   if (result.outcome === "needs-refund") {
     await provider.refund(event.reference);
     deps.log.error({ event }, "paid after the order expired and its seats were sold: refunded");
     return;
   }
-  // Attach the invoice PDF here once it is rendered.
-  if (result.outcome === "fulfilled") await deps.confirm(event.companyId, event.orderId);
+  if (result.outcome === "fulfilled") deps.wakeMail();
 }
 
 /** Only an open order can be paid: a paid one says so, a cancelled one asks to check out again. */

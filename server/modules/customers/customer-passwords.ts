@@ -3,6 +3,7 @@ import type { Language } from "~shared/language";
 import type { Queryable } from "../../db/client";
 import { badRequest } from "../../lib/errors";
 import { hashPassword, verifyPassword } from "../auth/passwords";
+import type { MailJob } from "../mail/mail-jobs";
 import { passwordResetMail } from "./customer-mails";
 import { type CustomerSteps, findByEmail, requireCustomer } from "./customer-records";
 import { customers } from "./customers.tables";
@@ -22,9 +23,42 @@ export async function setCustomerPasswordHash(
   return Boolean(updated);
 }
 
+export const CUSTOMER_RESET_MAIL = "customer-password-reset";
+
+interface CustomerResetJob extends MailJob {
+  kind: typeof CUSTOMER_RESET_MAIL;
+  customerId: string;
+  language: Language;
+  /** The site address the link points to, as the request's route chose it. */
+  origin: string;
+}
+
+/** The reset mail, composed when its job runs: the token is issued then, so none waits in the queue. */
+export function registerCustomerResetMail(deps: CustomerSteps): void {
+  deps.mailJobs.register<CustomerResetJob>(CUSTOMER_RESET_MAIL, async (job) => {
+    const [row] = await deps.db
+      .select({ id: customers.id, email: customers.email, name: customers.name })
+      .from(customers)
+      .where(and(eq(customers.companyId, job.companyId), eq(customers.id, job.customerId)));
+    if (!row) return null;
+    const token = await deps.passwordReset.issue(job.companyId, row.id);
+    const store = await deps.settings.storeInfo(job.companyId);
+    const link = new URL(`/user/reset-password/${encodeURIComponent(token)}`, job.origin).toString();
+    const template = await deps.emailTemplates?.resolve(job.companyId, "password-reset", job.language);
+    return passwordResetMail({
+      to: row.email,
+      name: row.name,
+      shopName: store.shopName || "Course Market",
+      link,
+      language: job.language,
+      template,
+    });
+  });
+}
+
 /**
- * Mails a single-use reset link when the email belongs to a customer, after the answer (in the
- * background). The caller answers the same either way; a mail failure is logged, never shown.
+ * Promises a single-use reset link when the email belongs to a customer: a mail job, whose worker
+ * issues the token when it sends. The caller answers the same either way.
  */
 export async function requestPasswordReset(
   deps: CustomerSteps,
@@ -34,26 +68,14 @@ export async function requestPasswordReset(
 ): Promise<void> {
   const row = await findByEmail(deps.db, companyId, email);
   if (!row) return;
-  deps.background.run("customer password reset mail", async () => {
-    const token = await deps.passwordReset.issue(companyId, row.id);
-    const store = await deps.settings.storeInfo(companyId);
-    const link = new URL(`/user/reset-password/${encodeURIComponent(token)}`, options.origin).toString();
-    try {
-      const template = await deps.emailTemplates?.resolve(companyId, "password-reset", options.language);
-      await deps.mailer.send(
-        passwordResetMail({
-          to: row.email,
-          name: row.name,
-          shopName: store.shopName || "Course Market",
-          link,
-          language: options.language,
-          template,
-        }),
-      );
-    } catch (error) {
-      deps.log.error({ err: error, customerId: row.id }, "password reset mail could not be sent");
-    }
-  });
+  await deps.mailJobs.enqueue(deps.db, {
+    kind: CUSTOMER_RESET_MAIL,
+    companyId,
+    customerId: row.id,
+    language: options.language,
+    origin: options.origin,
+  } satisfies CustomerResetJob);
+  deps.mailJobs.wake();
 }
 
 /** Sets the new password, uses up the token and ends every session of the customer. */

@@ -1,12 +1,11 @@
 import { and, count, eq, sql } from "drizzle-orm";
 import type { Db, Queryable } from "../../db/client";
-import type { Background } from "../../lib/background";
 import { conflict, notFound } from "../../lib/errors";
 import type { AuditService } from "../audit/audit.service";
 import type { PasswordReset } from "../auth/password-reset";
 import type { SessionService } from "../auth/sessions.service";
 import type { EmailTemplatesService } from "../content/email-templates.service";
-import type { Mailer } from "../mail/mailer";
+import type { MailJobs } from "../mail/mail-jobs";
 import { enrolments } from "../orders/orders.tables";
 import type { createSettingsService } from "../settings/settings.service";
 import type { Customer } from "./customers.schemas";
@@ -21,13 +20,12 @@ export interface StaffActor {
 export interface CustomerServiceDeps {
   sessions: SessionService;
   audit: AuditService;
-  mailer: Mailer;
+  /** The reset mail is a durable job: the answer never waits for it, so its timing tells nothing. */
+  mailJobs: Pick<MailJobs, "enqueue" | "wake" | "register">;
   settings: ReturnType<typeof createSettingsService>;
   /** The school's saved mail wording; without it the built-in text is sent. */
   emailTemplates?: Pick<EmailTemplatesService, "resolve">;
   log: { error(obj: object, msg: string): void };
-  /** Runs the reset mail after the answer, so its timing tells nothing about the address. */
-  background: Background;
 }
 
 /** What the customer steps (accounts, passwords, profile, admin) share: the service's deps and helpers. */

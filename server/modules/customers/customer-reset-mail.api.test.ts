@@ -68,7 +68,7 @@ describe("password reset by mail (real SMTP)", () => {
       url: "/api/customer/forget-password",
       payload: { email },
     });
-    await t.app.services.background.drain();
+    await t.app.services.jobQueue.drain();
     expect(asked.statusCode).toBe(200);
     expect(inbox).toHaveLength(1);
     const mail = inbox[0]!;
@@ -109,7 +109,7 @@ describe("password reset by mail (real SMTP)", () => {
       url: "/api/customer/forget-password",
       payload: { email: "nobody.here@example.org" },
     });
-    await t.app.services.background.drain();
+    await t.app.services.jobQueue.drain();
     expect(inbox).toHaveLength(before);
 
     await t.app.inject({
@@ -117,7 +117,7 @@ describe("password reset by mail (real SMTP)", () => {
       url: "/api/customer/forget-password?lng=nl",
       payload: { email: "learner@example.com" },
     });
-    await t.app.services.background.drain();
+    await t.app.services.jobQueue.drain();
     expect(inbox).toHaveLength(before + 1);
     const text = decoded(inbox.at(-1)!.raw);
     expect(text).toContain("Kies een nieuw wachtwoord");

@@ -263,7 +263,7 @@ describe("PUT /api/customer/forget-password and /api/customer/reset-password", (
   it("stores only a hash of the token, valid for one hour", async () => {
     const { body } = await register();
     await call("PUT", "/api/customer/forget-password", { body: { email: body.customer.email } });
-    await t.app.services.background.drain();
+    await t.app.services.jobQueue.drain();
     const rows = await t.database.db
       .select()
       .from(passwordResetTokens)

@@ -12,6 +12,7 @@ import {
 } from "./customer-admin";
 import {
   changePassword,
+  registerCustomerResetMail,
   requestPasswordReset,
   resetPassword,
   setCustomerPasswordHash,
@@ -42,6 +43,7 @@ export function createCustomerService(db: Db, deps: CustomerServiceDeps) {
       setPasswordHash: setCustomerPasswordHash,
     }),
   };
+  registerCustomerResetMail(steps);
   return {
     register: withDeps(steps, register),
     login: withDeps(steps, login),

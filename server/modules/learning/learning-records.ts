@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, or, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import type { Db, Queryable } from "../../db/client";
 import { isUuid } from "../../lib/ids";
 import type { CatalogService } from "../catalog/catalog.service";
@@ -43,6 +43,8 @@ export async function findCourse(
         eq(enrolments.courseId, courses.id),
         eq(enrolments.companyId, companyId),
         customerId ? eq(enrolments.customerId, customerId) : sql`false`,
+        // Paused while an instalment stays unpaid after its last retry (instalment-collection.ts).
+        isNull(enrolments.pausedAt),
       ),
     )
     .where(
@@ -83,6 +85,8 @@ export async function findLesson(
         eq(enrolments.courseId, lessons.courseId),
         eq(enrolments.companyId, companyId),
         customerId ? eq(enrolments.customerId, customerId) : sql`false`,
+        // Paused while an instalment stays unpaid after its last retry (instalment-collection.ts).
+        isNull(enrolments.pausedAt),
       ),
     )
     .where(and(eq(lessons.companyId, companyId), eq(lessons.id, lessonId)))

@@ -22,6 +22,8 @@ export interface MailMessage {
   fromName?: string;
   replyTo?: string;
   attachments?: MailAttachment[];
+  /** The Message-ID header, e.g. made from the job's id so a mail sent again is recognisably the same. */
+  messageId?: string;
 }
 
 export interface SentMail {
@@ -47,7 +49,13 @@ export function createMailer(options: MailerOptions) {
   const openTransport = (): Transporter => {
     const nodemailer = require("nodemailer") as typeof import("nodemailer");
     return options.smtpUrl
-      ? nodemailer.createTransport(options.smtpUrl)
+      ? nodemailer.createTransport({
+          url: options.smtpUrl,
+          // Bounded, so a hanging server fails the job's try well inside its expiry (mail-jobs.ts).
+          connectionTimeout: 10_000,
+          greetingTimeout: 10_000,
+          socketTimeout: 20_000,
+        } as Parameters<typeof nodemailer.createTransport>[0])
       : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
   };
   const outboxDir = resolve(options.outboxDir);
@@ -68,6 +76,7 @@ export function createMailer(options: MailerOptions) {
         text: message.text,
         html: message.html,
         attachments: message.attachments,
+        ...(message.messageId ? { messageId: message.messageId } : {}),
       });
       if (options.smtpUrl) {
         options.log.info({ messageId: info.messageId, to: message.to }, "Mail sent");

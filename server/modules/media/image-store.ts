@@ -1,9 +1,8 @@
-import { mkdir, readFile, rm, stat, writeFile } from "node:fs/promises";
-import { dirname } from "node:path";
+import type { Readable } from "node:stream";
 import type { ResizeOptions } from "sharp";
 import { badRequest } from "../../lib/errors";
 import { uuidv7 } from "../../lib/ids";
-import { resolveInside } from "./media-store";
+import type { BlobStore } from "./blob-store";
 
 /** Formats accepted for uploaded pictures, recognised by their content (never by the file name). */
 export const IMAGE_FORMATS = ["jpeg", "png", "webp"] as const;
@@ -35,11 +34,10 @@ function resizeFor(fit: ImageFit): ResizeOptions {
 }
 
 /**
- * Uploaded pictures under DATA_DIR/media/images: checked by content (JPEG, WebP, PNG), resized
- * and stored as WebP; the returned address is what records keep.
+ * Uploaded pictures under `images/` of the media store (DATA_DIR/media or the bucket): checked by
+ * content (JPEG, WebP, PNG), resized and stored as WebP; the returned address is what records keep.
  */
-export function createImageStore({ dataDir }: { dataDir: string }) {
-  const root = `${dataDir.replace(/\/+$/, "")}/media/images`;
+export function createImageStore({ blobs }: { blobs: BlobStore }) {
   return {
     /** Validates, resizes and stores the image; returns its public address. */
     async store(bytes: Uint8Array, options: { folder: string } & ImageFit): Promise<string> {
@@ -64,9 +62,7 @@ export function createImageStore({ dataDir }: { dataDir: string }) {
           throw badRequest(IMAGE_MESSAGES.type);
         });
       const name = `${options.folder}/${uuidv7()}.webp`;
-      const path = resolveInside(root, name)!;
-      await mkdir(dirname(path), { recursive: true });
-      await writeFile(path, output);
+      await blobs.put(`images/${name}`, { bytes: output }, "image/webp");
       return `${IMAGE_URL_PREFIX}${name}`;
     },
 
@@ -75,18 +71,19 @@ export function createImageStore({ dataDir }: { dataDir: string }) {
       if (!address?.startsWith(IMAGE_URL_PREFIX)) return;
       const [folder, file, ...rest] = address.slice(IMAGE_URL_PREFIX.length).split("/");
       if (rest.length > 0 || !folder || !file || !FOLDER.test(folder) || !FILE.test(file)) return;
-      const path = resolveInside(root, `${folder}/${file}`);
-      if (path) await rm(path, { force: true });
+      await blobs.remove(`images/${folder}/${file}`);
     },
 
-    /** The bytes of a stored image, or null. */
-    async read(folder: string, file: string): Promise<{ bytes: Buffer; modifiedAt: Date } | null> {
+    /** A stored image as a stream with its size and date, or null. */
+    async read(
+      folder: string,
+      file: string,
+    ): Promise<{ body: Readable; size: number; modifiedAt: Date } | null> {
       if (!FOLDER.test(folder) || !FILE.test(file)) return null;
-      const path = resolveInside(root, `${folder}/${file}`);
-      if (!path) return null;
-      const info = await stat(path).catch(() => null);
-      if (!info?.isFile()) return null;
-      return { bytes: await readFile(path), modifiedAt: info.mtime };
+      const key = `images/${folder}/${file}`;
+      const info = await blobs.head(key);
+      const body = info ? await blobs.read(key) : null;
+      return info && body ? { body, size: info.size, modifiedAt: info.modifiedAt } : null;
     },
   };
 }

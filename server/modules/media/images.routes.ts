@@ -23,7 +23,8 @@ export const imageRoutes: FastifyPluginAsyncZod = async (app) => {
       reply.header("content-type", "image/webp");
       reply.header("cache-control", "public, max-age=31536000, immutable");
       reply.header("last-modified", image.modifiedAt.toUTCString());
-      return reply.send(image.bytes);
+      reply.header("content-length", String(image.size));
+      return reply.send(image.body);
     },
   );
 };

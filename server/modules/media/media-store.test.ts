@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { createDiskBlobStore } from "./blob-store";
 import { createMediaStore, DEMO_LESSON_VIDEO_COUNT, demoLessonVideo, resolveInside } from "./media-store";
 
 describe("resolveInside", () => {
@@ -22,7 +23,7 @@ describe("resolveInside", () => {
 });
 
 describe("media store", () => {
-  const store = createMediaStore({ dataDir: "/nonexistent-data-dir" });
+  const store = createMediaStore({ blobs: createDiskBlobStore("/nonexistent-data-dir/media") });
 
   it("finds every demo lesson video shipped with the app", async () => {
     for (let index = 0; index < DEMO_LESSON_VIDEO_COUNT; index++) {
@@ -40,5 +41,7 @@ describe("media store", () => {
     });
     expect(await store.locate("demo:../../package.json")).toBeNull();
     expect(await store.locate("lessons/missing.webm")).toBeNull();
+    expect(await store.locate("lessons/00000000-0000-4000-8000-000000000000.webm")).toBeNull();
+    expect(await store.locate("../../etc/passwd")).toBeNull();
   });
 });

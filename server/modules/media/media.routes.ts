@@ -1,4 +1,3 @@
-import { createReadStream } from "node:fs";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { forbidden, notFound, unauthorized } from "../../lib/errors";
@@ -86,7 +85,9 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       reply.header("content-length", String(end - start + 1));
       if (request.method === "HEAD" || source.size === 0) return reply.send();
-      return reply.send(createReadStream(source.path, { start, end }));
+      const body = await source.open({ start, end });
+      if (!body) throw notFound("This lesson has no video yet.", "LESSON_VIDEO_NOT_FOUND");
+      return reply.send(body);
     },
   });
 };

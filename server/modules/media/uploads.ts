@@ -1,10 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { createWriteStream } from "node:fs";
-import { mkdir, rename, rm } from "node:fs/promises";
+import { mkdir, rm } from "node:fs/promises";
 import { join } from "node:path";
 import { Readable, Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { AppError, badRequest } from "../../lib/errors";
+import type { BlobStore } from "./blob-store";
 import type { ImageStore } from "./image-store";
 import { IMAGE_MAX_BYTES, VIDEO_MAX_BYTES } from "./upload-limits";
 
@@ -54,11 +55,19 @@ export function sniffVideo(head: Buffer): "webm" | "mp4" | null {
 }
 
 /**
- * Uploaded media on disk under DATA_DIR/media: images are checked by their content (not their name
- * or declared type), resized and re-encoded as WebP; videos are streamed to disk and checked by
- * their first bytes.
+ * Uploaded media in the media store (DATA_DIR/media or the bucket): images are checked by their
+ * content (not their name or declared type), resized and re-encoded as WebP; videos are streamed to
+ * a local file under `tempDir`, checked by their first bytes and size, then stored.
  */
-export function createUploads({ uploadRoot, images }: { uploadRoot: string; images: ImageStore }) {
+export function createUploads({
+  blobs,
+  images,
+  tempDir,
+}: {
+  blobs: BlobStore;
+  images: ImageStore;
+  tempDir: string;
+}) {
   return {
     /** Stores a course cover or category icon (checked by content, as WebP) and returns its address. */
     async storeImage(bytes: Buffer, shape: ImageShape): Promise<string> {
@@ -71,9 +80,9 @@ export function createUploads({ uploadRoot, images }: { uploadRoot: string; imag
      * `lessons/….webm`. Rejects anything that does not start like WebM or MP4, or is too large.
      */
     async storeVideo(body: Readable): Promise<string> {
-      await mkdir(join(uploadRoot, "lessons"), { recursive: true });
+      await mkdir(tempDir, { recursive: true });
       const id = randomUUID();
-      const partial = join(uploadRoot, "lessons", `${id}.part`);
+      const partial = join(tempDir, `${id}.part`);
       let head = Buffer.alloc(0);
       let kind: "webm" | "mp4" | null = null;
       let size = 0;
@@ -98,17 +107,20 @@ export function createUploads({ uploadRoot, images }: { uploadRoot: string; imag
         await rm(partial, { force: true });
         throw error instanceof AppError ? error : badRequest("The video upload was interrupted.");
       }
-      const name = `${id}.${kind}`;
-      await rename(partial, join(uploadRoot, "lessons", name));
-      return `lessons/${name}`;
+      const key = `lessons/${id}.${kind}`;
+      try {
+        await blobs.put(key, { file: partial }, kind === "webm" ? "video/webm" : "video/mp4");
+      } finally {
+        await rm(partial, { force: true });
+      }
+      return key;
     },
 
     /** Removes a stored upload (an image address or a video reference); ignores anything else. */
     async remove(reference: string | null | undefined): Promise<void> {
       if (!reference) return;
-      if (/^lessons\/[0-9a-f-]{36}\.(webm|mp4)$/.test(reference)) {
-        await rm(join(uploadRoot, reference), { force: true });
-      } else await images.remove(reference);
+      if (/^lessons\/[0-9a-f-]{36}\.(webm|mp4)$/.test(reference)) await blobs.remove(reference);
+      else await images.remove(reference);
     },
   };
 }

@@ -23,7 +23,7 @@ export interface InvoicePdfMessages {
   instalment: (sequence: number) => string;
   due: string;
   status: string;
-  instalmentStatus: Record<"scheduled" | "paid" | "cancelled", string>;
+  instalmentStatus: Record<"scheduled" | "paid" | "failed" | "cancelled", string>;
   pricesIncludeVat: string;
   vatNumber: string;
   page: (page: number, pages: number) => string;
@@ -51,7 +51,7 @@ const en: InvoicePdfMessages = {
   instalment: (sequence) => `Instalment ${sequence}`,
   due: "Due",
   status: "Status",
-  instalmentStatus: { scheduled: "Scheduled", paid: "Paid", cancelled: "Cancelled" },
+  instalmentStatus: { scheduled: "Scheduled", paid: "Paid", failed: "Not collected", cancelled: "Cancelled" },
   pricesIncludeVat: "All prices include VAT.",
   vatNumber: "VAT number",
   page: (page, pages) => `Page ${page} of ${pages}`,
@@ -86,7 +86,7 @@ const nl: InvoicePdfMessages = {
   instalment: (sequence) => `Termijn ${sequence}`,
   due: "Vervaldatum",
   status: "Status",
-  instalmentStatus: { scheduled: "Gepland", paid: "Betaald", cancelled: "Geannuleerd" },
+  instalmentStatus: { scheduled: "Gepland", paid: "Betaald", failed: "Niet geïnd", cancelled: "Geannuleerd" },
   pricesIncludeVat: "Alle prijzen zijn inclusief btw.",
   vatNumber: "Btw-nummer",
   page: (page, pages) => `Pagina ${page} van ${pages}`,

@@ -7,6 +7,7 @@ const invoice: InvoiceDocument = {
   number: "INV-000042",
   issuedAt: "2024-05-14T09:30:00.000Z",
   orderNumber: 57,
+  orderId: "0190a0a0-0000-7000-8000-000000000057",
   orderStatus: "delivered",
   language: "en",
   timeZone: "Europe/Amsterdam",
@@ -33,8 +34,24 @@ const invoice: InvoiceDocument = {
   currency: "EUR",
   paymentMethod: "card",
   instalments: [
-    { sequence: 1, dueAt: "2024-05-14T09:30:00.000Z", amountCents: 3983, status: "paid", paidAt: null },
-    { sequence: 2, dueAt: "2024-06-14T09:30:00.000Z", amountCents: 3982, status: "scheduled", paidAt: null },
+    {
+      sequence: 1,
+      dueAt: "2024-05-14T09:30:00.000Z",
+      amountCents: 3983,
+      status: "paid",
+      paidAt: null,
+      lastFailedAt: null,
+      nextAttemptAt: null,
+    },
+    {
+      sequence: 2,
+      dueAt: "2024-06-14T09:30:00.000Z",
+      amountCents: 3982,
+      status: "scheduled",
+      paidAt: null,
+      lastFailedAt: null,
+      nextAttemptAt: null,
+    },
   ],
 };
 

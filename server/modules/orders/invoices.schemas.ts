@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { INSTALMENT_STATUSES } from "~shared/order-enums";
 import { pageNumber, wholeNumber } from "../../lib/list-query";
 import { ORDER_STATUSES, PAYMENT_METHODS } from "./orders.tables";
 
@@ -59,8 +60,13 @@ export const InvoiceInstalment = z
     sequence: z.number().int(),
     dueAt: z.string().describe("ISO 8601"),
     amountCents: z.number().int(),
-    status: z.enum(["scheduled", "paid", "cancelled"]),
+    status: z.enum(INSTALMENT_STATUSES),
     paidAt: z.string().nullable(),
+    lastFailedAt: z
+      .string()
+      .nullable()
+      .describe("When its automatic charge last failed: the learner may pay it"),
+    nextAttemptAt: z.string().nullable().describe("When it is charged (again)"),
   })
   .meta({ id: "InvoiceInstalment" });
 export type InvoiceInstalment = z.output<typeof InvoiceInstalment>;
@@ -83,6 +89,7 @@ export const InvoiceDocument = z
     number: z.string(),
     issuedAt: z.string().describe("ISO 8601"),
     orderNumber: z.number().int(),
+    orderId: z.uuid(),
     orderStatus: z.enum(ORDER_STATUSES),
     language: z.string().describe("The language the order was placed in"),
     timeZone: z.string().describe("The company's time zone, for printing dates"),

@@ -64,6 +64,8 @@ export function createInvoiceService(db: Db, settings: SettingsService) {
           amountCents: orderInstalments.amountCents,
           status: orderInstalments.status,
           paidAt: orderInstalments.paidAt,
+          lastFailedAt: orderInstalments.lastFailedAt,
+          nextAttemptAt: orderInstalments.nextAttemptAt,
         })
         .from(orderInstalments)
         .where(and(eq(orderInstalments.companyId, companyId), eq(orderInstalments.orderId, row.orderId)))
@@ -99,10 +101,13 @@ export function createInvoiceService(db: Db, settings: SettingsService) {
       totalCents: row.totalCents,
       currency: row.currency,
       paymentMethod: row.paymentMethod,
+      orderId: row.orderId,
       instalments: instalments.map((instalment) => ({
         ...instalment,
         dueAt: instalment.dueAt.toISOString(),
         paidAt: instalment.paidAt?.toISOString() ?? null,
+        lastFailedAt: instalment.lastFailedAt?.toISOString() ?? null,
+        nextAttemptAt: instalment.nextAttemptAt?.toISOString() ?? null,
       })),
     };
   }

@@ -2,6 +2,7 @@ import { and, asc, eq } from "drizzle-orm";
 import type { Db, Queryable } from "../../db/client";
 import { notFound } from "../../lib/errors";
 import type { AuditService } from "../audit/audit.service";
+import type { MailJobs } from "../mail/mail-jobs";
 import type { SettingsService } from "../settings/settings.service";
 import type { createRefunder } from "./order-refunds";
 import { orderLines, orders, payments } from "./orders.tables";
@@ -22,6 +23,8 @@ export interface OrderAdminSteps {
   refund: ReturnType<typeof createRefunder>;
   /** Seats came back (a cancellation or a restock): told after the commit, on every instance. */
   seatsChanged?: { invalidate(companyId: string): void } | undefined;
+  /** The return receipt mailed to the learner: a durable job enqueued with the return. */
+  mailJobs: Pick<MailJobs, "enqueue" | "wake">;
 }
 
 export const orderNotFound = () => notFound("This order does not exist.", "ORDER_NOT_FOUND");

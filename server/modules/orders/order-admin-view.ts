@@ -2,6 +2,7 @@ import { and, asc, eq } from "drizzle-orm";
 import { ORDER_TRANSITIONS } from "~shared/order-status";
 import { translate } from "~shared/translatable";
 import { trimDecimal } from "../currency/exchange";
+import { toInstalmentView } from "./instalment-view";
 import { formatInvoiceNumber, invoiceNumberFormat } from "./invoice-number";
 import { findOrder, type OrderAdminSteps } from "./order-admin-records";
 import { refundedCents } from "./order-refunds";
@@ -99,12 +100,7 @@ export async function getAdminOrder(
           number: formatInvoiceNumber(invoice.number, invoiceNumberFormat(invoiceSettings)),
         }
       : null,
-    instalments: instalments.map((instalment) => ({
-      sequence: instalment.sequence,
-      dueAt: instalment.dueAt.toISOString(),
-      amountCents: instalment.amountCents,
-      status: instalment.status,
-    })),
+    instalments: instalments.map(toInstalmentView),
     return: returned
       ? {
           lineIds: returned.lineIds,
@@ -115,6 +111,7 @@ export async function getAdminOrder(
         }
       : null,
     statusChangedAt: order.statusChangedAt?.toISOString() ?? null,
+    paymentOverdueAt: order.paymentOverdueAt?.toISOString() ?? null,
     statusChangedBy: statusHistory.at(-1)?.by ?? null,
     statusHistory,
   };

@@ -4,6 +4,7 @@ import type { Queryable } from "../../db/client";
 import { courses } from "../catalog/catalog.tables";
 import type { OrderView } from "../checkout/checkout.schemas";
 import { customers } from "../customers/customers.tables";
+import { toInstalmentView } from "./instalment-view";
 import { invoices, orderInstalments, orderLines, orders } from "./orders.tables";
 
 export interface OrderDetails extends OrderView {
@@ -68,7 +69,18 @@ export function orderDetailsOf(
     hasAccount: boolean;
     lines: OrderView["lines"];
     instalments: Array<
-      Pick<typeof orderInstalments.$inferSelect, "sequence" | "dueAt" | "amountCents" | "status">
+      Pick<
+        typeof orderInstalments.$inferSelect,
+        | "sequence"
+        | "dueAt"
+        | "amountCents"
+        | "status"
+        | "paidAt"
+        | "attempts"
+        | "lastFailedAt"
+        | "lastError"
+        | "nextAttemptAt"
+      >
     >;
     invoice: OrderView["invoice"];
   },
@@ -95,12 +107,7 @@ export function orderDetailsOf(
     paidAt: order.paidAt?.toISOString() ?? null,
     customer: { name: order.customerName, email: order.customerEmail, hasAccount: parts.hasAccount },
     lines: parts.lines,
-    instalments: instalments.map((instalment) => ({
-      sequence: instalment.sequence,
-      dueAt: instalment.dueAt.toISOString(),
-      amountCents: instalment.amountCents,
-      status: instalment.status,
-    })),
+    instalments: instalments.map(toInstalmentView),
     invoice: parts.invoice,
   };
 }

@@ -17,6 +17,7 @@ import {
   type AdminOrder,
   ALREADY_RETURNED_MESSAGE,
 } from "./orders-admin.schemas";
+import { RETURN_RECEIPT_MAIL, type ReturnReceiptJob } from "./return-receipt-mail";
 
 /**
  * Returns order lines, once per order: refunds the lines' share of what was paid (after the
@@ -120,7 +121,13 @@ export async function createOrderReturn(
       summary: `Return on order #${order.number}: ${lines.length} line(s)`,
       changes: { lineIds: body.lineIds, restock: body.restock, refundCents },
     });
+    await deps.mailJobs.enqueue(tx, {
+      kind: RETURN_RECEIPT_MAIL,
+      companyId,
+      orderId: order.id,
+    } satisfies ReturnReceiptJob);
   });
+  deps.mailJobs.wake();
   if (seatsReleased) deps.seatsChanged?.invalidate(companyId);
   return getAdminOrder(deps, companyId, order.id, language);
 }

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ORDER_CHANNELS, ORDER_DAY_RANGES, ORDER_STATUSES, PAYMENT_METHODS } from "~shared/order-enums";
 import { AdminListQuery, listPageSchema } from "../../lib/list-query";
+import { InstalmentView } from "./instalment-view";
 
 export const ORDER_SORTS = [
   "number",
@@ -105,14 +106,7 @@ export const AdminOrder = z
       }),
     ),
     invoice: z.object({ id: z.uuid(), number: z.string() }).nullable(),
-    instalments: z.array(
-      z.object({
-        sequence: z.number().int(),
-        dueAt: z.string(),
-        amountCents: z.number().int(),
-        status: z.enum(["scheduled", "paid", "cancelled"]),
-      }),
-    ),
+    instalments: z.array(InstalmentView),
     return: z
       .object({
         lineIds: z.array(z.string()),
@@ -123,6 +117,10 @@ export const AdminOrder = z
       })
       .nullable(),
     statusChangedAt: z.string().nullable(),
+    paymentOverdueAt: z
+      .string()
+      .nullable()
+      .describe("Set when an instalment could not be collected after its last retry: follow it up"),
     statusChangedBy: z.string().nullable().describe("Email of the staff member who last changed the status"),
     statusHistory: z.array(
       z.object({

@@ -1,6 +1,7 @@
 import type { Db } from "../../db/client";
 import { withDeps } from "../../lib/with-deps";
 import type { AuditService } from "../audit/audit.service";
+import type { MailJobs } from "../mail/mail-jobs";
 import type { PaymentProvider } from "../payments/provider";
 import type { SettingsService } from "../settings/settings.service";
 import { exportOrders, listOrders } from "./order-admin-list";
@@ -9,6 +10,7 @@ import { getAdminOrder } from "./order-admin-view";
 import { createRefunder } from "./order-refunds";
 import { createOrderReturn } from "./order-return";
 import { changeOrderStatus } from "./order-status-change";
+import { composeReturnReceipt, RETURN_RECEIPT_MAIL } from "./return-receipt-mail";
 
 export { ORDER_EXPORT_LIMIT } from "./order-admin-list";
 export type { ActingStaff } from "./order-admin-records";
@@ -17,6 +19,8 @@ export interface OrderAdminDeps {
   settings: SettingsService;
   audit: AuditService;
   provider: PaymentProvider;
+  /** The return receipt mailed to the learner: a durable job enqueued with the return. */
+  mailJobs: Pick<MailJobs, "enqueue" | "wake" | "register">;
   /** Seats came back (a cancellation or a restock): told after the commit, on every instance. */
   seatsChanged?: { invalidate(companyId: string): void };
   now?: () => Date;
@@ -35,7 +39,9 @@ export function createOrderAdminService(db: Db, deps: OrderAdminDeps) {
     audit: deps.audit,
     refund: createRefunder(deps.provider),
     seatsChanged: deps.seatsChanged,
+    mailJobs: deps.mailJobs,
   };
+  deps.mailJobs.register(RETURN_RECEIPT_MAIL, composeReturnReceipt(db, deps));
   return {
     list: withDeps(steps, listOrders),
     exportRows: withDeps(steps, exportOrders),

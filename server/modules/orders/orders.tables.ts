@@ -11,7 +11,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import { ORDER_CHANNELS, ORDER_STATUSES, PAYMENT_METHODS } from "~shared/order-enums";
+import { INSTALMENT_STATUSES, ORDER_CHANNELS, ORDER_STATUSES, PAYMENT_METHODS } from "~shared/order-enums";
 import { companyId, id, timestamps, translatable } from "../../db/columns";
 import { courses } from "../catalog/catalog.tables";
 import { customers } from "../customers/customers.tables";
@@ -86,6 +86,13 @@ export const orders = pgTable(
     /** The staff member who last changed the status. */
     statusChangedBy: uuid("status_changed_by"),
     statusChangedAt: timestamp("status_changed_at", { withTimezone: true }),
+    /**
+     * The payment method saved at the first payment of a payment plan, for the later instalments:
+     * Stripe `cus_…/pm_…`, or the demo provider's test card.
+     */
+    savedPaymentMethod: text("saved_payment_method"),
+    /** Set when an instalment could not be collected after its last retry: staff follow it up. */
+    paymentOverdueAt: timestamp("payment_overdue_at", { withTimezone: true }),
     ...timestamps(),
   },
   (t) => [
@@ -174,6 +181,8 @@ export const enrolments = pgTable(
       .notNull()
       .references(() => courses.id),
     orderId: uuid("order_id").references(() => orders.id),
+    /** Access is paused while an instalment of the order stays unpaid after its last retry. */
+    pausedAt: timestamp("paused_at", { withTimezone: true }),
     ...timestamps(),
   },
   (t) => [
@@ -194,12 +203,23 @@ export const orderInstalments = pgTable(
     sequence: integer("sequence").notNull(),
     dueAt: timestamp("due_at", { withTimezone: true }).notNull(),
     amountCents: integer("amount_cents").notNull(),
-    status: text("status", { enum: ["scheduled", "paid", "cancelled"] })
-      .notNull()
-      .default("scheduled"),
+    /** scheduled → paid; or failed after the last retry (the learner may still pay it), or cancelled. */
+    status: text("status", { enum: INSTALMENT_STATUSES }).notNull().default("scheduled"),
     paidAt: timestamp("paid_at", { withTimezone: true }),
+    /** Charges tried so far (the first on the due date, then the retries). */
+    attempts: integer("attempts").notNull().default(0),
+    /** When the next charge is tried: the due date, then each retry's date; null once paid or failed. */
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }),
+    /** Why the last charge did not go through. */
+    lastError: text("last_error"),
+    lastFailedAt: timestamp("last_failed_at", { withTimezone: true }),
+    /** The reminder mail before the due date was enqueued. */
+    remindedAt: timestamp("reminded_at", { withTimezone: true }),
   },
-  (t) => [uniqueIndex("order_instalments_order_sequence_key").on(t.orderId, t.sequence)],
+  (t) => [
+    uniqueIndex("order_instalments_order_sequence_key").on(t.orderId, t.sequence),
+    index("order_instalments_next_attempt_idx").on(t.status, t.nextAttemptAt),
+  ],
 );
 
 /** Returned order lines: an order can have one return; seats may be given back (restock). */

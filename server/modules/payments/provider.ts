@@ -12,11 +12,37 @@ export interface ChargeRequest {
   customerEmail: string;
   /** Card details typed into the demo form; Stripe collects the card in its own element. */
   card?: CardDetails | undefined;
+  /**
+   * The first payment of a payment plan: the provider keeps the payment method for the later
+   * instalments (Stripe: `setup_future_usage: off_session` on a Customer).
+   */
+  saveForLater?: boolean;
+  /** One instalment of a payment plan, paid by the learner on the site. */
+  instalmentId?: string;
 }
 
-export type ChargeResult =
-  /** Paid at once (demo). */
+/** A later instalment, charged without the buyer present with the method saved at the first payment. */
+export interface SavedChargeRequest {
+  companyId: string;
+  orderId: string;
+  orderNumber: number;
+  instalmentId: string;
+  sequence: number;
+  amountCents: number;
+  currency: string;
+  savedPaymentMethod: string;
+  /** One per try: the same try asked twice charges once. */
+  idempotencyKey: string;
+}
+
+export type SavedChargeResult =
   | { status: "succeeded"; reference: string }
+  /** Declined, or the bank wants the buyer present (authentication): they pay it themselves. */
+  | { status: "failed"; reference: string; message: string };
+
+export type ChargeResult =
+  /** Paid at once (demo); `savedPaymentMethod` when `saveForLater` was asked. */
+  | { status: "succeeded"; reference: string; savedPaymentMethod?: string }
   /** Refused by the card issuer: recorded as a failed payment; the order stays open for another try. */
   | { status: "failed"; reference: string; message: string }
   /** The browser finishes the payment (Stripe.js); the provider reports the outcome by webhook. */
@@ -31,6 +57,10 @@ export interface PaymentEvent {
   amountCents: number;
   currency: string;
   message?: string;
+  /** The method saved for later instalments (Stripe: `cus_…/pm_…`), when the payment saved one. */
+  savedPaymentMethod?: string;
+  /** Set when the payment was for one instalment of a payment plan paid by the learner. */
+  instalmentId?: string;
 }
 
 export interface RefundOptions {
@@ -45,6 +75,8 @@ export interface PaymentProvider {
   /** Publishable key the browser needs (Stripe.js), or null. */
   readonly publishableKey: string | null;
   charge(request: ChargeRequest): Promise<ChargeResult>;
+  /** Charges a later instalment with the method saved at the first payment (no buyer present). */
+  chargeSaved(request: SavedChargeRequest): Promise<SavedChargeResult>;
   /**
    * Gives back a successful charge, in full or `amountCents` of it (a return of some lines).
    * Used as compensation when fulfilment fails after payment, and by staff cancelling or

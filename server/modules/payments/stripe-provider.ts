@@ -51,6 +51,13 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
     publishableKey: options.publishableKey ?? null,
 
     async charge(request) {
+      // A payment plan's first payment keeps the card on a Customer for the later instalments.
+      const customer = request.saveForLater
+        ? await stripe.customers.create(
+            { email: request.customerEmail, metadata: { companyId: request.companyId } },
+            { idempotencyKey: `customer-${request.orderId}` },
+          )
+        : null;
       const intent = await stripe.paymentIntents.create(
         {
           amount: request.amountCents,
@@ -58,13 +65,63 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
           automatic_payment_methods: { enabled: true },
           receipt_email: request.customerEmail,
           description: `Order ${request.orderNumber}`,
-          metadata: { orderId: request.orderId, companyId: request.companyId },
+          metadata: {
+            orderId: request.orderId,
+            companyId: request.companyId,
+            ...(request.instalmentId ? { instalmentId: request.instalmentId } : {}),
+          },
+          ...(customer ? { customer: customer.id, setup_future_usage: "off_session" as const } : {}),
         },
-        // A second call for the same order and amount gets the same PaymentIntent back.
-        { idempotencyKey: `order-${request.orderId}-${request.amountCents}` },
+        // A second call for the same order (or instalment) and amount gets the same PaymentIntent back.
+        {
+          idempotencyKey: request.instalmentId
+            ? `instalment-${request.instalmentId}-${request.amountCents}`
+            : `order-${request.orderId}-${request.amountCents}`,
+        },
       );
       if (!intent.client_secret) throw new Error(`PaymentIntent ${intent.id} has no client secret`);
       return { status: "requires_action", reference: intent.id, clientSecret: intent.client_secret };
+    },
+
+    async chargeSaved(request) {
+      const [customer, paymentMethod] = request.savedPaymentMethod.split("/");
+      try {
+        const intent = await stripe.paymentIntents.create(
+          {
+            amount: request.amountCents,
+            currency: request.currency.toLowerCase(),
+            customer,
+            payment_method: paymentMethod,
+            off_session: true,
+            confirm: true,
+            description: `Order ${request.orderNumber}, instalment ${request.sequence}`,
+            metadata: {
+              orderId: request.orderId,
+              companyId: request.companyId,
+              instalmentId: request.instalmentId,
+            },
+          },
+          { idempotencyKey: request.idempotencyKey },
+        );
+        return intent.status === "succeeded"
+          ? { status: "succeeded", reference: intent.id }
+          : {
+              status: "failed",
+              reference: intent.id,
+              message: intent.last_payment_error?.message ?? `The payment is ${intent.status}.`,
+            };
+      } catch (error) {
+        // Declined, or the bank wants the cardholder present: the learner pays it on the site.
+        const card = error as { type?: string; message?: string; payment_intent?: { id?: string } };
+        if (card.type === "StripeCardError") {
+          return {
+            status: "failed",
+            reference: card.payment_intent?.id ?? request.idempotencyKey,
+            message: card.message ?? "The card was declined.",
+          };
+        }
+        throw error;
+      }
     },
 
     async refund(reference, options = {}) {
@@ -95,8 +152,11 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
         return null;
       }
       const intent = event.data.object;
-      const { orderId, companyId } = intent.metadata ?? {};
+      const { orderId, companyId, instalmentId } = intent.metadata ?? {};
       if (!orderId || !companyId) return null;
+      const customer = typeof intent.customer === "string" ? intent.customer : intent.customer?.id;
+      const method =
+        typeof intent.payment_method === "string" ? intent.payment_method : intent.payment_method?.id;
       return event.type === "payment_intent.succeeded"
         ? {
             type: "succeeded",
@@ -105,6 +165,10 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
             companyId,
             amountCents: intent.amount_received || intent.amount,
             currency: intent.currency.toUpperCase(),
+            ...(intent.setup_future_usage === "off_session" && customer && method
+              ? { savedPaymentMethod: `${customer}/${method}` }
+              : {}),
+            ...(instalmentId ? { instalmentId } : {}),
           }
         : {
             type: "failed",
@@ -114,6 +178,7 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
             amountCents: intent.amount,
             currency: intent.currency.toUpperCase(),
             message: intent.last_payment_error?.message ?? "The payment failed.",
+            ...(instalmentId ? { instalmentId } : {}),
           };
     },
   };

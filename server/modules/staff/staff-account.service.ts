@@ -1,14 +1,13 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Language } from "~shared/language";
 import type { Db } from "../../db/client";
-import type { Background } from "../../lib/background";
 import { badRequest, notFound } from "../../lib/errors";
 import type { AuditService } from "../audit/audit.service";
 import { createPasswordReset, type PasswordReset } from "../auth/password-reset";
 import { hashPassword, verifyPassword } from "../auth/passwords";
 import type { SessionService } from "../auth/sessions.service";
 import { passwordResetMail } from "../customers/customer-mails";
-import type { Mailer } from "../mail/mailer";
+import type { MailJob, MailJobs } from "../mail/mail-jobs";
 import type { SettingsService } from "../settings/settings.service";
 import type { ChangePasswordBody, ProfileBody } from "./staff.schemas";
 import { staff } from "./staff.tables";
@@ -35,18 +34,43 @@ export function createStaffPasswordReset(db: Db, sessions: SessionService): Pass
 export interface StaffAccountDeps {
   sessions: SessionService;
   audit: AuditService;
-  mailer: Mailer;
+  /** The reset mail is a durable job: the answer never waits for it, so its timing tells nothing. */
+  mailJobs: Pick<MailJobs, "enqueue" | "wake" | "register">;
   settings: SettingsService;
   passwordReset: PasswordReset;
-  log: { error(obj: object, msg: string): void };
-  /** Runs the reset mail after the answer, so its timing tells nothing about the address. */
-  background: Background;
+}
+
+export const STAFF_RESET_MAIL = "staff-password-reset";
+
+interface StaffResetJob extends MailJob {
+  kind: typeof STAFF_RESET_MAIL;
+  staffId: string;
+  language: Language;
+  origin: string;
 }
 
 const actorOf = (principal: StaffPrincipal) => ({ id: principal.staffId, email: principal.email });
 
 /** A staff member's own account: profile, password, forgotten password. */
 export function createStaffAccountService(db: Db, deps: StaffAccountDeps) {
+  deps.mailJobs.register<StaffResetJob>(STAFF_RESET_MAIL, async (job) => {
+    const [row] = await db
+      .select({ id: staff.id, email: staff.email, name: staff.name, status: staff.status })
+      .from(staff)
+      .where(and(eq(staff.companyId, job.companyId), eq(staff.id, job.staffId)));
+    if (row?.status !== "active") return null;
+    const token = await deps.passwordReset.issue(job.companyId, row.id);
+    const store = await deps.settings.storeInfo(job.companyId);
+    const link = new URL(`/reset-password/${encodeURIComponent(token)}`, job.origin).toString();
+    return passwordResetMail({
+      to: row.email,
+      name: (row.name as Record<string, string>)[job.language] || row.name.en || row.email,
+      shopName: store.shopName || "Course Market",
+      link,
+      language: job.language,
+    });
+  });
+
   return {
     /** Name (translatable) and image address; returns what the adminInfo cookie mirrors. */
     async updateProfile(companyId: string, principal: StaffPrincipal, input: ProfileBody) {
@@ -116,24 +140,14 @@ export function createStaffAccountService(db: Db, deps: StaffAccountDeps) {
         .from(staff)
         .where(and(eq(staff.companyId, companyId), sql`lower(${staff.email}) = ${email.toLowerCase()}`));
       if (row?.status !== "active") return;
-      deps.background.run("staff password reset mail", async () => {
-        const token = await deps.passwordReset.issue(companyId, row.id);
-        const store = await deps.settings.storeInfo(companyId);
-        const link = new URL(`/reset-password/${encodeURIComponent(token)}`, options.origin).toString();
-        try {
-          await deps.mailer.send(
-            passwordResetMail({
-              to: row.email,
-              name: (row.name as Record<string, string>)[options.language] || row.name.en || row.email,
-              shopName: store.shopName || "Course Market",
-              link,
-              language: options.language,
-            }),
-          );
-        } catch (error) {
-          deps.log.error({ err: error, staffId: row.id }, "staff password reset mail could not be sent");
-        }
-      });
+      await deps.mailJobs.enqueue(db, {
+        kind: STAFF_RESET_MAIL,
+        companyId,
+        staffId: row.id,
+        language: options.language,
+        origin: options.origin,
+      } satisfies StaffResetJob);
+      deps.mailJobs.wake();
     },
 
     resetPassword(companyId: string, input: { token: string; newPassword: string }): Promise<void> {

@@ -8,7 +8,7 @@ import { hashPassword } from "../auth/passwords";
 import type { SessionService } from "../auth/sessions.service";
 import type { ClientInfo } from "../auth/sign-in";
 import { hashToken, newToken } from "../auth/tokens";
-import type { Mailer } from "../mail/mailer";
+import type { MailJob, MailJobs } from "../mail/mail-jobs";
 import type { SettingsService } from "../settings/settings.service";
 import type { AdminInviteStaff, Invitation, StaffSignupBody } from "./staff.schemas";
 import { isUniqueViolation, STAFF_RULES, type StaffActor } from "./staff.service";
@@ -45,13 +45,60 @@ export interface SignupResult {
 export interface OnboardingDeps {
   sessions: SessionService;
   audit: AuditService;
-  mailer: Mailer;
+  /** The invitation mail is a durable job enqueued with the invitation. */
+  mailJobs: Pick<MailJobs, "enqueue" | "wake" | "register">;
   settings: SettingsService;
   log: { error(obj: object, msg: string): void };
 }
 
 /** Invitations by email and the staff sign-up (`/signup`) they lead to. */
+export const STAFF_INVITATION_MAIL = "staff-invitation";
+
+interface InvitationJob extends MailJob {
+  kind: typeof STAFF_INVITATION_MAIL;
+  invitationId: string;
+  invitedBy: string;
+  language: Language;
+  origin: string;
+}
+
 export function createStaffOnboarding(db: Db, deps: OnboardingDeps) {
+  /**
+   * The invitation mail, composed when its job runs: it gives the invitation a new token (only its
+   * hash is stored, so no token waits in the queue) and mails the link, while the invitation is open.
+   */
+  deps.mailJobs.register<InvitationJob>(STAFF_INVITATION_MAIL, async (job) => {
+    const token = newToken();
+    const [row] = await db
+      .update(staffInvitations)
+      .set({ tokenHash: hashToken(token) })
+      .where(
+        and(
+          eq(staffInvitations.companyId, job.companyId),
+          eq(staffInvitations.id, job.invitationId),
+          isNull(staffInvitations.acceptedAt),
+          gt(staffInvitations.expiresAt, new Date()),
+        ),
+      )
+      .returning({
+        email: staffInvitations.email,
+        name: staffInvitations.name,
+        roleId: staffInvitations.roleId,
+      });
+    if (!row) return null;
+    const [role] = await db.select({ name: roles.name }).from(roles).where(eq(roles.id, row.roleId));
+    const store = await deps.settings.storeInfo(job.companyId);
+    return invitationMail({
+      to: row.email,
+      name: row.name,
+      role: role?.name ?? "",
+      shopName: store.shopName || "Course Market",
+      invitedBy: job.invitedBy,
+      link: new URL(`/signup?invitation=${encodeURIComponent(token)}`, job.origin).toString(),
+      language: job.language,
+    });
+  });
+
   async function openSignup(companyId: string): Promise<{ open: boolean; role: string }> {
     const value = await deps.settings.read(companyId, STAFF_SIGNUP_SETTINGS);
     return {
@@ -104,8 +151,8 @@ export function createStaffOnboarding(db: Db, deps: OnboardingDeps) {
     },
 
     /**
-     * Stores an invitation (token hashed, 7 days) and mails its `/signup?invitation=` link after the
-     * commit. A mail failure is logged: the admin can invite again.
+     * Stores an invitation (token hashed, 7 days) and, in the same transaction, the job that mails
+     * its `/signup?invitation=` link (retried until the mail server takes it).
      */
     async invite(
       companyId: string,
@@ -113,6 +160,7 @@ export function createStaffOnboarding(db: Db, deps: OnboardingDeps) {
       input: AdminInviteStaff,
       options: { origin: string; language: Language },
     ): Promise<Invitation> {
+      // A placeholder until the mail job gives the invitation the token it mails.
       const token = newToken();
       const created = await db.transaction(async (tx) => {
         const [role] = await tx
@@ -149,28 +197,18 @@ export function createStaffOnboarding(db: Db, deps: OnboardingDeps) {
           summary: `${input.email} (${role.name})`,
           changes: { role: role.name },
         });
+        await deps.mailJobs.enqueue(tx, {
+          kind: STAFF_INVITATION_MAIL,
+          companyId,
+          invitationId: row!.id,
+          invitedBy: actor.email,
+          language: options.language,
+          origin: options.origin,
+        } satisfies InvitationJob);
         return { row: row!, role: role.name };
       });
-      const store = await deps.settings.storeInfo(companyId);
-      const link = new URL(`/signup?invitation=${encodeURIComponent(token)}`, options.origin).toString();
-      try {
-        await deps.mailer.send(
-          invitationMail({
-            to: input.email,
-            name: input.name ?? "",
-            role: created.role,
-            shopName: store.shopName || "Course Market",
-            invitedBy: actor.email,
-            link,
-            language: options.language,
-          }),
-        );
-      } catch (error) {
-        deps.log.error(
-          { err: error, invitationId: created.row.id },
-          "staff invitation mail could not be sent",
-        );
-      }
+      deps.mailJobs.wake();
+
       return {
         id: created.row.id,
         email: created.row.email,

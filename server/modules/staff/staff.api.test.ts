@@ -304,11 +304,12 @@ describe("POST /api/admin/staff/invitations and POST /api/admin/signup", () => {
     expect(unknown.json().message).toBe(ONBOARDING_MESSAGES.invitationInvalid);
     const email = "late.larry@example.org";
     const { id } = (await invite(email)).json();
+    // The link was mailed; the invitation expires before it is used.
+    const token = tokenFrom((await lastMailTo(dataDir, email)).text);
     await t.database.db
       .update(staffInvitations)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(staffInvitations.id, id));
-    const token = tokenFrom((await lastMailTo(dataDir, email)).text);
     const expired = await call("POST", "/api/admin/signup", undefined, {
       name: "Larry",
       email,

@@ -1,0 +1,67 @@
+import type { Db } from "../../db/client";
+import type { EmailTemplatesService } from "../content/email-templates.service";
+import type { MailJob } from "../mail/mail-jobs";
+import type { MailAttachment, MailMessage } from "../mail/mailer";
+import { renderInvoicePdf } from "../orders/invoice-pdf";
+import type { InvoiceService } from "../orders/invoices.service";
+import { orderConfirmationMail } from "../orders/order-confirmation-mail";
+import { loadOrderDetails, toOrderView } from "../orders/order-details";
+import type { SettingsService } from "../settings/settings.service";
+
+export const ORDER_CONFIRMATION_MAIL = "order-confirmation";
+
+export interface OrderConfirmationJob extends MailJob {
+  kind: typeof ORDER_CONFIRMATION_MAIL;
+  orderId: string;
+}
+
+export function orderConfirmationJob(companyId: string, orderId: string): OrderConfirmationJob {
+  return { kind: ORDER_CONFIRMATION_MAIL, companyId, orderId };
+}
+
+/**
+ * The order confirmation with the invoice PDF, composed when its job runs: in the order's language,
+ * from the order as stored, with the school's own wording when it saved one.
+ */
+export function composeOrderConfirmation(
+  db: Db,
+  deps: {
+    settings: SettingsService;
+    invoices: InvoiceService;
+    emailTemplates?: Pick<EmailTemplatesService, "resolve">;
+    publicUrl?: string | undefined;
+  },
+) {
+  async function invoiceAttachments(companyId: string, orderId: string, language: string) {
+    const invoice = await deps.invoices.getForOrder(companyId, orderId);
+    if (!invoice) return [];
+    const content = await renderInvoicePdf(invoice, language);
+    return [
+      { filename: `invoice-${invoice.number}.pdf`, content, contentType: "application/pdf" },
+    ] satisfies MailAttachment[];
+  }
+
+  return async (job: OrderConfirmationJob): Promise<MailMessage | null> => {
+    const { companyId, orderId } = job;
+    const [store, details] = await Promise.all([
+      deps.settings.storeInfo(companyId),
+      loadOrderDetails(db, companyId, orderId, "en"),
+    ]);
+    if (!details) return null;
+    const order =
+      details.language === "en" ? details : await loadOrderDetails(db, companyId, orderId, details.language);
+    if (!order) return null;
+    const [attachments, template] = await Promise.all([
+      invoiceAttachments(companyId, orderId, order.language),
+      deps.emailTemplates?.resolve(companyId, "order-confirmation", order.language) ?? null,
+    ]);
+    const base = (deps.publicUrl ?? "").replace(/\/+$/, "");
+    return orderConfirmationMail({
+      order: toOrderView(order),
+      store,
+      coursesUrl: `${base}/user-courses`,
+      attachments,
+      template,
+    });
+  };
+}
