@@ -138,6 +138,7 @@ const ADMIN = [
   "/languages",
   "/currencies",
   "/audit-log",
+  "/jobs",
   "/coming-soon",
   "/404",
 ];

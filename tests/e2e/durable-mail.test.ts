@@ -1,11 +1,8 @@
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { expect } from "vitest";
 import type { CourseList } from "../../server/modules/catalog/catalog.schemas";
 import { DEMO_LEARNER } from "../../server/seed/demo-people";
-import { adminQuery, withDatabase } from "../support/postgres-url";
+import { type Engine, onBothEngines } from "../support/process-engines";
 import { type ServerProcess, startServerProcess } from "../support/server-process";
 import { type SmtpInbox, startSmtpInbox } from "../support/smtp-inbox";
 
@@ -63,103 +60,74 @@ async function until(what: string, check: () => boolean, timeoutMs: number) {
 const confirmationsTo = (inbox: SmtpInbox, email: string, number: number) =>
   inbox.to(email).filter((mail) => mail.text.includes(`order ${number}`));
 
-function durableMail(engine: "pglite" | "postgres", env: () => Promise<Record<string, string>>) {
-  return async () => {
-    const inbox = await startSmtpInbox();
-    const base = {
-      ...(await env()),
-      SMTP_URL: inbox.url,
-      LOG_LEVEL: "warn",
-      ADMIN_PASSWORD: "correct-horse-battery",
-    };
-    let server: ServerProcess | undefined = await startServerProcess(base);
-    try {
-      const list = (await (await fetch(`${server.url}/api/courses?limit=50`)).json()) as CourseList;
-      const course = list.courses.find((c) => c.totalSeats === null)!;
-      expect(course, "a course without a seat limit").toBeTruthy();
-
-      // (b) The mail server is down for a minute; a paid order and a reset request meanwhile.
-      await inbox.stop();
-      const downBuyer = `down-${engine}-${randomBytes(3).toString("hex")}@example.com`;
-      const downOrder = await buyAndPay(server.url, course.id, downBuyer);
-      await askReset(server.url);
-      await new Promise((resolve) => setTimeout(resolve, 60_000));
-      expect(inbox.messages).toHaveLength(0);
-      await inbox.start();
-      await until(
-        "the mails promised while SMTP was down",
-        () =>
-          confirmationsTo(inbox, downBuyer, downOrder.number).length > 0 &&
-          inbox.to(DEMO_LEARNER.email).length > 0,
-        150_000,
-      );
-
-      // (a) SIGKILL right after the answers.
-      const killedBuyer = `killed-${engine}-${randomBytes(3).toString("hex")}@example.com`;
-      const resetsBefore = inbox.to(DEMO_LEARNER.email).length;
-      await askReset(server.url);
-      const killedOrder = await buyAndPay(server.url, course.id, killedBuyer);
-      await server.stop("SIGKILL");
-      server = await startServerProcess(base);
-      await until(
-        "the confirmation and the reset mail after the restart",
-        () =>
-          confirmationsTo(inbox, killedBuyer, killedOrder.number).length > 0 &&
-          inbox.to(DEMO_LEARNER.email).length > resetsBefore,
-        150_000,
-      );
-      // Give a duplicate every chance to show up: more than the expiry and a maintenance round.
-      await new Promise((resolve) => setTimeout(resolve, 5_000));
-      for (const [email, order] of [
-        [downBuyer, downOrder],
-        [killedBuyer, killedOrder],
-      ] as const) {
-        const mails = confirmationsTo(inbox, email, order.number);
-        expect(mails, `one confirmation of order ${order.number}`).toHaveLength(1);
-        expect(mails[0]!.text).toContain("application/pdf");
-        expect(mails[0]!.text).toMatch(/invoice-.*\.pdf/);
-      }
-      expect(inbox.to(DEMO_LEARNER.email)).toHaveLength(resetsBefore + 1);
-      expect(resetsBefore).toBe(1);
-      expect((await server.stop("SIGTERM")).code).toBe(0);
-      server = undefined;
-    } finally {
-      await server?.stop("SIGKILL");
-      await inbox.stop();
-    }
+async function durableMail(engine: Engine, env: Record<string, string>) {
+  const inbox = await startSmtpInbox();
+  const base = {
+    ...env,
+    SMTP_URL: inbox.url,
+    LOG_LEVEL: "warn",
+    ADMIN_PASSWORD: "correct-horse-battery",
   };
+  let server: ServerProcess | undefined = await startServerProcess(base);
+  try {
+    const list = (await (await fetch(`${server.url}/api/courses?limit=50`)).json()) as CourseList;
+    const course = list.courses.find((c) => c.totalSeats === null)!;
+    expect(course, "a course without a seat limit").toBeTruthy();
+
+    // (b) The mail server is down for a minute; a paid order and a reset request meanwhile.
+    await inbox.stop();
+    const downBuyer = `down-${engine}-${randomBytes(3).toString("hex")}@example.com`;
+    const downOrder = await buyAndPay(server.url, course.id, downBuyer);
+    await askReset(server.url);
+    await new Promise((resolve) => setTimeout(resolve, 60_000));
+    expect(inbox.messages).toHaveLength(0);
+    await inbox.start();
+    await until(
+      "the mails promised while SMTP was down",
+      () =>
+        confirmationsTo(inbox, downBuyer, downOrder.number).length > 0 &&
+        inbox.to(DEMO_LEARNER.email).length > 0,
+      150_000,
+    );
+
+    // (a) SIGKILL right after the answers.
+    const killedBuyer = `killed-${engine}-${randomBytes(3).toString("hex")}@example.com`;
+    const resetsBefore = inbox.to(DEMO_LEARNER.email).length;
+    await askReset(server.url);
+    const killedOrder = await buyAndPay(server.url, course.id, killedBuyer);
+    await server.stop("SIGKILL");
+    server = await startServerProcess(base);
+    await until(
+      "the confirmation and the reset mail after the restart",
+      () =>
+        confirmationsTo(inbox, killedBuyer, killedOrder.number).length > 0 &&
+        inbox.to(DEMO_LEARNER.email).length > resetsBefore,
+      150_000,
+    );
+    // Give a duplicate every chance to show up: more than the expiry and a maintenance round.
+    await new Promise((resolve) => setTimeout(resolve, 5_000));
+    for (const [email, order] of [
+      [downBuyer, downOrder],
+      [killedBuyer, killedOrder],
+    ] as const) {
+      const mails = confirmationsTo(inbox, email, order.number);
+      expect(mails, `one confirmation of order ${order.number}`).toHaveLength(1);
+      expect(mails[0]!.text).toContain("application/pdf");
+      expect(mails[0]!.text).toMatch(/invoice-.*\.pdf/);
+    }
+    expect(inbox.to(DEMO_LEARNER.email)).toHaveLength(resetsBefore + 1);
+    expect(resetsBefore).toBe(1);
+    expect((await server.stop("SIGTERM")).code).toBe(0);
+    server = undefined;
+  } finally {
+    await server?.stop("SIGKILL");
+    await inbox.stop();
+  }
 }
 
-const dataDirs: string[] = [];
-const tempDataDir = () => {
-  const dir = mkdtempSync(join(tmpdir(), "course-market-mail-"));
-  dataDirs.push(dir);
-  return dir;
-};
-afterAll(() => {
-  for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
-});
-
-describe("mail survives SIGKILL and an SMTP outage (embedded database)", () => {
-  it(
-    "delivers every promised mail once",
-    durableMail("pglite", async () => ({ DATA_DIR: tempDataDir() })),
-    400_000,
-  );
-});
-
-describe.runIf(process.env.TEST_DATABASE_URL)("mail survives SIGKILL and an SMTP outage (PostgreSQL)", () => {
-  const adminUrl = process.env.TEST_DATABASE_URL as string;
-  const name = `cm_mail_${randomBytes(4).toString("hex")}`;
-  afterAll(async () => {
-    await adminQuery(adminUrl, `drop database if exists "${name}" with (force)`);
-  });
-  it(
-    "delivers every promised mail once",
-    durableMail("postgres", async () => {
-      await adminQuery(adminUrl, `create database "${name}"`);
-      return { DATABASE_URL: withDatabase(adminUrl, name), DATA_DIR: tempDataDir() };
-    }),
-    400_000,
-  );
-});
+onBothEngines(
+  "mail survives SIGKILL and an SMTP outage",
+  "delivers every promised mail once",
+  durableMail,
+  400_000,
+);

@@ -1,112 +1,18 @@
-import { createServer, type IncomingMessage, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { count, eq } from "drizzle-orm";
-import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   bearer,
   type CheckoutTestApp,
   createCheckoutTestApp,
 } from "../../../tests/support/checkout-fixtures";
+import { intentEvent, signStripe, stripeStandIn } from "../../../tests/support/stripe-stand-in";
 import { enrolments, invoices, orders, payments } from "../orders/orders.tables";
 
 const WEBHOOK_SECRET = "whsec_test_checkout_secret";
 
-interface StoredIntent {
-  id: string;
-  object: "payment_intent";
-  amount: number;
-  amount_received: number;
-  currency: string;
-  client_secret: string;
-  status: string;
-  metadata: Record<string, string>;
-  last_payment_error: null | { message: string };
-}
-
-/** A local stand-in for the part of Stripe's API the adapter calls: PaymentIntents and refunds. */
-function stripeStandIn() {
-  const intents = new Map<string, StoredIntent>();
-  const byIdempotencyKey = new Map<string, string>();
-  const requests: { method: string; path: string; form: URLSearchParams; authorization?: string }[] = [];
-  const refunds: string[] = [];
-
-  const read = (request: IncomingMessage) =>
-    new Promise<string>((resolve) => {
-      let body = "";
-      request.on("data", (chunk) => {
-        body += chunk;
-      });
-      request.on("end", () => resolve(body));
-    });
-
-  const server: Server = createServer(async (request, response) => {
-    const form = new URLSearchParams(await read(request));
-    const path = (request.url ?? "").split("?")[0]!;
-    requests.push({ method: request.method!, path, form, authorization: request.headers.authorization });
-    const send = (status: number, body: unknown) => {
-      response.writeHead(status, {
-        "content-type": "application/json",
-        "request-id": `req_${requests.length}`,
-      });
-      response.end(JSON.stringify(body));
-    };
-    if (request.method === "POST" && path === "/v1/payment_intents") {
-      const key = request.headers["idempotency-key"];
-      const earlier = typeof key === "string" ? byIdempotencyKey.get(key) : undefined;
-      if (earlier) return send(200, intents.get(earlier));
-      const id = `pi_test_${intents.size + 1}`;
-      const metadata: Record<string, string> = {};
-      for (const [name, value] of form) {
-        const match = /^metadata\[(.+)\]$/.exec(name);
-        if (match) metadata[match[1]!] = value;
-      }
-      const intent: StoredIntent = {
-        id,
-        object: "payment_intent",
-        amount: Number(form.get("amount")),
-        amount_received: 0,
-        currency: form.get("currency") ?? "",
-        client_secret: `${id}_secret_standin`,
-        status: "requires_payment_method",
-        metadata,
-        last_payment_error: null,
-      };
-      intents.set(id, intent);
-      if (typeof key === "string") byIdempotencyKey.set(key, id);
-      return send(200, intent);
-    }
-    const retrieve = /^\/v1\/payment_intents\/([\w]+)$/.exec(path);
-    if (request.method === "GET" && retrieve) {
-      const intent = intents.get(retrieve[1]!);
-      return intent
-        ? send(200, intent)
-        : send(404, { error: { type: "invalid_request_error", message: "No such intent" } });
-    }
-    if (request.method === "POST" && path === "/v1/refunds") {
-      refunds.push(form.get("payment_intent") ?? "");
-      return send(200, { id: `re_${refunds.length}`, object: "refund", status: "succeeded" });
-    }
-    send(404, { error: { type: "invalid_request_error", message: `Unknown path ${path}` } });
-  });
-
-  return {
-    server,
-    intents,
-    requests,
-    refunds,
-    async start() {
-      await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-      return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    },
-    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
-
 const standIn = stripeStandIn();
 let t: CheckoutTestApp;
 let course: string;
-const signer = new Stripe("sk_test_signer");
 
 beforeAll(async () => {
   const apiBase = await standIn.start();
@@ -124,32 +30,7 @@ afterAll(async () => {
   await standIn.stop();
 });
 
-function intentEvent(
-  type: "payment_intent.succeeded" | "payment_intent.payment_failed",
-  intent: StoredIntent,
-) {
-  const object =
-    type === "payment_intent.succeeded"
-      ? { ...intent, status: "succeeded", amount_received: intent.amount }
-      : {
-          ...intent,
-          status: "requires_payment_method",
-          last_payment_error: { message: "Your card has insufficient funds." },
-        };
-  return JSON.stringify({
-    id: `evt_${Math.random().toString(36).slice(2)}`,
-    object: "event",
-    type,
-    api_version: "2025-01-01",
-    created: Math.floor(Date.now() / 1000),
-    data: { object },
-  });
-}
-
-async function deliver(
-  payload: string,
-  signature = signer.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }),
-) {
+async function deliver(payload: string, signature = signStripe(payload, WEBHOOK_SECRET)) {
   return t.app.inject({
     method: "POST",
     url: "/api/payments/stripe/webhook",
@@ -186,7 +67,7 @@ describe("Stripe provider", () => {
       provider: "stripe",
       publishableKey: "pk_test_standin",
     });
-    const intent = [...standIn.intents.values()].find((i) => i.metadata.orderId === order.id)!;
+    const intent = standIn.intentFor(order.id);
     expect(outcome.clientSecret).toBe(intent.client_secret);
     expect(intent.amount).toBe(6900);
     expect(intent.currency).toBe("eur");
@@ -210,7 +91,7 @@ describe("Stripe provider", () => {
 
   it("fulfils on payment_intent.succeeded and enrols once when the webhook comes twice", async () => {
     const { order } = await placeAndStart();
-    const intent = [...standIn.intents.values()].find((i) => i.metadata.orderId === order.id)!;
+    const intent = standIn.intentFor(order.id);
     const payload = intentEvent("payment_intent.succeeded", intent);
 
     const first = await deliver(payload);
@@ -237,7 +118,7 @@ describe("Stripe provider", () => {
 
   it("enrols once when the same success is delivered twice at the same moment", async () => {
     const { order } = await placeAndStart();
-    const intent = [...standIn.intents.values()].find((i) => i.metadata.orderId === order.id)!;
+    const intent = standIn.intentFor(order.id);
     const payload = intentEvent("payment_intent.succeeded", intent);
     const responses = await Promise.all([deliver(payload), deliver(payload)]);
     expect(responses.map((r) => r.statusCode)).toEqual([200, 200]);
@@ -250,7 +131,7 @@ describe("Stripe provider", () => {
 
   it("records payment_intent.payment_failed and leaves the order open", async () => {
     const { order } = await placeAndStart();
-    const intent = [...standIn.intents.values()].find((i) => i.metadata.orderId === order.id)!;
+    const intent = standIn.intentFor(order.id);
     const response = await deliver(intentEvent("payment_intent.payment_failed", intent));
     expect(response.statusCode).toBe(200);
     const [row] = await t.database.db
@@ -266,7 +147,7 @@ describe("Stripe provider", () => {
   it("charges an order placed in another currency in that currency, and fulfils it", async () => {
     const { order, outcome } = await placeAndStart("GBP");
     expect(outcome.status).toBe("requires_action");
-    const intent = [...standIn.intents.values()].find((i) => i.metadata.orderId === order.id)!;
+    const intent = standIn.intentFor(order.id);
     // €69 × 0.85 = £58.65
     expect(order).toMatchObject({ currency: "GBP", totalCents: 5865 });
     expect(intent.amount).toBe(5865);
@@ -288,9 +169,9 @@ describe("Stripe provider", () => {
 
   it("rejects a webhook with a bad or missing signature and changes nothing", async () => {
     const { order } = await placeAndStart();
-    const intent = [...standIn.intents.values()].find((i) => i.metadata.orderId === order.id)!;
+    const intent = standIn.intentFor(order.id);
     const payload = intentEvent("payment_intent.succeeded", intent);
-    const forged = signer.webhooks.generateTestHeaderString({ payload, secret: "whsec_somebody_else" });
+    const forged = signStripe(payload, "whsec_somebody_else");
     const bad = await deliver(payload, forged);
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toBe("The webhook signature is not valid.");
@@ -307,13 +188,9 @@ describe("Stripe provider", () => {
 
   it("refuses a correctly signed delivery replayed after the 5-minute window", async () => {
     const { order } = await placeAndStart();
-    const intent = [...standIn.intents.values()].find((i) => i.metadata.orderId === order.id)!;
+    const intent = standIn.intentFor(order.id);
     const payload = intentEvent("payment_intent.succeeded", intent);
-    const old = signer.webhooks.generateTestHeaderString({
-      payload,
-      secret: WEBHOOK_SECRET,
-      timestamp: Math.floor(Date.now() / 1000) - 6 * 60,
-    });
+    const old = signStripe(payload, WEBHOOK_SECRET, Math.floor(Date.now() / 1000) - 6 * 60);
     const replayed = await deliver(payload, old);
     expect(replayed.statusCode).toBe(400);
     expect(replayed.json().message).toBe("The webhook signature is not valid.");
