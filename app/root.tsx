@@ -231,10 +231,12 @@ export function ErrorBoundary() {
   const error = useRouteError();
   const status = isRouteErrorResponse(error) ? error.status : 500;
   if (status >= 500) console.error(error);
+  // A 429 of the attempt limits carries the wait ("Please wait 15 minutes…") in its message.
+  const message = status === 429 ? (error as { data?: { message?: unknown } }).data?.message : undefined;
   return (
     <>
       <Shell>
-        <ErrorPage status={status} />
+        <ErrorPage status={status} message={typeof message === "string" ? message : undefined} />
       </Shell>
       <RouteAnnouncer />
     </>

@@ -36,7 +36,6 @@ import { authPlugin } from "./plugins/auth";
 import { csrfPlugin } from "./plugins/csrf";
 import { errorsPlugin } from "./plugins/errors";
 import { openapiPlugin } from "./plugins/openapi";
-import { rateLimitPlugin } from "./plugins/rate-limit";
 import { securityPlugin } from "./plugins/security";
 import { tenancyPlugin } from "./plugins/tenancy";
 import { type WebOptions, webPlugin } from "./plugins/web";
@@ -128,6 +127,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     app.services.instalments.stop();
     await app.services.jobQueue.stop(JOB_SHUTDOWN_MS);
     await app.services.mailer.close();
+    await app.services.attemptLimits.close();
   });
   app.addHook("onClose", async () => cacheBus.close());
   app.addHook("onRequest", async (request, reply) => {
@@ -148,7 +148,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(tenancyPlugin);
   await app.register(csrfPlugin);
   await app.register(authPlugin);
-  await app.register(rateLimitPlugin, {});
   await app.register(wellFormedTextPlugin);
 
   await app.register(healthRoutes);

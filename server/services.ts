@@ -2,7 +2,9 @@ import { join } from "node:path";
 import type { Env } from "./config/env";
 import type { Database } from "./db/client";
 import { type CacheBus, localCacheBus } from "./lib/cache-bus";
+import { memoryRateLimitStore, type RateLimitStore, redisRateLimitStore } from "./lib/rate-limit-store";
 import { createAuditService } from "./modules/audit/audit.service";
+import { createAttemptLimits } from "./modules/auth/attempt-limits";
 import { createSessionService } from "./modules/auth/sessions.service";
 import { createCatalogService } from "./modules/catalog/catalog.service";
 import { createCatalogAdmin } from "./modules/catalog/catalog-admin";
@@ -51,14 +53,19 @@ export interface ServiceOptions {
   jobs?: { pollingIntervalSeconds?: number; maintenanceIntervalSeconds?: number };
   /** The clock of time-bound work (instalments due, holds ending); tests move it forward. */
   now?: () => Date;
+  /** Where sign-in, sign-up and password attempts are counted (default: Redis with REDIS_URL, else memory). */
+  rateLimitStore?: RateLimitStore;
 }
 
 /** The domain services, built once per app and shared by REST routes and page loaders. */
 export function createServices(
   database: Database,
-  { env, log, cacheBus = localCacheBus(), jobs: jobOptions, now }: ServiceOptions,
+  { env, log, cacheBus = localCacheBus(), jobs: jobOptions, now, rateLimitStore }: ServiceOptions,
 ) {
   const { db } = database;
+  const attemptLimits = createAttemptLimits(
+    rateLimitStore ?? (env.REDIS_URL ? redisRateLimitStore(env.REDIS_URL) : memoryRateLimitStore()),
+  );
   const mailer = createMailer({
     smtpUrl: env.SMTP_URL,
     from: env.MAIL_FROM,
@@ -72,7 +79,7 @@ export function createServices(
   const catalog = createCatalogService(db, { bus: cacheBus });
   const sessions = createSessionService(db);
   const staffAccess = createStaffAccessService(db);
-  const staffAuth = createStaffAuthService(db, { sessions });
+  const staffAuth = createStaffAuthService(db, { sessions, attemptLimits });
   const audit = createAuditService(db);
   const editingLanguages = createEditingLanguagesService(db, { bus: cacheBus });
   const coupons = createCouponService(db, { audit });
@@ -89,6 +96,7 @@ export function createServices(
   });
   const customers = createCustomerService(db, {
     sessions,
+    attemptLimits,
     audit,
     mailJobs,
     settings,
@@ -125,12 +133,20 @@ export function createServices(
   const media = createMediaStore({ blobs });
   const images = createImageStore({ blobs });
   const learning = createLearningService(db, { catalog });
-  const staffPasswordReset = createStaffPasswordReset(db, sessions);
+  const staffPasswordReset = createStaffPasswordReset(db, sessions, attemptLimits);
   const staffMembers = createStaffService(db, { sessions, audit, passwordReset: staffPasswordReset });
   const staffRoles = createRoleService(db, { audit });
-  const staffOnboarding = createStaffOnboarding(db, { sessions, audit, mailJobs, settings, log });
+  const staffOnboarding = createStaffOnboarding(db, {
+    sessions,
+    audit,
+    mailJobs,
+    settings,
+    log,
+    attemptLimits,
+  });
   const staffAccount = createStaffAccountService(db, {
     sessions,
+    attemptLimits,
     audit,
     mailJobs,
     settings,
@@ -152,6 +168,7 @@ export function createServices(
     uploads: createUploads({ blobs, images, tempDir: join(env.DATA_DIR, "media", "uploading") }),
   });
   return {
+    attemptLimits,
     /** Every company-scoped write announced by the services above, for caches built on several of them. */
     cacheBus,
     jobQueue,

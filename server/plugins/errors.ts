@@ -45,6 +45,8 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     if (error instanceof AppError) {
       const body: ErrorBody = { message: localizeMessage(error.message, language), code: error.code };
       if (error.details !== undefined) body.details = localizeDetails(error.details, language);
+      const retryAfter = (error as { retryAfterSeconds?: unknown }).retryAfterSeconds;
+      if (typeof retryAfter === "number") reply.header("retry-after", String(retryAfter));
       return reply.status(error.status).send(body);
     }
     if (hasZodFastifySchemaValidationErrors(error) || error.validation) {

@@ -94,7 +94,7 @@ export async function webPlugin(app: FastifyInstance, options: WebOptions) {
   const pages = options.mode === "production" ? createPageCache({ bus: app.services.cacheBus }) : undefined;
 
   // Pages and form actions read their own bodies: hand them the raw stream. Plain form posts are
-  // small and read up front, so the rate limiter can see which account a sign-in is for.
+  // small and read up front.
   app.removeAllContentTypeParsers();
   app.addContentTypeParser(
     "application/x-www-form-urlencoded",

@@ -38,7 +38,7 @@ export interface TestApp {
 /** The real Fastify app on its own fresh database; call close() after the test file. */
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: { now?: () => Date } = {},
+  options: { now?: () => Date; web?: import("~server/plugins/web").WebOptions } = {},
 ): Promise<TestApp> {
   const database = await openTestDatabase();
   const app = await buildApp({
@@ -46,6 +46,7 @@ export async function createTestApp(
     database,
     logger: false,
     ...(options.now ? { now: options.now } : {}),
+    ...(options.web ? { web: options.web } : {}),
   });
   await app.ready();
   return {

@@ -3,7 +3,7 @@ import { StoreResetPasswordBody } from "~server/modules/customers/customers.sche
 import { fieldErrorsFrom, formText } from "./form-errors";
 import type { ResetPasswordResult } from "./reset-password-form";
 import { validateNewPassword } from "./reset-password-form";
-import { errorKeyFor } from "./service-errors.server";
+import { errorKeyFor, throwIfTooManyAttempts } from "./service-errors.server";
 
 /**
  * The action of a reset-password page of either realm: validates like the form, then lets
@@ -11,6 +11,7 @@ import { errorKeyFor } from "./service-errors.server";
  */
 export async function resetPasswordAction(
   request: Request,
+  language: string,
   token: string | undefined,
   reset: (input: { token: string; newPassword: string }) => Promise<void>,
 ) {
@@ -29,6 +30,7 @@ export async function resetPasswordAction(
     await reset(parsed.data);
     return data<ResetPasswordResult>({ ok: true, fieldErrors: {}, formError: null });
   } catch (error) {
+    throwIfTooManyAttempts(error, language);
     return data<ResetPasswordResult>({ ok: false, fieldErrors: {}, formError: errorKeyFor(error) }, 400);
   }
 }

@@ -1,3 +1,5 @@
+import { data } from "react-router";
+import { localizeMessage } from "~server/lib/messages/localize";
 import { INVALID_CREDENTIALS, RESET_MESSAGES } from "~server/modules/customers/customers.service";
 
 const byMessage: Record<string, string> = {
@@ -37,4 +39,27 @@ export function errorKeyFor(error: unknown): string {
   if (!isClientError(error)) throw error;
   if (error.code === "EMAIL_TAKEN") return "emailTaken";
   return byMessage[error.message] ?? "generic";
+}
+
+/**
+ * A 429 of the attempt limits (server/modules/auth/attempt-limits.ts) ends the action: the error
+ * page says how long to wait, and `Retry-After` says it to machines.
+ */
+export function throwIfTooManyAttempts(error: unknown, language: string): void {
+  if (!isClientError(error) || error.status !== 429) return;
+  const seconds = (error as { retryAfterSeconds?: unknown }).retryAfterSeconds;
+  throw data(
+    { message: localizeMessage(error.message, language), code: error.code },
+    { status: 429, headers: { "retry-after": String(typeof seconds === "number" ? seconds : 60) } },
+  );
+}
+
+/** Runs a guarded service call for a page action: a 429 becomes the error page, as above. */
+export async function limitedAttempt<T>(language: string, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    throwIfTooManyAttempts(error, language);
+    throw error;
+  }
 }

@@ -10,7 +10,7 @@ import { useOnline } from "~/lib/use-online";
  * Friendly page for a 404 (unknown page or course) or any other error status. Offline, a page
  * that could not load says so (it was not kept for offline use).
  */
-export function ErrorPage({ status }: { status: number }) {
+export function ErrorPage({ status, message }: { status: number; message?: string | undefined }) {
   const { t } = useTranslation();
   const { pathname, search } = useLocation();
   const notFound = status === 404;
@@ -27,10 +27,20 @@ export function ErrorPage({ status }: { status: number }) {
           {t("common.errorStatus", { status })}
         </p>
         <h1 className="mt-2 text-3xl font-bold tracking-tight text-balance text-ink sm:text-5xl">
-          {notFound ? t("common.notFoundTitle") : offline ? t("offline.pageTitle") : t("common.errorTitle")}
+          {notFound
+            ? t("common.notFoundTitle")
+            : offline
+              ? t("offline.pageTitle")
+              : status === 429
+                ? t("common.tooManyAttemptsTitle")
+                : t("common.errorTitle")}
         </h1>
         <p className="mt-4 text-base text-pretty text-ink-muted">
-          {notFound ? t("common.notFoundText") : offline ? t("offline.pageText") : t("common.errorText")}
+          {notFound
+            ? t("common.notFoundText")
+            : offline
+              ? t("offline.pageText")
+              : (message ?? t("common.errorText"))}
         </p>
         <div className="mt-8 flex w-full flex-col justify-center gap-3 sm:w-auto sm:flex-row">
           <Link to={paths.home()} className={buttonClasses({ variant: "primary", size: "lg" })}>

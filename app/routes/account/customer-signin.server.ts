@@ -2,7 +2,7 @@ import { data, redirect } from "react-router";
 import { cookieHeaders } from "~/features/accounts/cookie-headers";
 import { fieldErrorsFrom, formText } from "~/features/accounts/form-errors";
 import { isCustomerAreaPath, safeRedirect } from "~/features/accounts/safe-redirect";
-import { errorKeyFor } from "~/features/accounts/service-errors.server";
+import { errorKeyFor, throwIfTooManyAttempts } from "~/features/accounts/service-errors.server";
 import { paths } from "~/lib/paths";
 import { StoreLoginBody } from "~server/modules/customers/customers.schemas";
 import type { Route } from "./+types/customer-signin";
@@ -41,6 +41,7 @@ export async function action({ context, request }: Route.ActionArgs) {
       headers: cookieHeaders(context.sessionCookies.customerSignIn(result.session, result.customer)),
     });
   } catch (error) {
+    throwIfTooManyAttempts(error, context.language);
     // 401 for wrong credentials, as the API answers: the rate limiter counts those per account.
     const status = (error as { status?: unknown }).status === 401 ? 401 : 400;
     return data({ fieldErrors: {}, formError: errorKeyFor(error), email: parsed.data.email }, status);

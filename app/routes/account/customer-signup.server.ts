@@ -2,7 +2,7 @@ import { data, redirect } from "react-router";
 import { cookieHeaders } from "~/features/accounts/cookie-headers";
 import { fieldErrorsFrom, formText } from "~/features/accounts/form-errors";
 import { safeRedirect } from "~/features/accounts/safe-redirect";
-import { errorKeyFor } from "~/features/accounts/service-errors.server";
+import { errorKeyFor, throwIfTooManyAttempts } from "~/features/accounts/service-errors.server";
 import { paths } from "~/lib/paths";
 import { StoreRegisterBody } from "~server/modules/customers/customers.schemas";
 import type { Route } from "./+types/customer-signup";
@@ -34,6 +34,7 @@ export async function action({ context, request }: Route.ActionArgs) {
       headers: cookieHeaders(context.sessionCookies.customerSignIn(result.session, result.customer)),
     });
   } catch (error) {
+    throwIfTooManyAttempts(error, context.language);
     return data({ fieldErrors: {}, formError: errorKeyFor(error), entered }, 400);
   }
 }

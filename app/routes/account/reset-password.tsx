@@ -8,8 +8,8 @@ import { paths } from "~/lib/paths";
 import type { Route } from "./+types/reset-password";
 
 export async function action({ context, request, params }: Route.ActionArgs) {
-  return resetPasswordAction(request, params.token, (input) =>
-    context.services.customers.resetPassword(context.company.id, input),
+  return resetPasswordAction(request, context.language, params.token, (input) =>
+    context.services.customers.resetPassword(context.company.id, input, context.client),
   );
 }
 

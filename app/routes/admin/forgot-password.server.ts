@@ -1,5 +1,6 @@
 import { data } from "react-router";
 import { fieldErrorsFrom, formText } from "~/features/accounts/form-errors";
+import { limitedAttempt } from "~/features/accounts/service-errors.server";
 import { shopNameFor } from "~/features/staff/staff-auth-frame";
 import { StaffForgotPasswordBody } from "~server/modules/staff/staff.schemas";
 import type { Route } from "./+types/forgot-password";
@@ -14,10 +15,13 @@ export async function action({ context, request }: Route.ActionArgs) {
   if (!parsed.success) {
     return data({ sent: false, fieldErrors: fieldErrorsFrom(parsed.error), email: values.email ?? "" }, 400);
   }
-  await context.services.staffAccount.requestPasswordReset(context.company.id, parsed.data.email, {
-    origin: context.origin,
-    language: context.language,
-  });
+  await limitedAttempt(context.language, () =>
+    context.services.staffAccount.requestPasswordReset(context.company.id, parsed.data.email, {
+      origin: context.origin,
+      language: context.language,
+      client: context.client,
+    }),
+  );
   // The same answer whether or not the email belongs to a staff account.
   return { sent: true, fieldErrors: {}, email: parsed.data.email };
 }

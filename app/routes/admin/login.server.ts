@@ -1,6 +1,7 @@
 import { data, redirect } from "react-router";
 import { cookieHeaders } from "~/features/accounts/cookie-headers";
 import { safeRedirect } from "~/features/accounts/safe-redirect";
+import { throwIfTooManyAttempts } from "~/features/accounts/service-errors.server";
 import { adminPaths } from "~/lib/admin-paths";
 import { staffPrincipal } from "~/lib/staff-guard.server";
 import { SignInBody } from "~server/modules/auth/sign-in";
@@ -54,6 +55,7 @@ export async function action({ context, request }: Route.ActionArgs) {
       headers: cookieHeaders(context.sessionCookies.staffSignIn(result.session, adminInfoOf(result.staff))),
     });
   } catch (error) {
+    throwIfTooManyAttempts(error, context.language);
     if (!isAppError(error) || error.status >= 500) throw error;
     const formError: LoginError = error.code === "ACCOUNT_INACTIVE" ? "inactive" : "invalidCredentials";
     return data({ fieldErrors: {}, formError, email: parsed.data.email }, error.status);

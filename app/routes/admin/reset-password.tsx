@@ -15,8 +15,8 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export async function action({ context, request, params }: Route.ActionArgs) {
-  return resetPasswordAction(request, params.token, (input) =>
-    context.services.staffAccount.resetPassword(context.company.id, input),
+  return resetPasswordAction(request, context.language, params.token, (input) =>
+    context.services.staffAccount.resetPassword(context.company.id, input, context.client),
   );
 }
 

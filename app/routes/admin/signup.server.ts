@@ -1,5 +1,6 @@
 import { data, redirect } from "react-router";
 import { cookieHeaders } from "~/features/accounts/cookie-headers";
+import { throwIfTooManyAttempts } from "~/features/accounts/service-errors.server";
 import { shopNameFor } from "~/features/staff/staff-auth-frame";
 import { isClientError, staffErrorKey } from "~/features/staff/staff-errors.server";
 import { adminPaths } from "~/lib/admin-paths";
@@ -76,6 +77,7 @@ export async function action({ context, request }: Route.ActionArgs) {
       headers: cookieHeaders(context.sessionCookies.staffSignIn(session, adminInfoOf(staff))),
     });
   } catch (error) {
+    throwIfTooManyAttempts(error, context.language);
     if (isClientError(error) && error.code === "EMAIL_TAKEN") {
       return data(
         {

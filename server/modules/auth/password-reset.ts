@@ -1,9 +1,11 @@
 import { and, eq, gt, isNull } from "drizzle-orm";
 import type { Db, Queryable } from "../../db/client";
 import { badRequest } from "../../lib/errors";
+import type { AttemptLimits } from "./attempt-limits";
 import { hashPassword } from "./passwords";
 import type { SessionService } from "./sessions.service";
 import { passwordResetTokens } from "./sessions.tables";
+import type { ClientInfo } from "./sign-in";
 import { hashToken, newToken } from "./tokens";
 
 /** A reset link works for one hour. */
@@ -30,6 +32,7 @@ export function createPasswordReset(
   db: Db,
   deps: {
     sessions: SessionService;
+    attemptLimits: AttemptLimits;
     realm: ResetRealm;
     /** Stores the new hash for the account; false when it no longer exists in the company. */
     setPasswordHash: (tx: Queryable, companyId: string, subjectId: string, hash: string) => Promise<boolean>;
@@ -51,7 +54,12 @@ export function createPasswordReset(
     },
 
     /** Sets the new password, uses up the token and ends every session of the account. */
-    async reset(companyId: string, input: { token: string; newPassword: string }): Promise<void> {
+    async reset(
+      companyId: string,
+      input: { token: string; newPassword: string },
+      client: ClientInfo,
+    ): Promise<void> {
+      await deps.attemptLimits.check("reset-password", { companyId, ip: client.ip });
       const [found] = await db
         .select()
         .from(passwordResetTokens)

@@ -18,11 +18,12 @@ const EMAIL_TAKEN = "An account with this email address already exists. Please s
  * same email): that row is claimed, so its past orders and enrolments show up.
  */
 export async function register(
-  deps: Pick<CustomerSteps, "db" | "sessions">,
+  deps: Pick<CustomerSteps, "db" | "sessions" | "attemptLimits">,
   companyId: string,
   input: { name: string; email: string; password: string },
-  client: ClientInfo = {},
+  client: ClientInfo,
 ): Promise<SignedIn> {
+  await deps.attemptLimits.check("sign-up", { companyId, ip: client.ip, email: input.email });
   const passwordHash = await hashPassword(input.password);
   const row = await deps.db.transaction(async (tx) => {
     const existing = await findByEmail(tx, companyId, input.email);
@@ -47,13 +48,18 @@ export async function register(
 
 /** Checks the password; every failure reads the same, whether or not the email exists. */
 export async function login(
-  deps: Pick<CustomerSteps, "db" | "sessions" | "passwordMatches">,
+  deps: Pick<CustomerSteps, "db" | "sessions" | "passwordMatches" | "attemptLimits">,
   companyId: string,
   input: { email: string; password: string },
-  client: ClientInfo = {},
+  client: ClientInfo,
 ): Promise<SignedIn> {
+  const attempt = { companyId, ip: client.ip, email: input.email };
+  await deps.attemptLimits.check("sign-in", attempt);
   const row = await findByEmail(deps.db, companyId, input.email);
-  if (!row || !(await deps.passwordMatches(row.passwordHash, input.password))) {
+  // The password is checked even without a row (against a decoy hash): a miss costs as much as a hit.
+  const matches = await deps.passwordMatches(row?.passwordHash, input.password);
+  if (!row || !matches) {
+    await deps.attemptLimits.failed("sign-in", attempt);
     throw unauthorized(INVALID_CREDENTIALS);
   }
   return signIn(deps, companyId, row, client);

@@ -3,6 +3,7 @@ import type { Language } from "~shared/language";
 import type { Queryable } from "../../db/client";
 import { badRequest } from "../../lib/errors";
 import { hashPassword, verifyPassword } from "../auth/passwords";
+import type { ClientInfo } from "../auth/sign-in";
 import type { MailJob } from "../mail/mail-jobs";
 import { passwordResetMail } from "./customer-mails";
 import { type CustomerSteps, findByEmail, requireCustomer } from "./customer-records";
@@ -64,8 +65,9 @@ export async function requestPasswordReset(
   deps: CustomerSteps,
   companyId: string,
   email: string,
-  options: { origin: string; language: Language },
+  options: { origin: string; language: Language; client: ClientInfo },
 ): Promise<void> {
+  await deps.attemptLimits.check("forgot-password", { companyId, ip: options.client.ip, email });
   const row = await findByEmail(deps.db, companyId, email);
   if (!row) return;
   await deps.mailJobs.enqueue(deps.db, {
@@ -83,8 +85,9 @@ export function resetPassword(
   deps: Pick<CustomerSteps, "passwordReset">,
   companyId: string,
   input: { token: string; newPassword: string },
+  client: ClientInfo,
 ): Promise<void> {
-  return deps.passwordReset.reset(companyId, input);
+  return deps.passwordReset.reset(companyId, input, client);
 }
 
 /** For a signed-in customer: other sessions end, this one continues. */

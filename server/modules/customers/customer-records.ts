@@ -2,6 +2,7 @@ import { and, count, eq, sql } from "drizzle-orm";
 import type { Db, Queryable } from "../../db/client";
 import { conflict, notFound } from "../../lib/errors";
 import type { AuditService } from "../audit/audit.service";
+import type { AttemptLimits } from "../auth/attempt-limits";
 import type { PasswordReset } from "../auth/password-reset";
 import type { SessionService } from "../auth/sessions.service";
 import type { EmailTemplatesService } from "../content/email-templates.service";
@@ -19,6 +20,8 @@ export interface StaffActor {
 
 export interface CustomerServiceDeps {
   sessions: SessionService;
+  /** Sign-in, sign-up and password attempts are limited here, whatever URL reached them. */
+  attemptLimits: AttemptLimits;
   audit: AuditService;
   /** The reset mail is a durable job: the answer never waits for it, so its timing tells nothing. */
   mailJobs: Pick<MailJobs, "enqueue" | "wake" | "register">;

@@ -167,6 +167,7 @@ export const customerRoutes: FastifyPluginAsyncZod = async (app) => {
       await customers.requestPasswordReset(request.company.id, request.body.email, {
         origin: siteOrigin(request),
         language: request.language,
+        client: client(request),
       });
       return { message: FORGOT_PASSWORD_ANSWER };
     },
@@ -183,7 +184,7 @@ export const customerRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await customers.resetPassword(request.company.id, request.body);
+      await customers.resetPassword(request.company.id, request.body, client(request));
       return { message: "Your password has been successfully changed" };
     },
   );

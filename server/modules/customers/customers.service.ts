@@ -39,6 +39,7 @@ export function createCustomerService(db: Db, deps: CustomerServiceDeps) {
     passwordMatches: createPasswordCheck(),
     passwordReset: createPasswordReset(db, {
       sessions: deps.sessions,
+      attemptLimits: deps.attemptLimits,
       realm: "customer",
       setPasswordHash: setCustomerPasswordHash,
     }),

@@ -81,6 +81,7 @@ export const staffAccountRoutes: FastifyPluginAsyncZod = async (app) => {
       await staffAccount.requestPasswordReset(request.company.id, request.body.email, {
         origin: origin(request),
         language: request.language,
+        client: { ip: request.ip },
       });
       return { message: FORGOT_PASSWORD_ANSWER };
     },
@@ -97,7 +98,7 @@ export const staffAccountRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await staffAccount.resetPassword(request.company.id, request.body);
+      await staffAccount.resetPassword(request.company.id, request.body, { ip: request.ip });
       return { message: "Your password has been successfully changed" };
     },
   );

@@ -3,9 +3,11 @@ import type { Language } from "~shared/language";
 import type { Db } from "../../db/client";
 import { badRequest, notFound } from "../../lib/errors";
 import type { AuditService } from "../audit/audit.service";
+import type { AttemptLimits } from "../auth/attempt-limits";
 import { createPasswordReset, type PasswordReset } from "../auth/password-reset";
 import { hashPassword, verifyPassword } from "../auth/passwords";
 import type { SessionService } from "../auth/sessions.service";
+import type { ClientInfo } from "../auth/sign-in";
 import { passwordResetMail } from "../customers/customer-mails";
 import type { MailJob, MailJobs } from "../mail/mail-jobs";
 import type { SettingsService } from "../settings/settings.service";
@@ -16,9 +18,14 @@ import type { StaffPrincipal } from "./staff-access";
 export const CURRENT_PASSWORD_WRONG = "Your current password is not correct.";
 
 /** Password reset links of the staff realm (the shared module, storing into `staff`). */
-export function createStaffPasswordReset(db: Db, sessions: SessionService): PasswordReset {
+export function createStaffPasswordReset(
+  db: Db,
+  sessions: SessionService,
+  attemptLimits: AttemptLimits,
+): PasswordReset {
   return createPasswordReset(db, {
     sessions,
+    attemptLimits,
     realm: "staff",
     async setPasswordHash(tx, companyId, staffId, passwordHash) {
       const [updated] = await tx
@@ -33,6 +40,8 @@ export function createStaffPasswordReset(db: Db, sessions: SessionService): Pass
 
 export interface StaffAccountDeps {
   sessions: SessionService;
+  /** Forgot-password attempts are limited here, whatever URL reached them. */
+  attemptLimits: AttemptLimits;
   audit: AuditService;
   /** The reset mail is a durable job: the answer never waits for it, so its timing tells nothing. */
   mailJobs: Pick<MailJobs, "enqueue" | "wake" | "register">;
@@ -133,8 +142,9 @@ export function createStaffAccountService(db: Db, deps: StaffAccountDeps) {
     async requestPasswordReset(
       companyId: string,
       email: string,
-      options: { origin: string; language: Language },
+      options: { origin: string; language: Language; client: ClientInfo },
     ): Promise<void> {
+      await deps.attemptLimits.check("forgot-password", { companyId, ip: options.client.ip, email });
       const [row] = await db
         .select({ id: staff.id, email: staff.email, name: staff.name, status: staff.status })
         .from(staff)
@@ -150,8 +160,12 @@ export function createStaffAccountService(db: Db, deps: StaffAccountDeps) {
       deps.mailJobs.wake();
     },
 
-    resetPassword(companyId: string, input: { token: string; newPassword: string }): Promise<void> {
-      return deps.passwordReset.reset(companyId, input);
+    resetPassword(
+      companyId: string,
+      input: { token: string; newPassword: string },
+      client: ClientInfo,
+    ): Promise<void> {
+      return deps.passwordReset.reset(companyId, input, client);
     },
   };
 }

@@ -1,6 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { AppError, unauthorized } from "../../lib/errors";
+import type { AttemptLimits } from "../auth/attempt-limits";
 import type { SessionService, StartedSession } from "../auth/sessions.service";
 import { type ClientInfo, createPasswordCheck, INVALID_CREDENTIALS, type SignInBody } from "../auth/sign-in";
 import { roles, staff } from "./staff.tables";
@@ -32,7 +33,10 @@ export const adminInfoOf = (profile: Pick<StaffProfile, "name" | "email" | "imag
 });
 
 /** Staff sign-in and sign-out (the staff realm of sessions). */
-export function createStaffAuthService(db: Db, deps: { sessions: SessionService }) {
+export function createStaffAuthService(
+  db: Db,
+  deps: { sessions: SessionService; attemptLimits: AttemptLimits },
+) {
   const passwordMatches = createPasswordCheck();
 
   return {
@@ -40,7 +44,9 @@ export function createStaffAuthService(db: Db, deps: { sessions: SessionService 
      * A new session for an active staff member with this email and password. Unknown emails and wrong
      * passwords fail alike (401); an inactive account with the right password gets 403.
      */
-    async login(companyId: string, input: SignInBody, client: ClientInfo = {}): Promise<StaffSignedIn> {
+    async login(companyId: string, input: SignInBody, client: ClientInfo): Promise<StaffSignedIn> {
+      const attempt = { companyId, ip: client.ip, email: input.email };
+      await deps.attemptLimits.check("sign-in", attempt);
       const [row] = await db
         .select({
           id: staff.id,
@@ -57,7 +63,10 @@ export function createStaffAuthService(db: Db, deps: { sessions: SessionService 
         .where(
           and(eq(staff.companyId, companyId), sql`lower(${staff.email}) = ${input.email.toLowerCase()}`),
         );
-      if (!row || !(await passwordMatches(row.passwordHash, input.password))) {
+      // The password is checked even without a row (against a decoy hash): a miss costs as much as a hit.
+      const matches = await passwordMatches(row?.passwordHash, input.password);
+      if (!row || !matches) {
+        await deps.attemptLimits.failed("sign-in", attempt);
         throw unauthorized(INVALID_CREDENTIALS);
       }
       if (row.status !== "active") throw new AppError(403, "ACCOUNT_INACTIVE", INACTIVE_STAFF);

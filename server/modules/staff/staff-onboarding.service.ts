@@ -4,6 +4,7 @@ import { SUPER_ADMIN_ROLE } from "~shared/permissions";
 import type { Db } from "../../db/client";
 import { businessRule, conflict, forbidden } from "../../lib/errors";
 import type { AuditService } from "../audit/audit.service";
+import type { AttemptLimits } from "../auth/attempt-limits";
 import { hashPassword } from "../auth/passwords";
 import type { SessionService } from "../auth/sessions.service";
 import type { ClientInfo } from "../auth/sign-in";
@@ -44,6 +45,8 @@ export interface SignupResult {
 
 export interface OnboardingDeps {
   sessions: SessionService;
+  /** Sign-up attempts are limited here, whatever URL reached them. */
+  attemptLimits: AttemptLimits;
   audit: AuditService;
   /** The invitation mail is a durable job enqueued with the invitation. */
   mailJobs: Pick<MailJobs, "enqueue" | "wake" | "register">;
@@ -222,7 +225,8 @@ export function createStaffOnboarding(db: Db, deps: OnboardingDeps) {
      * `/signup`: with a valid invitation the account gets the invited role and is signed in; without
      * one only when the settings open sign-up, and then it waits (inactive) for an admin.
      */
-    async signup(companyId: string, input: StaffSignupBody, client: ClientInfo = {}): Promise<SignupResult> {
+    async signup(companyId: string, input: StaffSignupBody, client: ClientInfo): Promise<SignupResult> {
+      await deps.attemptLimits.check("sign-up", { companyId, ip: client.ip, email: input.email });
       const invitation = input.invitation ? await validInvitation(companyId, input.invitation) : null;
       if (invitation && invitation.email.toLowerCase() !== input.email) {
         throw businessRule(ONBOARDING_MESSAGES.emailMismatch, "INVITATION_EMAIL_MISMATCH");
