@@ -114,7 +114,9 @@ declare module "fastify" {
 export const rateLimitPlugin = fp(async (app: FastifyInstance, options: { store?: RateLimitStore }) => {
   const store =
     options.store ??
-    (app.config.REDIS_URL ? redisRateLimitStore(app.config.REDIS_URL) : memoryRateLimitStore());
+    (app.config.REDIS_URL
+      ? redisRateLimitStore(app.config.REDIS_URL, { log: app.log })
+      : memoryRateLimitStore());
   app.addHook("onClose", async () => store.close());
 
   const scope = (request: FastifyRequest) => request.company?.id ?? "-";
