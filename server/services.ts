@@ -11,6 +11,7 @@ import { createCatalogAdmin } from "./modules/catalog/catalog-admin";
 import { createCheckoutService } from "./modules/checkout/checkout.service";
 import { composeOrderConfirmation, ORDER_CONFIRMATION_MAIL } from "./modules/checkout/confirmation-mail";
 import { createCompanyService } from "./modules/companies/companies.service";
+import { createSchoolAddresses } from "./modules/companies/school-addresses";
 import { createEmailTemplatesService } from "./modules/content/email-templates.service";
 import { createFaqsService } from "./modules/content/faqs.service";
 import { createPagesService } from "./modules/content/pages.service";
@@ -46,7 +47,11 @@ import { createStaffOnboarding } from "./modules/staff/staff-onboarding.service"
 
 export interface ServiceOptions {
   env: Env;
-  log: { info(obj: object, msg: string): void; error(obj: object, msg: string): void };
+  log: {
+    info(obj: object, msg: string): void;
+    warn(obj: object, msg: string): void;
+    error(obj: object, msg: string): void;
+  };
   /** Carries "this company's catalogue, settings… changed" to every instance (default: this process). */
   cacheBus?: CacheBus;
   /** The job queue's timing (tests make it quicker); see createJobQueue. */
@@ -64,7 +69,7 @@ export function createServices(
 ) {
   const { db } = database;
   const attemptLimits = createAttemptLimits(
-    rateLimitStore ?? (env.REDIS_URL ? redisRateLimitStore(env.REDIS_URL) : memoryRateLimitStore()),
+    rateLimitStore ?? (env.REDIS_URL ? redisRateLimitStore(env.REDIS_URL, { log }) : memoryRateLimitStore()),
   );
   const mailer = createMailer({
     smtpUrl: env.SMTP_URL,
@@ -75,6 +80,12 @@ export function createServices(
   const jobQueue = createJobQueue(database, { log, ...jobOptions });
   const mailJobs = createMailJobs(db, { queue: jobQueue, mailer });
   const companies = createCompanyService(db);
+  const schoolAddresses = createSchoolAddresses(db, companies, {
+    publicUrl: env.PUBLIC_URL,
+    port: env.PORT,
+    platformDomain: env.PLATFORM_DOMAIN,
+  });
+  const originOf = (companyId: string) => schoolAddresses.originOfId(companyId);
   const settings = createSettingsService(db, { bus: cacheBus });
   const catalog = createCatalogService(db, { bus: cacheBus });
   const sessions = createSessionService(db);
@@ -105,9 +116,8 @@ export function createServices(
   });
   const invoices = createInvoiceService(db, settings);
   const provider = createPaymentProvider(env);
-  const publicUrl = env.PUBLIC_URL ?? `http://localhost:${env.PORT}`;
   const instalments = createInstalmentCollection(db, { queue: jobQueue, mailJobs, provider, log, now });
-  registerInstalmentMails(db, { mailJobs, settings, publicUrl });
+  registerInstalmentMails(db, { mailJobs, settings, originOf });
   const stripeConnect = createStripeConnect(env, settings);
   const checkout = createCheckoutService(db, {
     settings,
@@ -126,7 +136,7 @@ export function createServices(
       settings,
       invoices,
       emailTemplates,
-      publicUrl,
+      originOf,
     }),
   );
   const blobs = createBlobStore(env);
@@ -176,6 +186,7 @@ export function createServices(
     mailJobs,
     instalments,
     companies,
+    schoolAddresses,
     catalog,
     settings,
     sessions,

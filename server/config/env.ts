@@ -20,6 +20,14 @@ function isUrlWithProtocol(value: string, protocols: string[]): boolean {
   }
 }
 
+/** A DNS name: dot-separated labels of letters, digits and inner dashes. */
+export function isHostname(value: string): boolean {
+  return (
+    value.length <= 253 &&
+    value.split(".").every((label) => /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/.test(label))
+  );
+}
+
 const optionalText = z
   .string()
   .trim()
@@ -37,6 +45,14 @@ export const envSchema = z
       .default(3000),
     HOST: z.string().trim().min(1, "must not be empty").default("0.0.0.0"),
     PUBLIC_URL: optionalUrl(["http:", "https:"], "https://school.example.com"),
+    PLATFORM_DOMAIN: z
+      .string()
+      .trim()
+      .optional()
+      .transform((value) => (value ? value.toLowerCase().replace(/\.$/, "") : undefined))
+      .refine((value) => value === undefined || isHostname(value), {
+        message: "must be a domain name schools get subdomains of, e.g. courses.example.com",
+      }),
     DATA_DIR: z.string().trim().min(1, "must not be empty").default("./data"),
     DATABASE_URL: optionalUrl(
       ["postgres:", "postgresql:"],

@@ -132,7 +132,23 @@ async function openPostgres(url: string, poolSize = 20): Promise<Database> {
     import("drizzle-orm/node-postgres/migrator"),
   ]);
   const TenantPool = tenantPoolClass(pg.Pool);
-  const pool = new TenantPool({ connectionString: url, max: poolSize, application_name: "course-market" });
+  const pool = new TenantPool({
+    connectionString: url,
+    max: poolSize,
+    application_name: "course-market",
+    // A server that does not answer (network partition, failover) fails a checkout instead of hanging it.
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    keepAlive: true,
+  });
+  // A connection can be lost at any moment (pg_terminate_backend, a failover, a pooler restart, an
+  // idle timeout): pg then emits 'error' on its client, and an 'error' event nobody listens to ends
+  // the process. pg-pool listens only while a client is idle; a checked-out client (between the
+  // queries of a transaction, or handed to pg-boss) needs a listener of its own for its whole life.
+  // The work using it gets the error from its query, the client is not queryable any more, and the
+  // pool drops it on release and opens a new connection for the next checkout.
+  pool.on("connect", (client) => {
+    client.on("error", () => undefined);
+  });
   pool.on("error", () => {
     // An idle client lost its connection; the pool replaces it. Queries in flight get their own error.
   });
@@ -161,7 +177,7 @@ async function openPostgres(url: string, poolSize = 20): Promise<Database> {
       await detectWall();
     },
     async ping() {
-      await pool.query("select 1");
+      await withTimeout(pool.query("select 1"), PING_TIMEOUT_MS, "the database did not answer in time");
     },
     executeSql: (text, values) =>
       runUnscoped(async () => {
@@ -185,6 +201,18 @@ async function openPostgres(url: string, poolSize = 20): Promise<Database> {
 }
 
 const LISTEN_RETRY_MS = 1_000;
+/** How long opening a PostgreSQL connection may take before the checkout fails. */
+const CONNECT_TIMEOUT_MS = 5_000;
+/** How long the readiness probe waits for `select 1`. */
+const PING_TIMEOUT_MS = 2_000;
+
+function withTimeout<T>(work: Promise<T>, ms: number, message: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(message)), ms);
+  });
+  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
+}
 
 /** A dedicated connection that LISTENs on one channel, reconnecting after a failure. */
 async function listenPostgres(

@@ -47,23 +47,108 @@ export function memoryRateLimitStore(now: () => number = Date.now): RateLimitSto
   };
 }
 
-/** Counters in Redis, shared by every instance: INCR plus an expiry set on the first hit. */
-export function redisRateLimitStore(url: string): RateLimitStore {
+export interface RedisStoreOptions {
+  /** Told once when Redis cannot be reached (and the limits fall back), once when it is back. */
+  log?: { warn(obj: object, msg: string): void; info(obj: object, msg: string): void };
+  /** How long a connection attempt or a command may take before this process counts on its own. */
+  timeoutMs?: number;
+}
+
+/** Redis's answer time, connection and command alike, before the counters fall back to this process. */
+export const REDIS_TIMEOUT_MS = 200;
+/** How long one background connection attempt may take. */
+const CONNECT_TIMEOUT_MS = 2_000;
+/** The longest wait between two reconnection attempts while Redis is down. */
+const REDIS_RETRY_MAX_MS = 2_000;
+
+/**
+ * Counters in Redis, shared by every instance: INCR plus an expiry set on the first hit.
+ *
+ * Redis is optional and may be down: then sign-in, sign-up and password resets must still answer
+ * at once, limited per process. A command is never queued while Redis is unreachable and never
+ * waits longer than `timeoutMs`; the attempt is then counted by this process's own counters
+ * (logged once), and the client keeps reconnecting in the background, so the shared counters are
+ * used again as soon as Redis answers (logged once too). Counts made meanwhile stay per process.
+ */
+export function redisRateLimitStore(url: string, options: RedisStoreOptions = {}): RateLimitStore {
   const { Redis } = require("ioredis") as { Redis: typeof RedisClient };
-  const redis = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 2, enableOfflineQueue: true });
+  const timeoutMs = options.timeoutMs ?? REDIS_TIMEOUT_MS;
+  const redis = new Redis(url, {
+    // A connection attempt runs in the background (requests wait at most timeoutMs for it, in
+    // ready() below): it may take longer on a busy machine without anyone waiting.
+    connectTimeout: Math.max(timeoutMs, CONNECT_TIMEOUT_MS),
+    commandTimeout: timeoutMs,
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 0,
+    retryStrategy: (times) => Math.min(times * 100, REDIS_RETRY_MAX_MS),
+  });
+  const local = memoryRateLimitStore();
+  let down = false;
+  const fellBack = (error: unknown) => {
+    if (down) return;
+    down = true;
+    options.log?.warn(
+      { err: error },
+      "Redis cannot be reached: rate limits are counted per process until it is back",
+    );
+  };
+  // ioredis reports every failed reconnection as an 'error' event; the first one is enough.
+  redis.on("error", fellBack);
+  redis.on("ready", () => {
+    if (!down) return;
+    down = false;
+    options.log?.info({}, "Redis is back: rate limits are shared again");
+  });
+  /** Ready, or (not known to be down) ready within the timeout: the first requests after start. */
+  const ready = async (): Promise<boolean> => {
+    if (redis.status === "ready") return true;
+    if (down || redis.status === "end") return false;
+    let timer: NodeJS.Timeout | undefined;
+    const waited = await new Promise<boolean>((resolve) => {
+      const onReady = () => resolve(true);
+      redis.once("ready", onReady);
+      timer = setTimeout(() => {
+        redis.removeListener("ready", onReady);
+        resolve(false);
+      }, timeoutMs);
+    });
+    clearTimeout(timer);
+    return waited;
+  };
+  const shared = async <T>(work: () => Promise<T>, fallback: () => Promise<T>): Promise<T> => {
+    if (!(await ready())) {
+      fellBack(new Error(`Redis is ${redis.status}`));
+      return fallback();
+    }
+    try {
+      return await work();
+    } catch (error) {
+      fellBack(error);
+      return fallback();
+    }
+  };
   return {
-    async hit(key, windowMs) {
-      const name = `rl:${key}`;
-      const result = await redis.multi().incr(name).pexpire(name, windowMs, "NX").pttl(name).exec();
-      const count = Number(result?.[0]?.[1] ?? 1);
-      const ttl = Number(result?.[2]?.[1] ?? windowMs);
-      return { count, resetAt: Date.now() + (ttl > 0 ? ttl : windowMs) };
+    hit(key, windowMs) {
+      return shared(
+        async () => {
+          const name = `rl:${key}`;
+          const result = await redis.multi().incr(name).pexpire(name, windowMs, "NX").pttl(name).exec();
+          const count = Number(result?.[0]?.[1] ?? 1);
+          const ttl = Number(result?.[2]?.[1] ?? windowMs);
+          return { count, resetAt: Date.now() + (ttl > 0 ? ttl : windowMs) };
+        },
+        () => local.hit(key, windowMs),
+      );
     },
-    async peek(key) {
-      return Number((await redis.get(`rl:${key}`)) ?? 0);
+    peek(key) {
+      return shared(
+        async () => Number((await redis.get(`rl:${key}`)) ?? 0),
+        () => local.peek(key),
+      );
     },
     async close() {
-      await redis.quit().catch(() => undefined);
+      redis.disconnect();
+      await local.close();
     },
   };
 }

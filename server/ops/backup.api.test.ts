@@ -107,4 +107,51 @@ describe("npm run backup / restore", () => {
       }
     },
   );
+
+  it.runIf(process.env.TEST_DATABASE_URL)(
+    "restores exactly the grants, policies and default privileges the migrations define",
+    async () => {
+      const adminUrl = process.env.TEST_DATABASE_URL as string;
+      const name = `cm_grants_${Date.now().toString(36)}`;
+      await adminQuery(adminUrl, `create database "${name}"`);
+      cleanups.push(() =>
+        adminQuery(adminUrl, `drop database if exists "${name}" with (force)`).then(() => undefined),
+      );
+      const url = withDatabase(adminUrl, name);
+      const database = await openDatabase({ engine: "postgres", url, poolSize: 2 });
+      await database.migrate();
+      await insertCompany(database.db, { slug: "grant-school", name: "Grant School" });
+      await database.close();
+      const before = await accessRules(url);
+      expect(before.grants).toContain("companies course_market_tenant SELECT");
+      expect(before.grants).not.toContain("companies course_market_tenant INSERT");
+
+      const out = join(tempDir("cm-backup-out-"), "backup");
+      await backup({ dataDir: tempDir("cm-backup-pg-"), databaseUrl: url }, out);
+      await restore({ dataDir: tempDir("cm-backup-pg-"), databaseUrl: url }, out);
+      expect(await accessRules(url)).toEqual(before);
+    },
+  );
 });
+
+/** Every table privilege, row-level-security switch, policy and default privilege of the database, as text. */
+async function accessRules(url: string) {
+  const query = async (statement: string) =>
+    (await adminQuery(url, statement)).rows.map((row) => Object.values(row).join(" "));
+  return {
+    grants: await query(`
+      select table_name, grantee, privilege_type from information_schema.role_table_grants
+      where table_schema = current_schema() and grantee <> current_user order by 1, 2, 3`),
+    security: await query(`
+      select relname, relrowsecurity, relforcerowsecurity from pg_class
+      where relnamespace = current_schema()::regnamespace and relkind in ('r', 'p') order by 1`),
+    policies: await query(`
+      select tablename, policyname, roles::text, cmd, qual, with_check from pg_policies
+      where schemaname = current_schema() order by 1, 2`),
+    defaults: await query(`
+      select defaclobjtype, defaclacl::text from pg_default_acl order by 1, 2`),
+    jobSchema: await query(`
+      select table_name, grantee, privilege_type from information_schema.role_table_grants
+      where table_schema = 'pgboss' and grantee <> current_user order by 1, 2, 3`),
+  };
+}

@@ -4,6 +4,7 @@ import {
   createWriteStream,
   existsSync,
   mkdirSync,
+  mkdtempSync,
   readFileSync,
   renameSync,
   rmSync,
@@ -14,6 +15,7 @@ import { dirname, join, resolve } from "node:path";
 import { pipeline } from "node:stream/promises";
 import { promisify } from "node:util";
 import { openDatabase } from "../db/client";
+import { TENANT_ROLE } from "../db/tenant-scope";
 import { lockDataDir } from "../lib/data-dir-lock";
 import { type BlobStore, createDiskBlobStore } from "../modules/media/blob-store";
 
@@ -121,15 +123,7 @@ export async function restore(target: BackupTarget, folder: string): Promise<Bac
   if (manifest.engine === "postgres") {
     if (!target.databaseUrl)
       throw new Error("This backup is of a PostgreSQL database: set DATABASE_URL to restore it.");
-    await run("pg_restore", [
-      "--clean",
-      "--if-exists",
-      "--no-owner",
-      "--single-transaction",
-      "--dbname",
-      target.databaseUrl,
-      join(source, manifest.database),
-    ]);
+    await restorePostgres(target.databaseUrl, join(source, manifest.database));
   } else {
     if (target.databaseUrl)
       throw new Error("This backup is of the embedded database: unset DATABASE_URL to restore it.");
@@ -150,6 +144,55 @@ export async function restore(target: BackupTarget, folder: string): Promise<Bac
   }
   await restoreMedia(target, manifest, source, stamp);
   return manifest;
+}
+
+/**
+ * Before the restored tables are made: no default privileges for the tenant role. pg_restore makes
+ * each table anew, and the default privileges of migration 0004 would then give the role
+ * SELECT/INSERT/UPDATE/DELETE on every table, on top of the table's own grants from the backup
+ * (`companies` and `company_hostnames` are read-only for it). The backup's own default privileges
+ * come back at its end, so the database is left with exactly the grants its migrations made.
+ */
+const RESTORE_PROLOGUE_SQL = `DO $$
+BEGIN
+  IF EXISTS (
+    SELECT 1 FROM pg_roles WHERE rolname = '${TENANT_ROLE}' AND pg_has_role(current_user, oid, 'MEMBER')
+  ) THEN
+    EXECUTE format(
+      'ALTER DEFAULT PRIVILEGES IN SCHEMA %I REVOKE SELECT, INSERT, UPDATE, DELETE ON TABLES FROM ${TENANT_ROLE}',
+      current_schema()
+    );
+  END IF;
+END
+$$;
+`;
+
+/**
+ * `pg_restore --clean` of a `pg_dump` into PostgreSQL, in one transaction with the prologue above
+ * (pg_restore writes the SQL, psql runs it): all of it or nothing.
+ */
+async function restorePostgres(databaseUrl: string, dump: string): Promise<void> {
+  const work = mkdtempSync(join(tmpdir(), "course-market-restore-"));
+  try {
+    const script = join(work, "restore.sql");
+    const prologue = join(work, "prologue.sql");
+    writeFileSync(prologue, RESTORE_PROLOGUE_SQL);
+    await run("pg_restore", ["--clean", "--if-exists", "--no-owner", "--file", script, dump]);
+    await run(
+      "psql",
+      ["--no-psqlrc", "--quiet", "--single-transaction", "--set", "ON_ERROR_STOP=1"].concat([
+        "--file",
+        prologue,
+        "--file",
+        script,
+        "--dbname",
+        databaseUrl,
+      ]),
+      { maxBuffer: 16 * 1024 * 1024 },
+    );
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
 }
 
 /** The media part of a backup: the bucket's objects, or DATA_DIR/media, into `folder`/media. */

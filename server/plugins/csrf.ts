@@ -5,9 +5,15 @@ import { ADMIN_SESSION_COOKIE, SESSION_COOKIE } from "../modules/auth/session-co
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
-/** Where the site is served from: PUBLIC_URL, else the request's own scheme and host. */
-function siteOrigin(request: FastifyRequest, publicUrl: string | undefined): string {
-  return publicUrl ? new URL(publicUrl).origin : `${request.protocol}://${request.host}`;
+/**
+ * Where the site is served from: the school's public address and the address the browser reached
+ * (a school's other hostnames, localhost); without a school, PUBLIC_URL, else the request's own.
+ * A cross-site page cannot make its Origin equal the Host it sends the write to.
+ */
+function siteOrigins(request: FastifyRequest, publicUrl: string | undefined): string[] {
+  const own = `${request.protocol}://${request.host}`;
+  if (request.schoolOrigin) return [request.schoolOrigin, own];
+  return [publicUrl ? new URL(publicUrl).origin : own];
 }
 
 /** Whether a write arrived from another site, judged by the headers browsers always send. */
@@ -15,7 +21,7 @@ export function isCrossSite(request: FastifyRequest, publicUrl: string | undefin
   const fetchSite = request.headers["sec-fetch-site"];
   if (fetchSite === "cross-site" || fetchSite === "same-site") return true;
   const origin = request.headers.origin;
-  if (origin && origin !== "null") return origin !== siteOrigin(request, publicUrl);
+  if (origin && origin !== "null") return !siteOrigins(request, publicUrl).includes(origin);
   if (origin === "null") return true;
   return false;
 }

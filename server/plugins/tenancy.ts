@@ -9,6 +9,7 @@ import {
 } from "~shared/language";
 import { withTenant } from "../db/tenant-scope";
 import { notFound } from "../lib/errors";
+import { localizeMessage } from "../lib/messages/localize";
 import type { Company } from "../modules/companies/companies.service";
 
 export const COMPANY_HEADER = "company";
@@ -16,8 +17,13 @@ export const COMPANY_COOKIE = "company";
 
 declare module "fastify" {
   interface FastifyRequest {
-    /** The tenant this request is for: `company` header, else `company` cookie, else the default company. */
+    /**
+     * The tenant this request is for: the school whose hostname the `Host` is, else the `company`
+     * header, else the `company` cookie, else the default company.
+     */
     company: Company;
+    /** The company's public address (scheme, host, port): the base of every absolute link. */
+    schoolOrigin: string;
     /** The language to answer in. */
     language: Language;
   }
@@ -33,11 +39,21 @@ function companyIdentifier(request: FastifyRequest): string | undefined {
   return fromHeader?.trim() || request.cookies[COMPANY_COOKIE]?.trim() || undefined;
 }
 
+/** The page a browser gets on a host that is no school of this platform (never another school's content). */
+function sendUnknownHostPage(request: FastifyRequest, reply: FastifyReply) {
+  const title = localizeMessage("School not found", request.language);
+  const text = localizeMessage("No school is served at this address.", request.language);
+  const html = `<!doctype html><html lang="${request.language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${title}</title></head><body style="font-family:system-ui,sans-serif;margin:4rem auto;max-width:32rem;padding:0 1rem;color:#1f2937;background:#fff"><main><h1>${title}</h1><p>${text}</p></main></body></html>`;
+  return reply.status(404).type("text/html; charset=utf-8").header("cache-control", "no-store").send(html);
+}
+
 export const tenancyPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest("company", null as unknown as Company);
   app.decorateRequest("language", "en");
+  app.decorateRequest("schoolOrigin", "");
 
-  const resolveTenant = async (request: FastifyRequest, reply: FastifyReply) => {
+  /** False when the request has been answered here (an unknown host's page). */
+  const resolveTenant = async (request: FastifyRequest, reply: FastifyReply): Promise<boolean> => {
     const query = request.query as Record<string, unknown> | undefined;
     const detection = {
       query: typeof query?.lng === "string" ? query.lng : undefined,
@@ -54,15 +70,24 @@ export const tenancyPlugin = fp(async (app: FastifyInstance) => {
         sameSite: "lax",
       });
     }
-    if (request.routeOptions.config?.tenant === false) return;
+    if (request.routeOptions.config?.tenant === false) return true;
     const identifier = companyIdentifier(request);
-    const company = await app.services.companies.resolve(identifier);
-    if (!company) {
-      throw identifier
-        ? notFound(`No company "${identifier}" exists.`, "COMPANY_NOT_FOUND")
+    const school = await app.services.schoolAddresses.resolve(request.host, identifier);
+    if ("unknownHost" in school) {
+      if (!request.url.startsWith("/api/")) {
+        sendUnknownHostPage(request, reply);
+        return false;
+      }
+      throw notFound("No school is served at this address.", "UNKNOWN_HOST");
+    }
+    if ("unknownCompany" in school) {
+      throw school.unknownCompany
+        ? notFound(`No company "${school.unknownCompany}" exists.`, "COMPANY_NOT_FOUND")
         : notFound("No company has been set up yet.", "COMPANY_NOT_FOUND");
     }
-    request.company = company;
+    request.company = school.company;
+    request.schoolOrigin = school.origin;
+    return true;
   };
 
   // The rest of the request (later hooks, body parsing, which Fastify runs in the async context it
@@ -70,7 +95,11 @@ export const tenancyPlugin = fp(async (app: FastifyInstance) => {
   // server/db/tenant-scope.ts. Calling done() inside the scope is what carries it on.
   app.addHook("onRequest", (request, reply, done) => {
     resolveTenant(request, reply).then(
-      () => (request.company ? withTenant(request.company.id, done) : done()),
+      (goOn) => {
+        if (!goOn) return;
+        if (request.company) withTenant(request.company.id, done);
+        else done();
+      },
       (error: Error) => done(error),
     );
   });

@@ -108,9 +108,8 @@ export async function webPlugin(app: FastifyInstance, options: WebOptions) {
     url: "/*",
     schema: { hide: true },
     handler: async (request, reply) => {
-      const origin = app.config.PUBLIC_URL
-        ? new URL(app.config.PUBLIC_URL).origin
-        : `${request.protocol}://${request.host}`;
+      // The school's configured address, never the request's Host: pages are shared (page cache).
+      const origin = request.schoolOrigin;
       const context: ServerLoadContext = {
         services: app.services,
         company: request.company,

@@ -23,6 +23,8 @@ export const nl: Record<string, string> = {
     "Te veel pogingen. Wacht {minutes} minuten en probeer het opnieuw.",
   'No company "{id}" exists.': 'Er bestaat geen school "{id}".',
   "No company has been set up yet.": "Er is nog geen school ingericht.",
+  "School not found": "School niet gevonden",
+  "No school is served at this address.": "Op dit adres is geen school te vinden.",
   // zod's own English messages, for fields without a message of ours
   "Invalid input": "Ongeldige invoer",
   "Invalid input: expected {expected}, received {received}":

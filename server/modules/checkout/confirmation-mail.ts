@@ -29,7 +29,8 @@ export function composeOrderConfirmation(
     settings: SettingsService;
     invoices: InvoiceService;
     emailTemplates?: Pick<EmailTemplatesService, "resolve">;
-    publicUrl?: string | undefined;
+    /** The school's public address (school-addresses.ts): links never come from a request. */
+    originOf: (companyId: string) => Promise<string>;
   },
 ) {
   async function invoiceAttachments(companyId: string, orderId: string, language: string) {
@@ -51,11 +52,11 @@ export function composeOrderConfirmation(
     const order =
       details.language === "en" ? details : await loadOrderDetails(db, companyId, orderId, details.language);
     if (!order) return null;
-    const [attachments, template] = await Promise.all([
+    const [attachments, template, base] = await Promise.all([
       invoiceAttachments(companyId, orderId, order.language),
       deps.emailTemplates?.resolve(companyId, "order-confirmation", order.language) ?? null,
+      deps.originOf(companyId),
     ]);
-    const base = (deps.publicUrl ?? "").replace(/\/+$/, "");
     return orderConfirmationMail({
       order: toOrderView(order),
       store,

@@ -76,8 +76,6 @@ function signInAnswer(result: SignedIn) {
 export const customerRoutes: FastifyPluginAsyncZod = async (app) => {
   const { customers } = app.services;
   const cookies = app.sessionCookies;
-  const siteOrigin = (request: FastifyRequest) =>
-    app.config.PUBLIC_URL ? new URL(app.config.PUBLIC_URL).origin : `${request.protocol}://${request.host}`;
 
   // ---------- Account ----------
 
@@ -165,7 +163,7 @@ export const customerRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await customers.requestPasswordReset(request.company.id, request.body.email, {
-        origin: siteOrigin(request),
+        origin: request.schoolOrigin,
         language: request.language,
         client: client(request),
       });

@@ -114,7 +114,8 @@ export function registerInstalmentMails(
   deps: {
     mailJobs: Pick<MailJobs, "register">;
     settings: Pick<SettingsService, "storeInfo">;
-    publicUrl: string;
+    /** The school's public address (school-addresses.ts): links never come from a request. */
+    originOf: (companyId: string) => Promise<string>;
   },
 ) {
   const compose = async (job: InstalmentMailJob): Promise<MailMessage | null> => {
@@ -129,7 +130,10 @@ export function registerInstalmentMails(
     if (job.kind !== INSTALMENT_MAILS.paid && instalment.status === "paid") return null;
     if (instalment.status === "cancelled") return null;
     const language = order.language === "nl" ? "nl" : "en";
-    const store = await deps.settings.storeInfo(job.companyId);
+    const [store, origin] = await Promise.all([
+      deps.settings.storeInfo(job.companyId),
+      deps.originOf(job.companyId),
+    ]);
     const date = (value: Date) =>
       new Intl.DateTimeFormat(language, {
         dateStyle: "long",
@@ -144,7 +148,7 @@ export function registerInstalmentMails(
       due: date(instalment.dueAt),
       next: instalment.nextAttemptAt ? date(instalment.nextAttemptAt) : null,
       shop,
-      link: `${deps.publicUrl.replace(/\/+$/, "")}${instalmentPaymentPath(order.id, instalment.sequence)}`,
+      link: `${origin}${instalmentPaymentPath(order.id, instalment.sequence)}`,
       error: instalment.lastError,
     };
     const copy = TEXTS[language][job.kind];

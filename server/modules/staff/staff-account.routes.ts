@@ -22,8 +22,6 @@ const security = [{ bearer: [] }];
 export const staffAccountRoutes: FastifyPluginAsyncZod = async (app) => {
   const { staffOnboarding, staffAccount, staffAccess } = app.services;
   const cookies = app.sessionCookies;
-  const origin = (request: { protocol: string; host: string }) =>
-    app.config.PUBLIC_URL ? new URL(app.config.PUBLIC_URL).origin : `${request.protocol}://${request.host}`;
 
   const signedInStaff = async (request: Parameters<typeof staffAccess.principalFor>[0] | null) => {
     const principal = request ? await staffAccess.principalFor(request) : null;
@@ -79,7 +77,7 @@ export const staffAccountRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await staffAccount.requestPasswordReset(request.company.id, request.body.email, {
-        origin: origin(request),
+        origin: request.schoolOrigin,
         language: request.language,
         client: { ip: request.ip },
       });

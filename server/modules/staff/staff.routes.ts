@@ -32,8 +32,6 @@ const actorOf = (principal: StaffPrincipal) => ({
 /** The staff list, invitations and the roles' permission matrix (area "staff"). */
 export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
   const { staffMembers, staffRoles, staffOnboarding } = app.services;
-  const origin = (request: { protocol: string; host: string }) =>
-    app.config.PUBLIC_URL ? new URL(app.config.PUBLIC_URL).origin : `${request.protocol}://${request.host}`;
 
   app.get(
     "/admin/staff",
@@ -140,7 +138,7 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const principal = await requireStaff(request, "staff", "write");
       const invitation = await staffOnboarding.invite(request.company.id, actorOf(principal), request.body, {
-        origin: origin(request),
+        origin: request.schoolOrigin,
         language: request.language,
       });
       return reply.status(201).send(invitation);
