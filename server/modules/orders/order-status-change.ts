@@ -2,7 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { canTransition, ORDER_TRANSITIONS, transitionError } from "~shared/order-status";
 import { businessRule, conflict } from "../../lib/errors";
 import { releaseSeats, reserveSeats } from "../checkout/seats";
-import { nextCounter } from "./counters";
+import { issueInvoice } from "./invoice-issue";
 import {
   type ActingStaff,
   CHANGED_MEANWHILE,
@@ -108,8 +108,7 @@ export async function changeOrderStatus(
         .from(invoices)
         .where(eq(invoices.orderId, order.id));
       if (!invoice) {
-        const number = await nextCounter(tx, companyId, "invoice");
-        await tx.insert(invoices).values({ companyId, orderId: order.id, number, issuedAt: changedAt });
+        await issueInvoice(tx, companyId, order.id, changedAt);
       }
     }
 

@@ -5,6 +5,7 @@ import { toCsv } from "../../../app/lib/csv";
 import { notFound } from "../../lib/errors";
 import { requireStaff } from "../../plugins/auth";
 import { ErrorResponse } from "../../plugins/openapi";
+import { pdfFilename } from "./invoice-issue";
 import { renderInvoicePdf } from "./invoice-pdf";
 import { InvoicePdf } from "./invoices.schemas";
 import {
@@ -176,7 +177,7 @@ export const orderAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       const invoice = await invoices.getForCompany(request.company.id, request.params.id);
       if (!invoice) throw notFound(`No invoice "${request.params.id}" exists.`, "INVOICE_NOT_FOUND");
       const pdf = await renderInvoicePdf(invoice, request.language);
-      const filename = `invoice-${invoice.number.replace(/[^\w.-]+/g, "-")}.pdf`;
+      const filename = pdfFilename("invoice", invoice.number);
       return reply
         .type("application/pdf")
         .header("content-disposition", `attachment; filename="${filename}"`)

@@ -42,7 +42,7 @@ export const AdminOrderListItem = z
   .object({
     id: z.uuid(),
     number: z.number().int(),
-    invoiceNumber: z.string().nullable().describe("Formatted as the company's settings say"),
+    invoiceNumber: z.string().nullable().describe("As printed on the invoice when it was issued"),
     createdAt: z.string(),
     customerName: z.string(),
     customerEmail: z.string(),
