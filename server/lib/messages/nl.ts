@@ -299,6 +299,8 @@ export const nl: Record<string, string> = {
   "This order was paid through {provider}, which is not set up here, so it cannot be refunded.":
     "Deze bestelling is betaald via {provider}, dat hier niet is ingesteld, dus kan niet worden terugbetaald.",
   "This order is already {status}.": "Deze bestelling is al {status}.",
+  "Giving money back needs the Refunds permission. Ask an administrator to do it or to change your role.":
+    "Geld teruggeven vereist de toestemming Terugbetalingen. Vraag een beheerder dit te doen of je rol aan te passen.",
   "A cancelled order cannot be changed.": "Een geannuleerde bestelling kan niet worden gewijzigd.",
   "A {from} order can only be changed to {allowed}, not to {to}.":
     "Een bestelling met status {from} kan alleen naar {allowed} worden gewijzigd, niet naar {to}.",

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, gte, ilike, or, type SQL, sql } from "drizzle-orm";
 import { containsPattern, type ListPage, listPage, pageOffset } from "../../lib/list-query";
 import type { OrderAdminSteps } from "./order-admin-records";
-import { invoices, orders } from "./orders.tables";
+import { invoices, orders, payments } from "./orders.tables";
 import type { AdminListOrdersQuery, AdminOrderListItem } from "./orders-admin.schemas";
 
 /** Rows a CSV export may hold at most (a safety cap; lists page by 20). */
@@ -96,6 +96,11 @@ async function listRows(
         status: orders.status,
         totalCents: orders.totalCents,
         currency: orders.currency,
+        refundableCents: sql<number>`(
+          select coalesce(sum(${payments.amountCents} - coalesce((${payments.details}->>'refundedCents')::int, 0)), 0)::int
+          from ${payments}
+          where ${payments.orderId} = ${orders.id} and ${payments.status} = 'succeeded'
+        )`.mapWith(Number),
       })
       .from(orders)
       .leftJoin(invoices, joined)

@@ -3,6 +3,7 @@ import { businessRule, conflict } from "../../lib/errors";
 import { releaseSeats } from "../checkout/seats";
 import {
   type ActingStaff,
+  assertMayRefund,
   CHANGED_MEANWHILE,
   findOrder,
   lockOrder,
@@ -59,6 +60,10 @@ export async function createOrderReturn(
     order.subtotalCents > 0 ? Math.round((linesCents * order.totalCents) / order.subtotalCents) : 0;
   const paid = await succeededPayments(db, companyId, order.id);
   const { parts } = splitRefund(paid, share);
+  assertMayRefund(
+    staff,
+    parts.reduce((sum, part) => sum + part.amountCents, 0),
+  );
   for (const part of parts) {
     await deps.refund(paid[part.index]!, part.amountCents, `return-${order.id}-${paid[part.index]!.id}`);
   }

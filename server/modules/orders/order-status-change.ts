@@ -5,6 +5,7 @@ import { releaseSeats, reserveSeats } from "../checkout/seats";
 import { issueInvoice } from "./invoice-issue";
 import {
   type ActingStaff,
+  assertMayRefund,
   CHANGED_MEANWHILE,
   courseIdsOf,
   lockOrder,
@@ -56,8 +57,14 @@ export async function changeOrderStatus(
 
   const refunds: { paymentId: string; amountCents: number }[] = [];
   if (status === "cancel") {
-    for (const payment of await succeededPayments(db, companyId, orderId)) {
-      const amountCents = payment.amountCents - refundedCents(payment);
+    const paid = await succeededPayments(db, companyId, orderId);
+    const left = paid.map((payment) => payment.amountCents - refundedCents(payment));
+    assertMayRefund(
+      staff,
+      left.reduce((sum, cents) => sum + cents, 0),
+    );
+    for (const [index, payment] of paid.entries()) {
+      const amountCents = left[index]!;
       await deps.refund(payment, amountCents, `cancel-${orderId}-${payment.id}`);
       refunds.push({ paymentId: payment.id, amountCents });
     }

@@ -8,6 +8,7 @@ import { ErrorResponse } from "../../plugins/openapi";
 import { pdfFilename } from "./invoice-issue";
 import { renderInvoicePdf } from "./invoice-pdf";
 import { InvoicePdf } from "./invoices.schemas";
+import { actingStaff } from "./order-admin-records";
 import {
   AdminCreateReturnBody,
   AdminInvoiceParams,
@@ -105,7 +106,8 @@ export const orderAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           "Allowed: pending → processing | cancel; processing → delivered | cancel; delivered → cancel; " +
           "cancel is final. Anything else is 422. Cancelling a paid order refunds it through its payment " +
-          "provider, deletes its enrolments and gives the seats back.",
+          "provider, deletes its enrolments and gives the seats back; that needs the `refunds` permission (403 " +
+          "without it, and nothing changes).",
         security,
         params: AdminOrderParams,
         body: AdminUpdateOrderBody,
@@ -122,7 +124,7 @@ export const orderAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       const staff = await requireStaff(request, "orders", "write");
       return orderAdmin.changeStatus(
         request.company.id,
-        { id: staff.staffId, email: staff.email },
+        actingStaff(staff),
         request.params.orderId,
         request.body.status,
         request.language,
@@ -152,7 +154,7 @@ export const orderAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       const staff = await requireStaff(request, "orders", "write");
       const order = await orderAdmin.createReturn(
         request.company.id,
-        { id: staff.staffId, email: staff.email },
+        actingStaff(staff),
         request.params.orderId,
         request.body,
         request.language,

@@ -51,6 +51,10 @@ export const AdminOrderListItem = z
     status: z.enum(ORDER_STATUSES),
     totalCents: z.number().int(),
     currency: z.string(),
+    refundableCents: z
+      .number()
+      .int()
+      .describe("Money received for the order and not given back yet: what cancelling it would refund"),
   })
   .meta({ id: "AdminOrderListItem" });
 export type AdminOrderListItem = z.output<typeof AdminOrderListItem>;
