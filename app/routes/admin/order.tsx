@@ -8,6 +8,7 @@ import { Checkbox, Select, TextField } from "~/components/admin/form-fields";
 import { Button } from "~/components/ui/button";
 import { notify } from "~/components/ui/toast";
 import { InvoiceSheet } from "~/features/invoices/invoice-sheet";
+import { MarkPaidCard } from "~/features/orders/mark-paid-card";
 import { MoneyConfirmDialog } from "~/features/orders/money-confirm-dialog";
 import type { OrderActionResult } from "~/features/orders/order-action-result";
 import { OrderStatusBadge } from "~/features/orders/order-status-badge";
@@ -94,6 +95,12 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
   const paidCents = order.payments
     .filter((payment) => payment.status === "succeeded")
     .reduce((sum, payment) => sum + payment.amountCents - payment.refundedCents, 0);
+  /** Still owed: the total less everything received (refunds aside). */
+  const owedCents =
+    order.totalCents -
+    order.payments
+      .filter((payment) => payment.status === "succeeded")
+      .reduce((sum, payment) => sum + payment.amountCents, 0);
   const statusFetcher = useFetcher<OrderActionResult>();
   const [nextStatus, setNextStatus] = useState<string | null>(order.nextStatuses[0] ?? null);
   const [confirmingCancel, setConfirmingCancel] = useState(false);
@@ -385,6 +392,9 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
               </p>
             </AdminCard>
 
+            {canWrite && order.status !== "cancel" && owedCents > 0 && (
+              <MarkPaidCard owedCents={owedCents} currency={order.currency} />
+            )}
             <AdminCard title={t("adminOrders.detail.statusCard")} className="print:hidden">
               {order.nextStatuses.length === 0 ? (
                 <p className="text-sm text-ink-muted">{t("adminOrders.detail.final")}</p>

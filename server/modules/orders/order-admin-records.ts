@@ -1,4 +1,4 @@
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, inArray } from "drizzle-orm";
 import type { Db, Queryable } from "../../db/client";
 import { forbidden, notFound } from "../../lib/errors";
 import type { AuditService } from "../audit/audit.service";
@@ -6,7 +6,7 @@ import type { MailJobs } from "../mail/mail-jobs";
 import type { SettingsService } from "../settings/settings.service";
 import { allows, type StaffPrincipal } from "../staff/staff-access";
 import type { createRefunder } from "./order-refunds";
-import { orderLines, orders, payments } from "./orders.tables";
+import { orderInstalments, orderLines, orders, payments } from "./orders.tables";
 
 /** Who is acting: recorded as status_changed_by and in the audit log. */
 export interface ActingStaff {
@@ -95,3 +95,7 @@ export async function courseIdsOf(
     .map((line) => line.courseId)
     .filter((id): id is string => id !== null);
 }
+
+/** The order's instalments not paid yet: scheduled, or failed after the retries of their charge. */
+export const unpaidInstalments = (orderId: string) =>
+  and(eq(orderInstalments.orderId, orderId), inArray(orderInstalments.status, ["scheduled", "failed"]));

@@ -13,6 +13,7 @@ import {
   AdminCreateReturnBody,
   AdminInvoiceParams,
   AdminListOrdersQuery,
+  AdminMarkPaidBody,
   AdminOrder,
   AdminOrderList,
   AdminOrderParams,
@@ -160,6 +161,42 @@ export const orderAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         request.language,
       );
       return reply.status(201).send({ message: RETURN_DONE_MESSAGE, order });
+    },
+  );
+
+  app.post(
+    "/orders/:orderId/payments",
+    {
+      schema: {
+        tags: ["Orders"],
+        summary:
+          "Mark an order as paid: record a bank transfer or cash received for what is still owed (staff)",
+        description:
+          "Records a payment of everything still owed (method `bank_transfer` or `cash`, with its reference), " +
+          "marks unpaid instalments paid and accepts a pending order (processing). An order must be paid " +
+          "before it can be Delivered. 422 when nothing is owed or the order is cancelled.",
+        security,
+        params: AdminOrderParams,
+        body: AdminMarkPaidBody,
+        response: {
+          201: AdminOrder,
+          ...staffErrors,
+          404: ErrorResponse,
+          409: ErrorResponse,
+          422: ErrorResponse,
+        },
+      },
+    },
+    async (request, reply) => {
+      const staff = await requireStaff(request, "orders", "write");
+      const order = await orderAdmin.markPaid(
+        request.company.id,
+        actingStaff(staff),
+        request.params.orderId,
+        request.body,
+        request.language,
+      );
+      return reply.status(201).send(order);
     },
   );
 
