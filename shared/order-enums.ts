@@ -1,7 +1,18 @@
 /** Order enums, free of database code so that browser bundles can import them. */
 export const ORDER_STATUSES = ["pending", "processing", "delivered", "cancel"] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
-export const PAYMENT_METHODS = ["cash", "card", "credit", "stripe", "paypal", "cod"] as const;
+export const PAYMENT_METHODS = [
+  "cash",
+  "card",
+  "credit",
+  "stripe",
+  "paypal",
+  "cod",
+  "bank_transfer",
+] as const;
+/** How staff may record a payment received outside the shop ("mark as paid"). */
+export const MANUAL_PAYMENT_METHODS = ["bank_transfer", "cash"] as const;
+export type ManualPaymentMethod = (typeof MANUAL_PAYMENT_METHODS)[number];
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 export const ORDER_CHANNELS = ["online", "pos"] as const;
 /** scheduled → paid; failed after the last retry of its charge (still payable), or cancelled with the order. */

@@ -14,6 +14,11 @@ export const AREAS = [
   "international",
   /** The durable job queue's page: mails and charges waiting, failed ones to retry or discard. */
   "jobs",
+  /**
+   * Giving money back: cancelling a paid order, returns, partial refunds, credit notes (write).
+   * Separate from "orders", so a role can run the counter without being able to refund.
+   */
+  "refunds",
 ] as const;
 export type Area = (typeof AREAS)[number];
 export type PermissionMatrix = Record<Area, PermissionLevel>;
@@ -49,6 +54,7 @@ export const DEFAULT_ROLES: { name: string; permissions: PermissionMatrix }[] = 
       coupons: "write",
       content: "write",
       staff: "read",
+      refunds: "write",
     }),
   },
   {
@@ -59,6 +65,7 @@ export const DEFAULT_ROLES: { name: string; permissions: PermissionMatrix }[] = 
       customers: "read",
       settings: "read",
       jobs: "read",
+      refunds: "read",
     }),
   },
   {

@@ -9,6 +9,7 @@ import { customers } from "../modules/customers/customers.tables";
 import { currencies, languages } from "../modules/international/international.tables";
 import { demoLessonVideo } from "../modules/media/media-store";
 import { nextCounter, takeCounterValues } from "../modules/orders/counters";
+import { numberPrinter } from "../modules/orders/invoice-issue";
 import {
   coupons,
   enrolments,
@@ -253,6 +254,7 @@ export async function insertHistoricOrders(
   const paidCount = inputs.filter(isPaid).length;
   const firstNumber = await takeCounterValues(db, companyId, "order", inputs.length);
   let nextInvoice = paidCount > 0 ? await takeCounterValues(db, companyId, "invoice", paidCount) : 0;
+  const printInvoiceNumber = await numberPrinter(db, companyId, "invoice");
 
   const orderRows: (typeof orders.$inferInsert)[] = [];
   const lineRows: (typeof orderLines.$inferInsert)[] = [];
@@ -307,7 +309,14 @@ export async function insertHistoricOrders(
       createdAt: input.createdAt,
       updatedAt: input.createdAt,
     });
-    invoiceRows.push({ companyId, orderId: id, number: nextInvoice++, issuedAt: input.createdAt });
+    const invoiceNumber = nextInvoice++;
+    invoiceRows.push({
+      companyId,
+      orderId: id,
+      number: invoiceNumber,
+      printedNumber: printInvoiceNumber(invoiceNumber),
+      issuedAt: input.createdAt,
+    });
     for (const line of input.lines) {
       enrolmentRows.push({
         companyId,

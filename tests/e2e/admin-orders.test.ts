@@ -92,23 +92,68 @@ describe("admin dashboard and orders", () => {
       await page.getByText(`Order ${number} is now ${status}.`).waitFor();
     };
     await changeTo("Processing");
+    // An unpaid order cannot be delivered: the money is recorded first, after a confirmation.
+    await page.getByRole("button", { name: /New status/ }).click();
+    await page.getByRole("option", { name: "Delivered", exact: true }).click();
+    await page.getByRole("button", { name: "Change status" }).click();
+    await page.getByText("This order has not been paid. Mark it as paid").first().waitFor();
+    await page.getByLabel("Reference").fill("Transfer 2026-118");
+    await page.getByRole("button", { name: "Mark as paid" }).click();
+    const record = page.getByRole("alertdialog", { name: /^Record €[\d.,]+ received by bank transfer\?$/ });
+    await record.waitFor();
+    await record.getByRole("button", { name: "Yes, record the payment" }).click();
+    await page
+      .getByText(/^Payment of €[\d.,]+ recorded\.$/)
+      .first()
+      .waitFor();
     await changeTo("Delivered");
     await page.getByText("Download PDF").waitFor();
 
     const returnForm = page.getByRole("heading", { name: "Return items" }).locator("..");
     await returnForm.getByRole("checkbox").first().check({ force: true });
     await page.getByRole("button", { name: "Return selected items" }).click();
+    const refund = page.getByRole("alertdialog", { name: /^Return 1 course and refund €[\d.,]+\?$/ });
+    await refund.waitFor();
+    await refund.getByText("The learner loses access to the returned courses.").waitFor();
+    await refund.getByRole("button", { name: "Yes, return and refund" }).click();
     await page.getByRole("alertdialog", { name: "Do you want to Re stock the products?" }).waitFor();
     await page.getByRole("button", { name: "Yes" }).click();
-    await page.getByText("Item returned in this bill.").first().waitFor();
+    await page
+      .getByText(/^Item returned in this bill\. €[\d.,]+ refunded;/)
+      .first()
+      .waitFor();
     await page.getByRole("alertdialog", { name: "Do you want to receipt for this return order?" }).waitFor();
     await page.getByRole("button", { name: "No" }).click();
     await page.getByText("Returned", { exact: true }).waitFor();
+    // Once returned, the return form is gone (the server still refuses a second return).
+    await page
+      .getByText(/^Returned on .*refunded/)
+      .first()
+      .waitFor();
+    expect(await page.getByRole("button", { name: "Return selected items" }).count()).toBe(0);
 
-    await returnForm.getByRole("checkbox").first().check({ force: true });
-    await page.getByRole("button", { name: "Return selected items" }).click();
-    await page.getByRole("button", { name: "No" }).click();
-    await page.getByText("This Order Already had return items!").waitFor();
+    // Cancelling the paid order from the list asks first, naming the amount and the loss of access.
+    await page.goto(`${baseUrl}/orders?searchText=${encodeURIComponent(customer)}`);
+    const pickCancel = async () => {
+      await page.getByRole("button", { name: new RegExp(`Change status of order ${number}`) }).click();
+      await page.getByRole("option", { name: "Cancel", exact: true }).click();
+    };
+    await pickCancel();
+    const cancel = page.getByRole("alertdialog", {
+      name: new RegExp(`^Cancel order #${number} and refund €`),
+    });
+    await cancel.waitFor();
+    await cancel
+      .getByText("The learner loses access to the order's courses; their seats are given back.")
+      .waitFor();
+    await cancel.getByRole("button", { name: "Go back" }).click();
+    await cancel.waitFor({ state: "hidden" });
+    await pickCancel();
+    await cancel.getByRole("button", { name: "Yes, cancel and refund" }).click();
+    await page
+      .getByText(new RegExp(`^Order ${number} is now Cancel\\. €[\\d.,]+ refunded;`))
+      .first()
+      .waitFor();
     expect(errors()).toEqual([]);
   });
 });

@@ -1,10 +1,9 @@
 import { data } from "react-router";
-import type { StaffPrincipal } from "~/lib/staff-guard.server";
 import { localizeForRequest } from "~server/lib/messages/request-language";
 import { ORDER_STATUSES, type OrderStatus } from "~server/modules/orders/orders.tables";
 import type { OrderActionResult } from "./order-action-result";
 
-export const actingStaff = (staff: StaffPrincipal) => ({ id: staff.staffId, email: staff.email });
+export { actingStaff } from "~server/modules/orders/order-admin-records";
 
 export function parseStatus(value: FormDataEntryValue | null): OrderStatus | null {
   return typeof value === "string" && (ORDER_STATUSES as readonly string[]).includes(value)

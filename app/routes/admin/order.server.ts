@@ -8,7 +8,7 @@ import {
 import { requireStaffPage } from "~/lib/staff-guard.server";
 import { isUuid } from "~server/lib/ids";
 import { localizeForRequest } from "~server/lib/messages/request-language";
-import { RETURN_DONE_MESSAGE } from "~server/modules/orders/orders-admin.schemas";
+import { AdminMarkPaidBody, RETURN_DONE_MESSAGE } from "~server/modules/orders/orders-admin.schemas";
 import type { Route } from "./+types/order";
 
 /** The /order/{id} page's loader: the order in full, its invoice document and the time zone. */
@@ -50,6 +50,32 @@ export async function action({ context, request, params }: Route.ActionArgs) {
         actingStaff(staff),
         id,
         status,
+        context.language,
+      );
+      return { status: order.status, number: order.number };
+    });
+  }
+  if (intent === "mark-paid") {
+    const parsed = AdminMarkPaidBody.safeParse({
+      method: form.get("method"),
+      reference: form.get("reference") ?? "",
+    });
+    if (!parsed.success) {
+      return data(
+        {
+          ok: false as const,
+          intent,
+          message: localizeForRequest(parsed.error.issues[0]?.message ?? "Please check the form."),
+        },
+        { status: 400 },
+      );
+    }
+    return orderAction(intent, async () => {
+      const order = await orderAdmin.markPaid(
+        context.company.id,
+        actingStaff(staff),
+        id,
+        parsed.data,
         context.language,
       );
       return { status: order.status, number: order.number };

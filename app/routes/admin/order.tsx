@@ -8,12 +8,15 @@ import { Checkbox, Select, TextField } from "~/components/admin/form-fields";
 import { Button } from "~/components/ui/button";
 import { notify } from "~/components/ui/toast";
 import { InvoiceSheet } from "~/features/invoices/invoice-sheet";
+import { MarkPaidCard } from "~/features/orders/mark-paid-card";
+import { MoneyConfirmDialog } from "~/features/orders/money-confirm-dialog";
 import type { OrderActionResult } from "~/features/orders/order-action-result";
 import { OrderStatusBadge } from "~/features/orders/order-status-badge";
 import { translator } from "~/i18n/translator";
 import { useCan } from "~/lib/admin-layout-data";
 import { adminPaths } from "~/lib/admin-paths";
 import { formatMoney } from "~/lib/format";
+import { returnRefundCents } from "~shared/refunds";
 import type { Route } from "./+types/order";
 
 export { action, loader } from "./order.server";
@@ -88,37 +91,70 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
   );
   const when = (iso: string) => dateTime.format(new Date(iso));
 
+  /** Received and not given back yet: what a cancellation refunds. */
+  const paidCents = order.payments
+    .filter((payment) => payment.status === "succeeded")
+    .reduce((sum, payment) => sum + payment.amountCents - payment.refundedCents, 0);
+  /** Still owed: the total less everything received (refunds aside). */
+  const owedCents =
+    order.totalCents -
+    order.payments
+      .filter((payment) => payment.status === "succeeded")
+      .reduce((sum, payment) => sum + payment.amountCents, 0);
   const statusFetcher = useFetcher<OrderActionResult>();
   const [nextStatus, setNextStatus] = useState<string | null>(order.nextStatuses[0] ?? null);
+  const [confirmingCancel, setConfirmingCancel] = useState(false);
+  const [cancelledCents, setCancelledCents] = useState(0);
   useEffect(() => setNextStatus(order.nextStatuses[0] ?? null), [order.nextStatuses]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: react to the fetcher finishing only
   useEffect(() => {
     const result = statusFetcher.data;
     if (statusFetcher.state !== "idle" || !result) return;
-    if (result.ok) {
+    setConfirmingCancel(false);
+    if (!result.ok) notify.error(result.message);
+    else if (result.status === "cancel")
+      notify.success(
+        `${t("adminOrders.statusChanged", { number: order.number, status: t("adminOrders.status.cancel") })} ${
+          cancelledCents > 0
+            ? t("adminOrders.money.cancelDone", { amount: money(cancelledCents) })
+            : t("adminOrders.money.cancelDoneNoMoney")
+        }`,
+      );
+    else
       notify.success(
         t("adminOrders.statusChanged", {
           number: order.number,
           status: t(`adminOrders.status.${result.status}`),
         }),
       );
-    } else notify.error(result.message);
-  }, [statusFetcher.state, statusFetcher.data, order.number, t]);
+  }, [statusFetcher.state, statusFetcher.data]);
 
   const returnFetcher = useFetcher<OrderActionResult>();
   const [chosen, setChosen] = useState<string[]>([]);
   const [reason, setReason] = useState("");
-  const [asking, setAsking] = useState<"restock" | "receipt" | null>(null);
+  const [asking, setAsking] = useState<"money" | "restock" | "receipt" | null>(null);
+  const returnCents = returnRefundCents({
+    linesCents: order.lines
+      .filter((line) => chosen.includes(line.id))
+      .reduce((sum, line) => sum + line.totalCents, 0),
+    subtotalCents: order.subtotalCents,
+    paidCents,
+  });
+  const [returnedCents, setReturnedCents] = useState(0);
   const [printingReturn, setPrintingReturn] = useState(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: react to the fetcher finishing only
   useEffect(() => {
     const result = returnFetcher.data;
     if (returnFetcher.state !== "idle" || !result) return;
     if (result.ok) {
-      notify.success(t("adminOrders.detail.returnDone"));
+      notify.success(
+        `${t("adminOrders.detail.returnDone")} ${t("adminOrders.money.returnDone", { amount: money(returnedCents) })}`,
+      );
       setChosen([]);
       setReason("");
       setAsking("receipt");
     } else notify.error(result.message);
-  }, [returnFetcher.state, returnFetcher.data, t]);
+  }, [returnFetcher.state, returnFetcher.data]);
   useEffect(() => {
     if (!printingReturn) return;
     const done = () => setPrintingReturn(false);
@@ -128,6 +164,7 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
   }, [printingReturn]);
 
   const submitReturn = (restock: boolean) => {
+    setReturnedCents(returnCents);
     const form = new FormData();
     form.set("intent", "return");
     form.set("restock", String(restock));
@@ -298,7 +335,7 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
                   })}
                 </p>
               )}
-              {!returnable ? (
+              {order.return ? null : !returnable ? (
                 <p className="text-sm text-ink-muted">{t("adminOrders.detail.notReturnable")}</p>
               ) : (
                 canWrite && (
@@ -307,7 +344,7 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
                     onSubmit={(event) => {
                       event.preventDefault();
                       if (chosen.length === 0) notify.error(t("adminOrders.detail.chooseLines"));
-                      else setAsking("restock");
+                      else setAsking("money");
                     }}
                   >
                     <p className="text-sm text-ink-muted">{t("adminOrders.detail.returnHint")}</p>
@@ -355,12 +392,23 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
               </p>
             </AdminCard>
 
+            {canWrite && order.status !== "cancel" && owedCents > 0 && (
+              <MarkPaidCard owedCents={owedCents} currency={order.currency} />
+            )}
             <AdminCard title={t("adminOrders.detail.statusCard")} className="print:hidden">
               {order.nextStatuses.length === 0 ? (
                 <p className="text-sm text-ink-muted">{t("adminOrders.detail.final")}</p>
               ) : (
                 canWrite && (
-                  <statusFetcher.Form method="post" className="grid gap-3">
+                  <statusFetcher.Form
+                    method="post"
+                    className="grid gap-3"
+                    onSubmit={(event) => {
+                      if (nextStatus !== "cancel" || confirmingCancel) return;
+                      event.preventDefault();
+                      setConfirmingCancel(true);
+                    }}
+                  >
                     <input type="hidden" name="intent" value="status" />
                     <Select
                       label={t("adminOrders.detail.newStatus")}
@@ -434,6 +482,43 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
           )}
         </AdminCard>
 
+        <MoneyConfirmDialog
+          isOpen={confirmingCancel}
+          title={
+            paidCents > 0
+              ? t("adminOrders.money.cancelRefundTitle", { number: order.number, amount: money(paidCents) })
+              : t("adminOrders.money.cancelTitle", { number: order.number })
+          }
+          effects={[
+            paidCents > 0
+              ? t("adminOrders.money.refundEffect", { amount: money(paidCents) })
+              : t("adminOrders.money.noMoney"),
+            t("adminOrders.money.accessEnds"),
+            ...(order.instalments.some((instalment) => instalment.status === "scheduled")
+              ? [t("adminOrders.money.instalmentsEnd")]
+              : []),
+          ]}
+          confirmLabel={
+            paidCents > 0 ? t("adminOrders.money.cancelConfirm") : t("adminOrders.money.cancelConfirmNoMoney")
+          }
+          busy={statusFetcher.state !== "idle"}
+          onConfirm={() => {
+            setCancelledCents(paidCents);
+            statusFetcher.submit({ intent: "status", status: "cancel" }, { method: "post" });
+          }}
+          onCancel={() => setConfirmingCancel(false)}
+        />
+        <MoneyConfirmDialog
+          isOpen={asking === "money"}
+          title={t("adminOrders.money.returnTitle", { count: chosen.length, amount: money(returnCents) })}
+          effects={[
+            t("adminOrders.money.refundEffect", { amount: money(returnCents) }),
+            t("adminOrders.money.returnAccess"),
+          ]}
+          confirmLabel={t("adminOrders.money.returnConfirm")}
+          onConfirm={() => setAsking("restock")}
+          onCancel={() => setAsking(null)}
+        />
         <Question
           isOpen={asking === "restock"}
           question={t("adminOrders.detail.restockQuestion")}

@@ -1,4 +1,4 @@
-import { useEffect, useMemo } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useFetcher } from "react-router";
 import { AdminPage } from "~/components/admin/admin-page";
@@ -6,6 +6,7 @@ import { DataTable, type DataTableColumn, DataTableFilter } from "~/components/a
 import { Select } from "~/components/admin/form-fields";
 import { Button } from "~/components/ui/button";
 import { notify } from "~/components/ui/toast";
+import { MoneyConfirmDialog } from "~/features/orders/money-confirm-dialog";
 import type { OrderActionResult } from "~/features/orders/order-action-result";
 import { OrderStatusBadge } from "~/features/orders/order-status-badge";
 import { translator } from "~/i18n/translator";
@@ -27,39 +28,72 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 
 /** The inline status select of one row: only the statuses the order may move to. */
 function StatusCell({ order, canWrite }: { order: AdminOrderListItem; canWrite: boolean }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const fetcher = useFetcher<OrderActionResult>();
   const next = ORDER_TRANSITIONS[order.status];
+  const [confirming, setConfirming] = useState(false);
+  const amount = formatMoney(order.refundableCents, order.currency, i18n.language);
+  const refunds = order.refundableCents > 0;
   useEffect(() => {
     const result = fetcher.data;
     if (fetcher.state !== "idle" || !result) return;
-    if (result.ok) {
+    setConfirming(false);
+    if (!result.ok) notify.error(result.message);
+    else if (result.status === "cancel")
+      notify.success(
+        `${t("adminOrders.statusChanged", { number: order.number, status: t("adminOrders.status.cancel") })} ${
+          refunds ? t("adminOrders.money.cancelDone", { amount }) : t("adminOrders.money.cancelDoneNoMoney")
+        }`,
+      );
+    else
       notify.success(
         t("adminOrders.statusChanged", {
           number: order.number,
           status: t(`adminOrders.status.${result.status}`),
         }),
       );
-    } else notify.error(result.message);
-  }, [fetcher.state, fetcher.data, order.number, t]);
+  }, [fetcher.state, fetcher.data, order.number, t, refunds, amount]);
+  const submit = (status: OrderStatus) =>
+    fetcher.submit({ intent: "status", id: order.id, status }, { method: "post" });
   if (!canWrite || next.length === 0) return <OrderStatusBadge status={order.status} />;
   const shown = (fetcher.formData?.get("status") as OrderStatus | null) ?? order.status;
   return (
-    <Select
-      label={t("adminOrders.changeStatus", { number: order.number })}
-      hideLabel
-      className="w-40"
-      value={shown}
-      isDisabled={fetcher.state !== "idle"}
-      onChange={(value) => {
-        if (!value || value === order.status) return;
-        fetcher.submit({ intent: "status", id: order.id, status: value }, { method: "post" });
-      }}
-      options={[order.status, ...next].map((status) => ({
-        value: status,
-        label: t(`adminOrders.status.${status}`),
-      }))}
-    />
+    <>
+      <MoneyConfirmDialog
+        isOpen={confirming}
+        title={
+          refunds
+            ? t("adminOrders.money.cancelRefundTitle", { number: order.number, amount })
+            : t("adminOrders.money.cancelTitle", { number: order.number })
+        }
+        effects={[
+          refunds ? t("adminOrders.money.refundEffect", { amount }) : t("adminOrders.money.noMoney"),
+          t("adminOrders.money.accessEnds"),
+        ]}
+        confirmLabel={
+          refunds ? t("adminOrders.money.cancelConfirm") : t("adminOrders.money.cancelConfirmNoMoney")
+        }
+        busy={fetcher.state !== "idle"}
+        onConfirm={() => submit("cancel")}
+        onCancel={() => setConfirming(false)}
+      />
+      <Select
+        label={t("adminOrders.changeStatus", { number: order.number })}
+        hideLabel
+        className="w-40"
+        value={shown}
+        isDisabled={fetcher.state !== "idle"}
+        onChange={(value) => {
+          if (!value || value === order.status) return;
+          if (value === "cancel") setConfirming(true);
+          else submit(value as OrderStatus);
+        }}
+        options={[order.status, ...next].map((status) => ({
+          value: status,
+          label: t(`adminOrders.status.${status}`),
+        }))}
+      />
+    </>
   );
 }
 
@@ -78,30 +112,58 @@ function DateFilter({ param, label }: { param: "startDate" | "endDate"; label: s
   );
 }
 
+/** What cancelling `orders` gives back, per currency: "€119.00 + $20.00"; empty when nothing. */
+function refundTotals(orders: AdminOrderListItem[], language: string): string {
+  const byCurrency = new Map<string, number>();
+  for (const order of orders) {
+    if (order.refundableCents > 0)
+      byCurrency.set(order.currency, (byCurrency.get(order.currency) ?? 0) + order.refundableCents);
+  }
+  return [...byCurrency].map(([currency, cents]) => formatMoney(cents, currency, language)).join(" + ");
+}
+
 function BulkStatus({ selected, clear }: { selected: AdminOrderListItem[]; clear: () => void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const fetcher = useFetcher<OrderActionResult>();
+  const [confirming, setConfirming] = useState(false);
   useEffect(() => {
     const result = fetcher.data;
     if (fetcher.state !== "idle" || !result) return;
+    setConfirming(false);
     if (result.ok)
       notify.info(t("adminOrders.bulkDone", { changed: result.changed, refused: result.refused }));
     clear();
   }, [fetcher.state, fetcher.data, t, clear]);
+  const submit = (status: OrderStatus) => {
+    const form = new FormData();
+    form.set("intent", "bulk-status");
+    form.set("status", status);
+    for (const order of selected) form.append("ids", order.id);
+    fetcher.submit(form, { method: "post" });
+  };
+  const amounts = refundTotals(selected, i18n.language);
   return (
     <>
+      <MoneyConfirmDialog
+        isOpen={confirming}
+        title={t("adminOrders.money.bulkCancelTitle", { count: selected.length })}
+        effects={[
+          amounts ? t("adminOrders.money.bulkRefundEffect", { amounts }) : t("adminOrders.money.noMoney"),
+          t("adminOrders.money.accessEnds"),
+        ]}
+        confirmLabel={
+          amounts ? t("adminOrders.money.cancelConfirm") : t("adminOrders.money.cancelConfirmNoMoney")
+        }
+        busy={fetcher.state !== "idle"}
+        onConfirm={() => submit("cancel")}
+        onCancel={() => setConfirming(false)}
+      />
       {(["processing", "delivered", "cancel"] as const).map((status) => (
         <Button
           key={status}
           variant="secondary"
           disabled={fetcher.state !== "idle"}
-          onClick={() => {
-            const form = new FormData();
-            form.set("intent", "bulk-status");
-            form.set("status", status);
-            for (const order of selected) form.append("ids", order.id);
-            fetcher.submit(form, { method: "post" });
-          }}
+          onClick={() => (status === "cancel" ? setConfirming(true) : submit(status))}
         >
           {t("adminOrders.bulkStatus", { status: t(`adminOrders.status.${status}`) })}
         </Button>

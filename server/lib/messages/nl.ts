@@ -301,6 +301,16 @@ export const nl: Record<string, string> = {
   "This order was paid through {provider}, which is not set up here, so it cannot be refunded.":
     "Deze bestelling is betaald via {provider}, dat hier niet is ingesteld, dus kan niet worden terugbetaald.",
   "This order is already {status}.": "Deze bestelling is al {status}.",
+  "Giving money back needs the Refunds permission. Ask an administrator to do it or to change your role.":
+    "Geld teruggeven vereist de toestemming Terugbetalingen. Vraag een beheerder dit te doen of je rol aan te passen.",
+  "This order has not been paid. Mark it as paid (bank transfer or cash) before marking it Delivered.":
+    "Deze bestelling is niet betaald. Markeer haar als betaald (bankoverschrijving of contant) voordat je haar als Geleverd markeert.",
+  "Nothing is left to pay on this order.": "Op deze bestelling hoeft niets meer betaald te worden.",
+  "A cancelled order cannot be marked as paid.":
+    "Een geannuleerde bestelling kan niet als betaald worden gemarkeerd.",
+  "method must be bank_transfer or cash": "method moet bank_transfer of cash zijn",
+  "Enter the payment's reference": "Vul de referentie van de betaling in",
+  "The reference must have at most 100 characters": "De referentie mag hoogstens 100 tekens hebben",
   "A cancelled order cannot be changed.": "Een geannuleerde bestelling kan niet worden gewijzigd.",
   "A {from} order can only be changed to {allowed}, not to {to}.":
     "Een bestelling met status {from} kan alleen naar {allowed} worden gewijzigd, niet naar {to}.",

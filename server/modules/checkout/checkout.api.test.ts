@@ -401,7 +401,7 @@ describe("POST /api/checkout/{orderId}/pay (demo provider)", () => {
     if (outcome.status !== "succeeded") throw new Error("expected a succeeded payment");
     expect(outcome.order.status).toBe("delivered");
     expect(outcome.order.paidAt).not.toBeNull();
-    expect(outcome.order.invoice?.number).toBeGreaterThan(0);
+    expect(outcome.order.invoice?.number).toMatch(/^INV-\d{6}$/);
     expect(outcome.order.instalments[0]!.status).toBe("paid");
 
     const rows = await t.database.db.select().from(payments).where(eq(payments.orderId, order.id));
@@ -422,7 +422,8 @@ describe("POST /api/checkout/{orderId}/pay (demo provider)", () => {
     const mail = mails.find((text) => text.includes("pia.payer@example.com"));
     expect(mail).toBeDefined();
     expect(mail).toContain(`Your order ${order.number}`);
-    expect(mail).toContain("Invoice number");
+    expect(mail).toContain(`Invoice number: ${outcome.order.invoice!.number}`);
+    expect(mail).toMatch(new RegExp(`filename="?invoice-${outcome.order.invoice!.number}\\.pdf`));
 
     const again = await pay(order.id, { card: goodCard }, { cookie });
     expect(again.status).toBe(409);
@@ -431,11 +432,12 @@ describe("POST /api/checkout/{orderId}/pay (demo provider)", () => {
 
   it("gives consecutive invoice numbers", async () => {
     const numbers: number[] = [];
+    const digits = (printed: string) => Number(printed.replace(/^INV-/, ""));
     for (let i = 0; i < 2; i++) {
       const buyer = await t.addCustomer();
       const { body } = await checkout({ courseIds: [onSale] }, bearer(buyer.token));
       const paid = await pay(body.id, { card: goodCard }, bearer(buyer.token));
-      numbers.push(paid.body.order.invoice.number);
+      numbers.push(digits(paid.body.order.invoice.number));
     }
     expect(numbers[1]).toBe(numbers[0]! + 1);
   });

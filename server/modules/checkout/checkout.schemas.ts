@@ -153,7 +153,9 @@ export const OrderView = z
       }),
     ),
     instalments: z.array(InstalmentView),
-    invoice: z.object({ id: z.uuid(), number: z.number().int() }).nullable(),
+    invoice: z
+      .object({ id: z.uuid(), number: z.string().describe("As printed on the invoice when it was issued") })
+      .nullable(),
   })
   .meta({ id: "Order" });
 export type OrderView = z.output<typeof OrderView>;

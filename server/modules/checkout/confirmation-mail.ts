@@ -2,6 +2,7 @@ import type { Db } from "../../db/client";
 import type { EmailTemplatesService } from "../content/email-templates.service";
 import type { MailJob } from "../mail/mail-jobs";
 import type { MailAttachment, MailMessage } from "../mail/mailer";
+import { pdfFilename } from "../orders/invoice-issue";
 import { renderInvoicePdf } from "../orders/invoice-pdf";
 import type { InvoiceService } from "../orders/invoices.service";
 import { orderConfirmationMail } from "../orders/order-confirmation-mail";
@@ -38,7 +39,7 @@ export function composeOrderConfirmation(
     if (!invoice) return [];
     const content = await renderInvoicePdf(invoice, language);
     return [
-      { filename: `invoice-${invoice.number}.pdf`, content, contentType: "application/pdf" },
+      { filename: pdfFilename("invoice", invoice.number), content, contentType: "application/pdf" },
     ] satisfies MailAttachment[];
   }
 

@@ -1,15 +1,8 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Db, Queryable } from "../../db/client";
 import { AppError } from "../../lib/errors";
-import { nextCounter } from "../orders/counters";
-import {
-  enrolments,
-  invoices,
-  orderInstalments,
-  orderLines,
-  orders,
-  payments,
-} from "../orders/orders.tables";
+import { issueInvoice } from "../orders/invoice-issue";
+import { enrolments, orderInstalments, orderLines, orders, payments } from "../orders/orders.tables";
 import { reserveSeats } from "./seats";
 
 export interface PaymentRecord {
@@ -24,7 +17,7 @@ export interface PaymentRecord {
 }
 
 export type FulfilmentResult =
-  | { outcome: "fulfilled"; invoiceNumber: number }
+  | { outcome: "fulfilled"; invoiceNumber: string }
   /** Paid before (a repeated webhook or request): nothing was written again. */
   | { outcome: "already-fulfilled" }
   /** The order had expired and its seats are gone: the payment is recorded and must be refunded. */
@@ -120,12 +113,9 @@ export async function fulfilOrder(
         )
         .onConflictDoNothing();
     }
-    const invoiceNumber = await nextCounter(tx, payment.companyId, "invoice");
-    await tx
-      .insert(invoices)
-      .values({ companyId: payment.companyId, orderId: order.id, number: invoiceNumber, issuedAt: now });
+    const invoice = await issueInvoice(tx, payment.companyId, order.id, now);
     await effects.fulfilled?.(tx, order.id);
-    return { outcome: "fulfilled", invoiceNumber };
+    return { outcome: "fulfilled", invoiceNumber: invoice.printedNumber };
   });
 }
 

@@ -62,6 +62,7 @@ const en: InvoicePdfMessages = {
     stripe: "Card (Stripe)",
     paypal: "PayPal",
     cod: "Cash on delivery",
+    bank_transfer: "Bank transfer",
   },
 };
 
@@ -97,6 +98,7 @@ const nl: InvoicePdfMessages = {
     stripe: "Kaart (Stripe)",
     paypal: "PayPal",
     cod: "Rembours",
+    bank_transfer: "Bankoverschrijving",
   },
 };
 

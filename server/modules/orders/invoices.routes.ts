@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { notFound } from "../../lib/errors";
 import { requireCustomer } from "../../plugins/auth";
 import { ErrorResponse } from "../../plugins/openapi";
+import { pdfFilename } from "./invoice-issue";
 import { renderInvoicePdf } from "./invoice-pdf";
 import {
   InvoiceDocument,
@@ -77,7 +78,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
       const customer = requireCustomer(request);
       const invoice = await ownInvoice(request.company.id, customer.customerId, request.params.id);
       const pdf = await renderInvoicePdf(invoice, request.language);
-      const filename = `invoice-${invoice.number.replace(/[^\w.-]+/g, "-")}.pdf`;
+      const filename = pdfFilename("invoice", invoice.number);
       return reply
         .type("application/pdf")
         .header("content-disposition", `attachment; filename="${filename}"`)

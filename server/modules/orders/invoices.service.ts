@@ -4,7 +4,6 @@ import type { Db } from "../../db/client";
 import { isUuid } from "../../lib/ids";
 import { customers } from "../customers/customers.tables";
 import type { SettingsService } from "../settings/settings.service";
-import { formatInvoiceNumber, type InvoiceNumberFormat, invoiceNumberFormat } from "./invoice-number";
 import type { InvoiceDocument, InvoiceList } from "./invoices.schemas";
 import { invoices, orderInstalments, orderLines, orders } from "./orders.tables";
 
@@ -13,15 +12,12 @@ import { invoices, orderInstalments, orderLines, orders } from "./orders.tables"
  * orders in their own company: any other id reads as "not there".
  */
 export function createInvoiceService(db: Db, settings: SettingsService) {
-  const numberFormat = async (companyId: string): Promise<InvoiceNumberFormat> =>
-    invoiceNumberFormat(await settings.read(companyId, "invoice"));
-
   /** The full document of the one invoice matching `where` (already scoped by company). */
   async function document(companyId: string, where: SQL): Promise<InvoiceDocument | undefined> {
     const [row] = await db
       .select({
         id: invoices.id,
-        number: invoices.number,
+        number: invoices.printedNumber,
         issuedAt: invoices.issuedAt,
         orderId: orders.id,
         orderNumber: orders.number,
@@ -46,7 +42,7 @@ export function createInvoiceService(db: Db, settings: SettingsService) {
       .limit(1);
     if (!row) return undefined;
 
-    const [lines, instalments, store, format] = await Promise.all([
+    const [lines, instalments, store] = await Promise.all([
       db
         .select({
           title: orderLines.title,
@@ -71,12 +67,11 @@ export function createInvoiceService(db: Db, settings: SettingsService) {
         .where(and(eq(orderInstalments.companyId, companyId), eq(orderInstalments.orderId, row.orderId)))
         .orderBy(asc(orderInstalments.sequence)),
       settings.storeInfo(companyId),
-      numberFormat(companyId),
     ]);
 
     return {
       id: row.id,
-      number: formatInvoiceNumber(row.number, format),
+      number: row.number,
       issuedAt: row.issuedAt.toISOString(),
       orderNumber: row.orderNumber,
       orderStatus: row.orderStatus,
@@ -121,11 +116,11 @@ export function createInvoiceService(db: Db, settings: SettingsService) {
     ): Promise<InvoiceList> {
       const where = and(eq(invoices.companyId, companyId), eq(orders.customerId, customerId));
       const joined = and(eq(orders.id, invoices.orderId), eq(orders.companyId, invoices.companyId));
-      const [rows, [total], format] = await Promise.all([
+      const [rows, [total]] = await Promise.all([
         db
           .select({
             id: invoices.id,
-            number: invoices.number,
+            number: invoices.printedNumber,
             issuedAt: invoices.issuedAt,
             orderNumber: orders.number,
             totalCents: orders.totalCents,
@@ -139,13 +134,11 @@ export function createInvoiceService(db: Db, settings: SettingsService) {
           .limit(limit)
           .offset((page - 1) * limit),
         db.select({ value: count() }).from(invoices).innerJoin(orders, joined).where(where),
-        numberFormat(companyId),
       ]);
       const totalDoc = total?.value ?? 0;
       return {
         invoices: rows.map((row) => ({
           ...row,
-          number: formatInvoiceNumber(row.number, format),
           issuedAt: row.issuedAt.toISOString(),
         })),
         totalDoc,

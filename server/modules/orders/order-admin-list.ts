@@ -1,8 +1,7 @@
 import { and, asc, count, desc, eq, gte, ilike, or, type SQL, sql } from "drizzle-orm";
 import { containsPattern, type ListPage, listPage, pageOffset } from "../../lib/list-query";
-import { formatInvoiceNumber, invoiceNumberFormat } from "./invoice-number";
 import type { OrderAdminSteps } from "./order-admin-records";
-import { invoices, orders } from "./orders.tables";
+import { invoices, orders, payments } from "./orders.tables";
 import type { AdminListOrdersQuery, AdminOrderListItem } from "./orders-admin.schemas";
 
 /** Rows a CSV export may hold at most (a safety cap; lists page by 20). */
@@ -59,7 +58,11 @@ function listWhere(now: () => Date, companyId: string, query: AdminListOrdersQue
     );
   if (query.searchText) {
     const pattern = containsPattern(query.searchText);
-    const matches: SQL[] = [ilike(orders.customerName, pattern), ilike(orders.customerEmail, pattern)];
+    const matches: SQL[] = [
+      ilike(orders.customerName, pattern),
+      ilike(orders.customerEmail, pattern),
+      ilike(invoices.printedNumber, pattern),
+    ];
     const digits = query.searchText.replace(/^#/, "");
     if (/^\d{1,9}$/.test(digits)) {
       matches.push(eq(orders.number, Number(digits)), eq(invoices.number, Number(digits)));
@@ -75,11 +78,7 @@ async function listRows(
   query: AdminListOrdersQuery,
   paging: { limit: number; offset: number },
 ) {
-  const [store, invoiceSettings] = await Promise.all([
-    deps.settings.storeInfo(companyId),
-    deps.settings.read(companyId, "invoice"),
-  ]);
-  const format = invoiceNumberFormat(invoiceSettings);
+  const store = await deps.settings.storeInfo(companyId);
   const where = listWhere(deps.now, companyId, query, store.timeZone);
   const joined = and(eq(invoices.orderId, orders.id), eq(invoices.companyId, orders.companyId));
   const direction = query.order === "asc" ? asc : desc;
@@ -88,7 +87,7 @@ async function listRows(
       .select({
         id: orders.id,
         number: orders.number,
-        invoiceNumber: invoices.number,
+        invoiceNumber: invoices.printedNumber,
         createdAt: orders.createdAt,
         customerName: orders.customerName,
         customerEmail: orders.customerEmail,
@@ -97,6 +96,11 @@ async function listRows(
         status: orders.status,
         totalCents: orders.totalCents,
         currency: orders.currency,
+        refundableCents: sql<number>`(
+          select coalesce(sum(${payments.amountCents} - coalesce((${payments.details}->>'refundedCents')::int, 0)), 0)::int
+          from ${payments}
+          where ${payments.orderId} = ${orders.id} and ${payments.status} = 'succeeded'
+        )`.mapWith(Number),
       })
       .from(orders)
       .leftJoin(invoices, joined)
@@ -108,7 +112,6 @@ async function listRows(
   ]);
   const items: AdminOrderListItem[] = rows.map((row) => ({
     ...row,
-    invoiceNumber: row.invoiceNumber === null ? null : formatInvoiceNumber(row.invoiceNumber, format),
     createdAt: row.createdAt.toISOString(),
   }));
   return { items, total: total?.value ?? 0 };

@@ -1,16 +1,34 @@
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, inArray } from "drizzle-orm";
 import type { Db, Queryable } from "../../db/client";
-import { notFound } from "../../lib/errors";
+import { forbidden, notFound } from "../../lib/errors";
 import type { AuditService } from "../audit/audit.service";
 import type { MailJobs } from "../mail/mail-jobs";
 import type { SettingsService } from "../settings/settings.service";
+import { allows, type StaffPrincipal } from "../staff/staff-access";
 import type { createRefunder } from "./order-refunds";
-import { orderLines, orders, payments } from "./orders.tables";
+import { orderInstalments, orderLines, orders, payments } from "./orders.tables";
 
 /** Who is acting: recorded as status_changed_by and in the audit log. */
 export interface ActingStaff {
   id: string;
   email: string;
+  /** The role may give money back ("refunds": write): cancel a paid order, return, refund. */
+  mayRefund: boolean;
+}
+
+/** The acting staff member as the order steps need them, from a signed-in principal. */
+export const actingStaff = (staff: StaffPrincipal): ActingStaff => ({
+  id: staff.staffId,
+  email: staff.email,
+  mayRefund: allows(staff.permissions, "refunds", "write"),
+});
+
+export const REFUND_FORBIDDEN =
+  "Giving money back needs the Refunds permission. Ask an administrator to do it or to change your role.";
+
+/** Refuses a step that would give money back when the acting staff member may not refund. */
+export function assertMayRefund(staff: ActingStaff, refundCents: number): void {
+  if (refundCents > 0 && !staff.mayRefund) throw forbidden(REFUND_FORBIDDEN);
 }
 
 /** What the back office's order steps (list, view, status change, return) need. */
@@ -77,3 +95,7 @@ export async function courseIdsOf(
     .map((line) => line.courseId)
     .filter((id): id is string => id !== null);
 }
+
+/** The order's instalments not paid yet: scheduled, or failed after the retries of their charge. */
+export const unpaidInstalments = (orderId: string) =>
+  and(eq(orderInstalments.orderId, orderId), inArray(orderInstalments.status, ["scheduled", "failed"]));

@@ -3,7 +3,6 @@ import { ORDER_TRANSITIONS } from "~shared/order-status";
 import { translate } from "~shared/translatable";
 import { trimDecimal } from "../currency/exchange";
 import { toInstalmentView } from "./instalment-view";
-import { formatInvoiceNumber, invoiceNumberFormat } from "./invoice-number";
 import { findOrder, type OrderAdminSteps } from "./order-admin-records";
 import { refundedCents } from "./order-refunds";
 import { invoices, orderInstalments, orderLines, orderReturns, payments } from "./orders.tables";
@@ -18,7 +17,7 @@ export async function getAdminOrder(
 ): Promise<AdminOrder> {
   const { db } = deps;
   const order = await findOrder(db, companyId, orderId);
-  const [lines, paid, [invoice], instalments, [returned], history, invoiceSettings] = await Promise.all([
+  const [lines, paid, [invoice], instalments, [returned], history] = await Promise.all([
     db
       .select()
       .from(orderLines)
@@ -30,7 +29,7 @@ export async function getAdminOrder(
       .where(and(eq(payments.companyId, companyId), eq(payments.orderId, order.id)))
       .orderBy(asc(payments.createdAt)),
     db
-      .select({ id: invoices.id, number: invoices.number })
+      .select({ id: invoices.id, number: invoices.printedNumber })
       .from(invoices)
       .where(and(eq(invoices.companyId, companyId), eq(invoices.orderId, order.id))),
     db
@@ -43,7 +42,6 @@ export async function getAdminOrder(
       .from(orderReturns)
       .where(and(eq(orderReturns.companyId, companyId), eq(orderReturns.orderId, order.id))),
     deps.audit.forRecord(companyId, "order", order.id),
-    deps.settings.read(companyId, "invoice"),
   ]);
   const { currency: baseCurrency } = await deps.settings.storeInfo(companyId);
   const returnedLines = new Set(returned?.lineIds ?? []);
@@ -97,7 +95,7 @@ export async function getAdminOrder(
     invoice: invoice
       ? {
           id: invoice.id,
-          number: formatInvoiceNumber(invoice.number, invoiceNumberFormat(invoiceSettings)),
+          number: invoice.number,
         }
       : null,
     instalments: instalments.map(toInstalmentView),

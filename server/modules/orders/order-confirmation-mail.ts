@@ -102,13 +102,13 @@ export function orderConfirmationMail(input: OrderConfirmationInput): MailMessag
       : [];
   const header: [string, string][] = [
     [t.order, String(order.number)],
-    ...(order.invoice ? [[t.invoice, String(order.invoice.number)] as [string, string]] : []),
+    ...(order.invoice ? [[t.invoice, order.invoice.number] as [string, string]] : []),
   ];
   const hint = order.customer.hasAccount ? null : t.accountHint;
   const values = {
     customerName: order.customer.name,
     orderNumber: String(order.number),
-    invoiceNumber: order.invoice ? String(order.invoice.number) : "",
+    invoiceNumber: order.invoice?.number ?? "",
     total: money(order.totalCents),
     shopName: shop,
     coursesUrl: input.coursesUrl,

@@ -44,7 +44,7 @@ export async function loadOrderDetails(
       .where(eq(orderInstalments.orderId, order.id))
       .orderBy(asc(orderInstalments.sequence)),
     db
-      .select({ id: invoices.id, number: invoices.number })
+      .select({ id: invoices.id, number: invoices.printedNumber })
       .from(invoices)
       .where(eq(invoices.orderId, order.id)),
   ]);

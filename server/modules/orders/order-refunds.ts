@@ -1,8 +1,11 @@
 import { businessRule } from "../../lib/errors";
 import type { PaymentProvider } from "../payments/provider";
 
-/** Payments that never went through a remote provider: a refund is only the local record. */
-const LOCAL_PROVIDERS = new Set(["demo", "pos"]);
+/**
+ * Payments that never went through a remote provider (demo, the counter, a bank transfer or cash
+ * recorded by staff): a refund is only the local record; staff give the money back by hand.
+ */
+const LOCAL_PROVIDERS = new Set(["demo", "pos", "manual"]);
 
 export interface RefundablePayment {
   provider: string;

@@ -1,17 +1,21 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
+import { returnRefundCents } from "~shared/refunds";
+import type { Queryable } from "../../db/client";
 import { businessRule, conflict } from "../../lib/errors";
 import { releaseSeats } from "../checkout/seats";
 import {
   type ActingStaff,
+  assertMayRefund,
   CHANGED_MEANWHILE,
   findOrder,
   lockOrder,
   type OrderAdminSteps,
   succeededPayments,
+  unpaidInstalments,
 } from "./order-admin-records";
 import { getAdminOrder } from "./order-admin-view";
 import { refundedCents, splitRefund } from "./order-refunds";
-import { enrolments, orderLines, orderReturns, payments } from "./orders.tables";
+import { enrolments, orderInstalments, orderLines, orderReturns, orders, payments } from "./orders.tables";
 import {
   type AdminCreateReturnBody,
   type AdminOrder,
@@ -53,12 +57,20 @@ export async function createOrderReturn(
     throw businessRule("Some of these lines are not part of this order.", "UNKNOWN_ORDER_LINE");
   }
 
-  // The lines' share of the order total, so a discount is not refunded twice.
+  // The lines' share of what was actually received: a discount is not refunded twice, and a
+  // payment plan refunds only the instalments paid so far (decision 017).
   const linesCents = lines.reduce((sum, line) => sum + line.totalCents, 0);
-  const share =
-    order.subtotalCents > 0 ? Math.round((linesCents * order.totalCents) / order.subtotalCents) : 0;
   const paid = await succeededPayments(db, companyId, order.id);
+  const share = returnRefundCents({
+    linesCents,
+    subtotalCents: order.subtotalCents,
+    paidCents: paid.reduce((sum, payment) => sum + payment.amountCents - refundedCents(payment), 0),
+  });
   const { parts } = splitRefund(paid, share);
+  assertMayRefund(
+    staff,
+    parts.reduce((sum, part) => sum + part.amountCents, 0),
+  );
   for (const part of parts) {
     await deps.refund(paid[part.index]!, part.amountCents, `return-${order.id}-${paid[part.index]!.id}`);
   }
@@ -96,6 +108,7 @@ export async function createOrderReturn(
         })
         .where(eq(payments.id, payment.id));
     }
+    await settlePlan(tx, order, linesCents);
     const courseIds = lines.map((line) => line.courseId).filter((id): id is string => id !== null);
     if (courseIds.length > 0) {
       await tx
@@ -130,4 +143,39 @@ export async function createOrderReturn(
   deps.mailJobs.wake();
   if (seatsReleased) deps.seatsChanged?.invalidate(companyId);
   return getAdminOrder(deps, companyId, order.id, language);
+}
+
+/**
+ * Settles the payment plan for the returned part: every unpaid instalment (scheduled, or failed
+ * after its retries) loses the returned lines' share, so the learner only ever pays for what they
+ * keep; an instalment left at nothing (all of a whole-order return) is cancelled. Without unpaid
+ * instalments left, the order is no longer overdue.
+ */
+async function settlePlan(
+  tx: Queryable,
+  order: { id: string; subtotalCents: number },
+  returnedCents: number,
+): Promise<void> {
+  if (order.subtotalCents <= 0) return;
+  const unpaid = await tx
+    .select({ id: orderInstalments.id, amountCents: orderInstalments.amountCents })
+    .from(orderInstalments)
+    .where(unpaidInstalments(order.id));
+  let left = 0;
+  for (const instalment of unpaid) {
+    const amountCents =
+      instalment.amountCents - Math.round((instalment.amountCents * returnedCents) / order.subtotalCents);
+    left += Math.max(amountCents, 0);
+    await tx
+      .update(orderInstalments)
+      .set(
+        amountCents > 0
+          ? { amountCents }
+          : { amountCents: instalment.amountCents, status: "cancelled", nextAttemptAt: null },
+      )
+      .where(eq(orderInstalments.id, instalment.id));
+  }
+  if (unpaid.length > 0 && left === 0) {
+    await tx.update(orders).set({ paymentOverdueAt: null }).where(eq(orders.id, order.id));
+  }
 }

@@ -1,16 +1,19 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { canTransition, ORDER_TRANSITIONS, transitionError } from "~shared/order-status";
+import type { Queryable } from "../../db/client";
 import { businessRule, conflict } from "../../lib/errors";
 import { releaseSeats, reserveSeats } from "../checkout/seats";
-import { nextCounter } from "./counters";
+import { issueInvoice } from "./invoice-issue";
 import {
   type ActingStaff,
+  assertMayRefund,
   CHANGED_MEANWHILE,
   courseIdsOf,
   lockOrder,
   type OrderAdminSteps,
   orderNotFound,
   succeededPayments,
+  unpaidInstalments,
 } from "./order-admin-records";
 import { getAdminOrder } from "./order-admin-view";
 import { refundedCents } from "./order-refunds";
@@ -23,7 +26,7 @@ import {
   orders,
   payments,
 } from "./orders.tables";
-import type { AdminOrder } from "./orders-admin.schemas";
+import { type AdminOrder, ORDER_NOT_PAID_MESSAGE } from "./orders-admin.schemas";
 
 /**
  * Moves an order to `status` (see ORDER_TRANSITIONS). Cancelling a paid order refunds what is
@@ -56,8 +59,14 @@ export async function changeOrderStatus(
 
   const refunds: { paymentId: string; amountCents: number }[] = [];
   if (status === "cancel") {
-    for (const payment of await succeededPayments(db, companyId, orderId)) {
-      const amountCents = payment.amountCents - refundedCents(payment);
+    const paid = await succeededPayments(db, companyId, orderId);
+    const left = paid.map((payment) => payment.amountCents - refundedCents(payment));
+    assertMayRefund(
+      staff,
+      left.reduce((sum, cents) => sum + cents, 0),
+    );
+    for (const [index, payment] of paid.entries()) {
+      const amountCents = left[index]!;
       await deps.refund(payment, amountCents, `cancel-${orderId}-${payment.id}`);
       refunds.push({ paymentId: payment.id, amountCents });
     }
@@ -78,13 +87,17 @@ export async function changeOrderStatus(
     };
 
     if (status === "processing" && order.status === "pending") {
-      // A checkout's pending order already holds its seats until expiresAt; keep them for good.
-      // An order without a hold (taken by staff) takes its seats now.
-      if (!order.expiresAt) await reserveSeats(tx, companyId, await courseIdsOf(tx, order.id));
+      await keepSeats(tx, companyId, order);
       set.expiresAt = null;
     }
 
     if (status === "delivered") {
+      const [received] = await tx
+        .select({ id: payments.id })
+        .from(payments)
+        .where(and(eq(payments.orderId, order.id), eq(payments.status, "succeeded")))
+        .limit(1);
+      if (!received) throw businessRule(ORDER_NOT_PAID_MESSAGE, "ORDER_NOT_PAID");
       const [returned] = await tx
         .select({ lineIds: orderReturns.lineIds })
         .from(orderReturns)
@@ -108,8 +121,7 @@ export async function changeOrderStatus(
         .from(invoices)
         .where(eq(invoices.orderId, order.id));
       if (!invoice) {
-        const number = await nextCounter(tx, companyId, "invoice");
-        await tx.insert(invoices).values({ companyId, orderId: order.id, number, issuedAt: changedAt });
+        await issueInvoice(tx, companyId, order.id, changedAt);
       }
     }
 
@@ -142,11 +154,13 @@ export async function changeOrderStatus(
         await releaseSeats(tx, companyId, await courseIdsOf(tx, order.id, restocked));
         seatsReleased = true;
       }
+      // The plan is settled: nothing more is collected (scheduled, or failed after its retries).
       await tx
         .update(orderInstalments)
-        .set({ status: "cancelled" })
-        .where(and(eq(orderInstalments.orderId, order.id), eq(orderInstalments.status, "scheduled")));
+        .set({ status: "cancelled", nextAttemptAt: null })
+        .where(unpaidInstalments(order.id));
       set.expiresAt = null;
+      set.paymentOverdueAt = null;
     }
 
     await tx.update(orders).set(set).where(eq(orders.id, order.id));
@@ -167,4 +181,17 @@ export async function changeOrderStatus(
   });
   if (seatsReleased) deps.seatsChanged?.invalidate(companyId);
   return getAdminOrder(deps, companyId, orderId, language);
+}
+
+/**
+ * A pending order accepted by staff keeps its seats: a checkout's pending order already holds
+ * them until expiresAt, so they are kept for good; an order without a hold (taken by staff) takes
+ * them now.
+ */
+export async function keepSeats(
+  tx: Queryable,
+  companyId: string,
+  order: { id: string; expiresAt: Date | null },
+): Promise<void> {
+  if (!order.expiresAt) await reserveSeats(tx, companyId, await courseIdsOf(tx, order.id));
 }

@@ -213,6 +213,12 @@ describe("PUT /api/orders/{id}", () => {
     const first = await request("PUT", `/api/orders/${ids.pending}`, admin.token, { status: "processing" });
     expect(first.status).toBe(200);
     expect(first.body).toMatchObject({ status: "processing", statusChangedBy: admin.email });
+    // Delivered needs the money: the cash at the counter is recorded first.
+    const paid = await request("POST", `/api/orders/${ids.pending}/payments`, admin.token, {
+      method: "cash",
+      reference: "Counter 2",
+    });
+    expect(paid.status).toBe(201);
     const second = await request("PUT", `/api/orders/${ids.pending}`, admin.token, { status: "delivered" });
     expect(second.status).toBe(200);
     const order = second.body as AdminOrder;

@@ -5,12 +5,15 @@ import { toCsv } from "../../../app/lib/csv";
 import { notFound } from "../../lib/errors";
 import { requireStaff } from "../../plugins/auth";
 import { ErrorResponse } from "../../plugins/openapi";
+import { pdfFilename } from "./invoice-issue";
 import { renderInvoicePdf } from "./invoice-pdf";
 import { InvoicePdf } from "./invoices.schemas";
+import { actingStaff } from "./order-admin-records";
 import {
   AdminCreateReturnBody,
   AdminInvoiceParams,
   AdminListOrdersQuery,
+  AdminMarkPaidBody,
   AdminOrder,
   AdminOrderList,
   AdminOrderParams,
@@ -104,7 +107,8 @@ export const orderAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           "Allowed: pending → processing | cancel; processing → delivered | cancel; delivered → cancel; " +
           "cancel is final. Anything else is 422. Cancelling a paid order refunds it through its payment " +
-          "provider, deletes its enrolments and gives the seats back.",
+          "provider, deletes its enrolments and gives the seats back; that needs the `refunds` permission (403 " +
+          "without it, and nothing changes).",
         security,
         params: AdminOrderParams,
         body: AdminUpdateOrderBody,
@@ -121,7 +125,7 @@ export const orderAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       const staff = await requireStaff(request, "orders", "write");
       return orderAdmin.changeStatus(
         request.company.id,
-        { id: staff.staffId, email: staff.email },
+        actingStaff(staff),
         request.params.orderId,
         request.body.status,
         request.language,
@@ -151,12 +155,48 @@ export const orderAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       const staff = await requireStaff(request, "orders", "write");
       const order = await orderAdmin.createReturn(
         request.company.id,
-        { id: staff.staffId, email: staff.email },
+        actingStaff(staff),
         request.params.orderId,
         request.body,
         request.language,
       );
       return reply.status(201).send({ message: RETURN_DONE_MESSAGE, order });
+    },
+  );
+
+  app.post(
+    "/orders/:orderId/payments",
+    {
+      schema: {
+        tags: ["Orders"],
+        summary:
+          "Mark an order as paid: record a bank transfer or cash received for what is still owed (staff)",
+        description:
+          "Records a payment of everything still owed (method `bank_transfer` or `cash`, with its reference), " +
+          "marks unpaid instalments paid and accepts a pending order (processing). An order must be paid " +
+          "before it can be Delivered. 422 when nothing is owed or the order is cancelled.",
+        security,
+        params: AdminOrderParams,
+        body: AdminMarkPaidBody,
+        response: {
+          201: AdminOrder,
+          ...staffErrors,
+          404: ErrorResponse,
+          409: ErrorResponse,
+          422: ErrorResponse,
+        },
+      },
+    },
+    async (request, reply) => {
+      const staff = await requireStaff(request, "orders", "write");
+      const order = await orderAdmin.markPaid(
+        request.company.id,
+        actingStaff(staff),
+        request.params.orderId,
+        request.body,
+        request.language,
+      );
+      return reply.status(201).send(order);
     },
   );
 
@@ -176,7 +216,7 @@ export const orderAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       const invoice = await invoices.getForCompany(request.company.id, request.params.id);
       if (!invoice) throw notFound(`No invoice "${request.params.id}" exists.`, "INVOICE_NOT_FOUND");
       const pdf = await renderInvoicePdf(invoice, request.language);
-      const filename = `invoice-${invoice.number.replace(/[^\w.-]+/g, "-")}.pdf`;
+      const filename = pdfFilename("invoice", invoice.number);
       return reply
         .type("application/pdf")
         .header("content-disposition", `attachment; filename="${filename}"`)

@@ -1,5 +1,11 @@
 import { z } from "zod";
-import { ORDER_CHANNELS, ORDER_DAY_RANGES, ORDER_STATUSES, PAYMENT_METHODS } from "~shared/order-enums";
+import {
+  MANUAL_PAYMENT_METHODS,
+  ORDER_CHANNELS,
+  ORDER_DAY_RANGES,
+  ORDER_STATUSES,
+  PAYMENT_METHODS,
+} from "~shared/order-enums";
 import { AdminListQuery, listPageSchema } from "../../lib/list-query";
 import { InstalmentView } from "./instalment-view";
 
@@ -42,7 +48,7 @@ export const AdminOrderListItem = z
   .object({
     id: z.uuid(),
     number: z.number().int(),
-    invoiceNumber: z.string().nullable().describe("Formatted as the company's settings say"),
+    invoiceNumber: z.string().nullable().describe("As printed on the invoice when it was issued"),
     createdAt: z.string(),
     customerName: z.string(),
     customerEmail: z.string(),
@@ -51,6 +57,10 @@ export const AdminOrderListItem = z
     status: z.enum(ORDER_STATUSES),
     totalCents: z.number().int(),
     currency: z.string(),
+    refundableCents: z
+      .number()
+      .int()
+      .describe("Money received for the order and not given back yet: what cancelling it would refund"),
   })
   .meta({ id: "AdminOrderListItem" });
 export type AdminOrderListItem = z.output<typeof AdminOrderListItem>;
@@ -152,6 +162,22 @@ export const AdminCreateReturnBody = z.strictObject({
 export type AdminCreateReturnBody = z.output<typeof AdminCreateReturnBody>;
 
 export const ReturnResult = z.object({ message: z.string(), order: AdminOrder });
+
+export const AdminMarkPaidBody = z
+  .strictObject({
+    method: z.enum(MANUAL_PAYMENT_METHODS, { message: "method must be bank_transfer or cash" }),
+    reference: z
+      .string({ message: "Enter the payment's reference" })
+      .trim()
+      .min(1, "Enter the payment's reference")
+      .max(100, "The reference must have at most 100 characters"),
+  })
+  .meta({ id: "AdminMarkPaidBody" });
+export type AdminMarkPaidBody = z.output<typeof AdminMarkPaidBody>;
+
+export const ORDER_NOT_PAID_MESSAGE =
+  "This order has not been paid. Mark it as paid (bank transfer or cash) before marking it Delivered.";
+export const ALREADY_PAID_MESSAGE = "Nothing is left to pay on this order.";
 
 export const AdminOrderParams = z.strictObject({ orderId: z.uuid({ message: "orderId must be a UUID" }) });
 export const AdminInvoiceParams = z.strictObject({ id: z.uuid({ message: "id must be a UUID" }) });

@@ -7,6 +7,7 @@ import type { SettingsService } from "../settings/settings.service";
 import { exportOrders, listOrders } from "./order-admin-list";
 import type { OrderAdminSteps } from "./order-admin-records";
 import { getAdminOrder } from "./order-admin-view";
+import { markOrderPaid } from "./order-mark-paid";
 import { createRefunder } from "./order-refunds";
 import { createOrderReturn } from "./order-return";
 import { changeOrderStatus } from "./order-status-change";
@@ -48,6 +49,7 @@ export function createOrderAdminService(db: Db, deps: OrderAdminDeps) {
     get: withDeps(steps, getAdminOrder),
     changeStatus: withDeps(steps, changeOrderStatus),
     createReturn: withDeps(steps, createOrderReturn),
+    markPaid: withDeps(steps, markOrderPaid),
   };
 }
 

@@ -160,6 +160,11 @@ export const invoices = pgTable(
       .notNull()
       .references(() => orders.id),
     number: integer("number").notNull(),
+    /**
+     * The number as printed when the invoice was issued ("INV-000043"): fixed for good, so a later
+     * change of the invoice settings only affects the next invoices (decision 017).
+     */
+    printedNumber: text("printed_number").notNull(),
     issuedAt: timestamp("issued_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

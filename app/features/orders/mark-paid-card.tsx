@@ -1,0 +1,89 @@
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useFetcher } from "react-router";
+import { AdminCard } from "~/components/admin/admin-page";
+import { Select, TextField } from "~/components/admin/form-fields";
+import { Button } from "~/components/ui/button";
+import { notify } from "~/components/ui/toast";
+import { formatMoney } from "~/lib/format";
+import { MANUAL_PAYMENT_METHODS, type ManualPaymentMethod } from "~shared/order-enums";
+import { MoneyConfirmDialog } from "./money-confirm-dialog";
+import type { OrderActionResult } from "./order-action-result";
+
+/**
+ * "Mark as paid": staff record a bank transfer or cash received for what is still owed, after a
+ * confirmation naming the amount; a toast says it was recorded. Delivered needs this first.
+ */
+export function MarkPaidCard({ owedCents, currency }: { owedCents: number; currency: string }) {
+  const { t, i18n } = useTranslation();
+  const fetcher = useFetcher<OrderActionResult>();
+  const [method, setMethod] = useState<ManualPaymentMethod>("bank_transfer");
+  const [reference, setReference] = useState("");
+  const [confirming, setConfirming] = useState(false);
+  const [recorded, setRecorded] = useState(0);
+  const amount = formatMoney(owedCents, currency, i18n.language);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: react to the fetcher finishing only
+  useEffect(() => {
+    const result = fetcher.data;
+    if (fetcher.state !== "idle" || !result) return;
+    setConfirming(false);
+    if (result.ok) {
+      notify.success(
+        t("adminOrders.money.markPaidDone", { amount: formatMoney(recorded, currency, i18n.language) }),
+      );
+      setReference("");
+    } else notify.error(result.message);
+  }, [fetcher.state, fetcher.data]);
+
+  return (
+    <AdminCard title={t("adminOrders.money.markPaidTitle")} className="print:hidden">
+      <form
+        className="grid gap-3"
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (!reference.trim()) notify.error(t("adminOrders.money.referenceHint"));
+          else setConfirming(true);
+        }}
+      >
+        <p className="text-sm text-ink-muted">{t("adminOrders.money.markPaidHint", { amount })}</p>
+        <Select
+          label={t("adminOrders.money.method")}
+          value={method}
+          onChange={(value) => value && setMethod(value as ManualPaymentMethod)}
+          options={MANUAL_PAYMENT_METHODS.map((value) => ({
+            value,
+            label: t(`adminOrders.method.${value}`),
+          }))}
+        />
+        <TextField
+          label={t("adminOrders.money.reference")}
+          description={t("adminOrders.money.referenceHint")}
+          value={reference}
+          onChange={setReference}
+          maxLength={100}
+          isRequired
+        />
+        <div>
+          <Button type="submit" variant="secondary" disabled={fetcher.state !== "idle"}>
+            {t("adminOrders.money.markPaid")}
+          </Button>
+        </div>
+      </form>
+      <MoneyConfirmDialog
+        isOpen={confirming}
+        title={t("adminOrders.money.markPaidQuestion", {
+          amount,
+          method: t(`adminOrders.method.${method}`).toLowerCase(),
+        })}
+        effects={[t("adminOrders.money.markPaidEffect")]}
+        confirmLabel={t("adminOrders.money.markPaidConfirm")}
+        busy={fetcher.state !== "idle"}
+        onConfirm={() => {
+          setRecorded(owedCents);
+          fetcher.submit({ intent: "mark-paid", method, reference }, { method: "post" });
+        }}
+        onCancel={() => setConfirming(false)}
+      />
+    </AdminCard>
+  );
+}

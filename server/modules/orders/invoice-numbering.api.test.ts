@@ -1,0 +1,116 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  bearer,
+  type CheckoutTestApp,
+  createCheckoutTestApp,
+} from "../../../tests/support/checkout-fixtures";
+import { lastMailTo } from "../../../tests/support/outbox";
+import { createStaff, type TestStaff } from "../../../tests/support/staff";
+import type { OrderView } from "../checkout/checkout.schemas";
+import type { InvoiceDocument } from "./invoices.schemas";
+import type { AdminOrder, AdminOrderList } from "./orders-admin.schemas";
+
+let t: CheckoutTestApp;
+let admin: TestStaff;
+let course: string;
+
+beforeAll(async () => {
+  t = await createCheckoutTestApp();
+  admin = await createStaff(t, t.companyId, "Admin");
+  course = await t.addCourse({ priceCents: 11_900 });
+});
+afterAll(() => t.close());
+
+const nextYear = new Date().getUTCFullYear() + 1;
+const card = { number: "4242 4242 4242 4242", expMonth: 12, expYear: nextYear, cvc: "123" };
+
+async function call(method: "GET" | "PUT" | "POST", url: string, token: string, payload?: unknown) {
+  const response = await t.app.inject({
+    method,
+    url,
+    headers: bearer(token),
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
+  const json = response.headers["content-type"]?.toString().startsWith("application/json");
+  return { status: response.statusCode, body: json ? response.json() : null, raw: response };
+}
+
+/** A learner buys the course and pays: the order as the buyer sees it. */
+async function buy(): Promise<{ order: OrderView; buyer: { email: string; token: string } }> {
+  const buyer = await t.addCustomer("Ines Invoice");
+  const placed = await call("POST", "/api/checkout", buyer.token, { courseIds: [course] });
+  expect(placed.status).toBe(201);
+  const paid = await call("POST", `/api/checkout/${placed.body.id}/pay`, buyer.token, { card });
+  expect(paid.status).toBe(200);
+  return { order: paid.body.order as OrderView, buyer };
+}
+
+describe("an invoice's number is fixed when it is issued", () => {
+  it("keeps issued numbers through a settings change; the next invoice follows the new settings", async () => {
+    const { order, buyer } = await buy();
+    const issued = order.invoice!.number;
+    expect(issued).toMatch(/^INV-\d{6}$/);
+
+    const saved = await call("PUT", "/api/admin/settings/invoice", admin.token, {
+      prefix: "OAK-",
+      startValue: 1000,
+      leadingZeros: true,
+      length: 5,
+    });
+    expect(saved.status).toBe(200);
+
+    // Everywhere the old invoice appears, it keeps the number it was issued with.
+    const adminView = await call("GET", `/api/orders/${order.id}`, admin.token);
+    expect((adminView.body as AdminOrder).invoice?.number).toBe(issued);
+    const list = await call("GET", `/api/orders?searchText=${encodeURIComponent(issued)}`, admin.token);
+    expect((list.body as AdminOrderList).items.map((item) => item.invoiceNumber)).toEqual([issued]);
+    const own = await call("GET", `/api/orders/${order.id}`, buyer.token);
+    expect((own.body as OrderView).invoice?.number).toBe(issued);
+    const invoiceId = order.invoice!.id;
+    const document = await call("GET", `/api/invoices/${invoiceId}`, buyer.token);
+    expect((document.body as InvoiceDocument).number).toBe(issued);
+    const pdf = await call("GET", `/api/invoices/${invoiceId}/pdf`, buyer.token);
+    expect(pdf.raw.headers["content-disposition"]).toBe(`attachment; filename="invoice-${issued}.pdf"`);
+    const staffPdf = await call("GET", `/api/admin/invoices/${invoiceId}/pdf`, admin.token);
+    expect(staffPdf.raw.headers["content-disposition"]).toBe(`attachment; filename="invoice-${issued}.pdf"`);
+
+    // The next invoice is printed with the new settings, from the start value on.
+    const next = await buy();
+    expect(next.order.invoice!.number).toBe("OAK-01000");
+    // …and the mail shows the very same number, in its text, its {{invoiceNumber}} and its attachment.
+    await t.app.services.jobQueue.drain();
+    const mail = await lastMailTo(t.dataDir, next.buyer.email);
+    expect(mail.text).toContain("Invoice number: OAK-01000");
+    expect(mail.text).toMatch(/filename="?invoice-OAK-01000\.pdf/);
+  });
+
+  it("puts the printed number into a school's own confirmation text ({{invoiceNumber}})", async () => {
+    const template = await call("PUT", "/api/admin/email-templates/order-confirmation", admin.token, {
+      subject: { en: "Invoice {{invoiceNumber}} from {{shopName}}" },
+      body: { en: "Dear {{customerName}}, your invoice is {{invoiceNumber}}." },
+    });
+    expect(template.status).toBe(200);
+    const { order, buyer } = await buy();
+    expect(order.invoice!.number).toMatch(/^OAK-\d{5}$/);
+    await t.app.services.jobQueue.drain();
+    const mail = await lastMailTo(t.dataDir, buyer.email);
+    expect(mail.text).toContain(`Subject: Invoice ${order.invoice!.number} from`);
+    expect(mail.text).toContain(`your invoice is ${order.invoice!.number}.`);
+  });
+
+  it("issues a delivered order's invoice with the settings of that moment", async () => {
+    const buyer = await t.addCustomer("Pim Counter");
+    const placed = await call("POST", "/api/checkout", buyer.token, { courseIds: [course] });
+    const paid = await call("POST", `/api/orders/${placed.body.id}/payments`, admin.token, {
+      method: "cash",
+      reference: "desk 1",
+    });
+    expect(paid.status).toBe(201);
+    for (const status of ["delivered"]) {
+      const changed = await call("PUT", `/api/orders/${placed.body.id}`, admin.token, { status });
+      expect(changed.status).toBe(200);
+    }
+    const view = await call("GET", `/api/orders/${placed.body.id}`, admin.token);
+    expect((view.body as AdminOrder).invoice?.number).toMatch(/^OAK-\d{5}$/);
+  });
+});
