@@ -69,7 +69,7 @@ export function createServices(
   const mailJobs = createMailJobs(db, { queue: jobQueue, mailer });
   const companies = createCompanyService(db);
   const settings = createSettingsService(db, { bus: cacheBus });
-  const catalog = createCatalogService(db, { bus: cacheBus });
+  const catalog = createCatalogService(db, { bus: cacheBus, answers: env.CATALOG_CACHE === "on" });
   const sessions = createSessionService(db);
   const staffAccess = createStaffAccessService(db);
   const staffAuth = createStaffAuthService(db, { sessions });

@@ -133,10 +133,14 @@ interface CategoryNode {
  * The public catalogue: published categories and courses of one company, in one language.
  * Reads are cached per company and dropped by `invalidate(companyId)` after any catalogue write.
  */
-export function createCatalogService(db: Db, deps: { bus?: CacheBus } = {}) {
+export function createCatalogService(db: Db, deps: { bus?: CacheBus; answers?: boolean } = {}) {
   const cache = new ReadCache<unknown>(MAX_CACHED_READS, { maxWeight: MAX_CACHED_BYTES, weigh: roughSize });
-  const cached = <T>(companyId: string, key: string, load: () => Promise<T>) =>
+  /** The catalogue's structure (its category tree), kept whatever `answers` says. */
+  const kept = <T>(companyId: string, key: string, load: () => Promise<T>) =>
     cache.get(companyId, key, load) as Promise<T>;
+  /** Answers (lists, courses, figures): kept unless `answers` is false (CATALOG_CACHE=off, the miss path). */
+  const cached =
+    deps.answers === false ? <T>(_companyId: string, _key: string, load: () => Promise<T>) => load() : kept;
   /** Told when a company's catalogue changed (null: any company's); pages made from it are stale. */
   const listeners: ((companyId: string | null) => void)[] = [];
   const invalidateEverywhere = sharedInvalidation(deps.bus, "catalog", (companyId) => {
@@ -145,7 +149,7 @@ export function createCatalogService(db: Db, deps: { bus?: CacheBus } = {}) {
   });
 
   const categoryTree = (companyId: string) =>
-    cached(companyId, "category-tree", async (): Promise<CategoryNode[]> => {
+    kept(companyId, "category-tree", async (): Promise<CategoryNode[]> => {
       const counts = db
         .select({ categoryId: courses.categoryId, total: count().as("total") })
         .from(courses)
