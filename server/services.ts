@@ -35,6 +35,7 @@ import { createPaymentProvider } from "./modules/payments/payment-providers";
 import { createStripeConnect } from "./modules/payments/stripe-connect";
 import { createSettingsService } from "./modules/settings/settings.service";
 import { createSettingsAdminService } from "./modules/settings/settings-admin.service";
+import { createSitemapService } from "./modules/sitemap/sitemap.service";
 import { createRoleService } from "./modules/staff/roles.service";
 import { createStaffService } from "./modules/staff/staff.service";
 import { createStaffAccessService } from "./modules/staff/staff-access";
@@ -70,6 +71,9 @@ export function createServices(
   const companies = createCompanyService(db);
   const settings = createSettingsService(db, { bus: cacheBus });
   const catalog = createCatalogService(db, { bus: cacheBus, answers: env.CATALOG_CACHE === "on" });
+  // The configured public address, as the mails use it (a per-school address is not configurable yet).
+  const publicUrl = env.PUBLIC_URL ?? `http://localhost:${env.PORT}`;
+  const sitemap = createSitemapService(db, { catalog, publicUrl });
   const sessions = createSessionService(db);
   const staffAccess = createStaffAccessService(db);
   const staffAuth = createStaffAuthService(db, { sessions });
@@ -97,7 +101,6 @@ export function createServices(
   });
   const invoices = createInvoiceService(db, settings);
   const provider = createPaymentProvider(env);
-  const publicUrl = env.PUBLIC_URL ?? `http://localhost:${env.PORT}`;
   const instalments = createInstalmentCollection(db, { queue: jobQueue, mailJobs, provider, log, now });
   registerInstalmentMails(db, { mailJobs, settings, publicUrl });
   const stripeConnect = createStripeConnect(env, settings);
@@ -160,6 +163,7 @@ export function createServices(
     instalments,
     companies,
     catalog,
+    sitemap,
     settings,
     sessions,
     mailer,
