@@ -29,6 +29,7 @@ import { invoiceRoutes } from "./modules/orders/invoices.routes";
 import { orderAdminRoutes } from "./modules/orders/orders-admin.routes";
 import { paymentWebhookRoutes } from "./modules/payments/payments.routes";
 import { settingsAdminRoutes } from "./modules/settings/settings-admin.routes";
+import { sitemapRoutes } from "./modules/sitemap/sitemap.routes";
 import { staffRoutes } from "./modules/staff/staff.routes";
 import { staffAccountRoutes } from "./modules/staff/staff-account.routes";
 import { staffAuthRoutes } from "./modules/staff/staff-auth.routes";
@@ -152,6 +153,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   await app.register(healthRoutes);
   await app.register(imageRoutes);
+  await app.register(sitemapRoutes);
   await app.register(
     async (api) => {
       await api.register(catalogRoutes);

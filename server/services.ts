@@ -38,6 +38,7 @@ import { createPaymentProvider } from "./modules/payments/payment-providers";
 import { createStripeConnect } from "./modules/payments/stripe-connect";
 import { createSettingsService } from "./modules/settings/settings.service";
 import { createSettingsAdminService } from "./modules/settings/settings-admin.service";
+import { createSitemapService } from "./modules/sitemap/sitemap.service";
 import { createRoleService } from "./modules/staff/roles.service";
 import { createStaffService } from "./modules/staff/staff.service";
 import { createStaffAccessService } from "./modules/staff/staff-access";
@@ -87,7 +88,8 @@ export function createServices(
   });
   const originOf = (companyId: string) => schoolAddresses.originOfId(companyId);
   const settings = createSettingsService(db, { bus: cacheBus });
-  const catalog = createCatalogService(db, { bus: cacheBus });
+  const catalog = createCatalogService(db, { bus: cacheBus, answers: env.CATALOG_CACHE === "on" });
+  const sitemap = createSitemapService(db, { catalog, originOf });
   const sessions = createSessionService(db);
   const staffAccess = createStaffAccessService(db);
   const staffAuth = createStaffAuthService(db, { sessions, attemptLimits });
@@ -188,6 +190,7 @@ export function createServices(
     companies,
     schoolAddresses,
     catalog,
+    sitemap,
     settings,
     sessions,
     mailer,

@@ -62,7 +62,7 @@ const ADJECTIVES_NL = [
   "heldere",
   "geduldige",
 ];
-const SUBJECTS = [
+export const SUBJECTS = [
   "algebra",
   "geometry",
   "fractions",
@@ -104,8 +104,8 @@ const SUBJECTS = [
   "debating",
   "mindfulness",
 ];
-const FORMATS = ["course", "workshop", "masterclass", "bootcamp", "lab", "club", "journey", "studio"];
-const AUDIENCES = [
+export const FORMATS = ["course", "workshop", "masterclass", "bootcamp", "lab", "club", "journey", "studio"];
+export const AUDIENCES = [
   "kids",
   "teens",
   "families",

@@ -115,7 +115,18 @@ async function runWrk(options: LoadOptions): Promise<LoadResult> {
     const output = await new Promise<string>((resolve, reject) =>
       execFile(
         "wrk",
-        ["-t1", `-c${options.connections}`, `-d${options.seconds}s`, "-s", script, ...headers, options.url],
+        // A 30 s request timeout (wrk's default is 2 s): a slow answer on a busy machine is measured, not dropped.
+        [
+          "-t1",
+          `-c${options.connections}`,
+          `-d${options.seconds}s`,
+          "--timeout",
+          "30s",
+          "-s",
+          script,
+          ...headers,
+          options.url,
+        ],
         { encoding: "utf8" },
         (error, stdout, stderr) =>
           error ? reject(new Error(`wrk failed: ${stderr || error.message}`)) : resolve(stdout),

@@ -16,7 +16,12 @@ export interface Row {
   /** The budgets this row misses, empty when it meets them all. */
   missed: string[];
   note?: string;
+  /** A miss-path scenario's run: its one URL again (a hit), or random URLs with the cache on or off. */
+  variant?: MissVariant;
 }
+
+export const MISS_VARIANTS = ["hit", "random, cache on", "random, cache off"] as const;
+export type MissVariant = (typeof MISS_VARIANTS)[number];
 
 export interface Machine {
   date: string;
@@ -65,6 +70,35 @@ export function markdownTable(rows: Row[]): string {
   return lines.join("\n");
 }
 
+/** The miss-path scenarios, one line per engine and scenario: hit, random with the cache, random without it. */
+export function markdownMissTable(rows: Row[]): string {
+  const lines = [
+    "| Engine | Scenario | Conn. | Hit: req/s, p50, p99 ms | Random, cache on | Random, cache off | Budget (cache off) | Result |",
+    "|---|---|--:|--:|--:|--:|---|---|",
+  ];
+  const figures = (row: Row | undefined) =>
+    row?.requestsPerSecond === undefined
+      ? ""
+      : `${fmt(row.requestsPerSecond)}, ${fmt(row.p50, 1)}, ${fmt(row.p99, 1)}`;
+  const seen = new Set<string>();
+  for (const row of rows) {
+    const key = `${row.engine}\u0000${row.name}`;
+    if (!row.variant || seen.has(key)) continue;
+    seen.add(key);
+    const runs = rows.filter(
+      (other) => other.variant && other.engine === row.engine && other.name === row.name,
+    );
+    const of = (variant: MissVariant) => runs.find((run) => run.variant === variant);
+    const missed = runs.flatMap((run) => run.missed);
+    const budget = of("random, cache off")?.budget ?? "";
+    const result = missed.length === 0 ? "pass" : `**MISSED**: ${missed.join("; ")}`;
+    lines.push(
+      `| ${row.engine} | ${row.name} | ${row.connections} | ${figures(of("hit"))} | ${figures(of("random, cache on"))} | ${figures(of("random, cache off"))} | ${budget} | ${result} |`,
+    );
+  }
+  return lines.join("\n");
+}
+
 export function markdownReport(rows: Row[], machine: Machine, peakRss: Record<string, number>): string {
   const memory = Object.entries(peakRss)
     .map(([engine, mib]) => `${engine} ${mib} MiB`)
@@ -74,7 +108,16 @@ export function markdownReport(rows: Row[], machine: Machine, peakRss: Record<st
       `${machine.memoryGiB} GiB, Node.js ${machine.node}${machine.postgres ? `, PostgreSQL ${machine.postgres}` : ""}. ` +
       `Peak RSS of the server: ${memory}.${machine.load ? ` Load generator: ${machine.load}.` : ""}`,
     "",
-    markdownTable(rows),
+    markdownTable(rows.filter((row) => !row.variant)),
     "",
+    ...(rows.some((row) => row.variant)
+      ? [
+          "Miss path: the same URL again (a cache hit) beside random URLs over the whole catalogue, with the " +
+            "catalogue cache on and bypassed (CATALOG_CACHE=off); req/s, p50 ms, p99 ms.",
+          "",
+          markdownMissTable(rows),
+          "",
+        ]
+      : []),
   ].join("\n");
 }

@@ -4,9 +4,15 @@
  * process, measures every route with wrk (when installed, else autocannon) against a baseline
  * route of the same server, checks the budgets, writes bench/results/server.{json,md} and exits 1 when a budget is missed.
  *
+ * The miss path (bench/server/miss.ts): random pages, courses, search words and rendered pages over
+ * the whole catalogue, beside the same URL again (a hit), once with the catalogue cache on and once
+ * with a second server started with CATALOG_CACHE=off; its budgets are checked on the bypassed run.
+ *
  * BENCH_LOAD        wrk or autocannon (default: wrk when it is on the PATH, else autocannon)
- * BENCH_SECONDS     seconds per measurement (default 10; a 3 s warm-up comes first)
- * BENCH_EMBEDDED=1  also run the list budget on the embedded database (PGlite)
+ * BENCH_SECONDS     seconds per measurement (default 10, 3 in quick mode; a warm-up comes first)
+ * BENCH_EMBEDDED=1  also run the list budget and the miss path on the embedded database (PGlite)
+ * BENCH_QUICK=1     minutes, not a quarter of an hour: the full 100,000 courses but a small sales
+ *                   history (the catalogue budgets hold for it), 3 s measurements after a 1 s warm-up
  * BENCH_SIZE=small  a tenth of the data (for trying the harness itself; budgets are for the full size)
  * BENCH_ONLY=regex   only the scenarios whose name matches (the baseline always runs); results are
  *                   printed but bench/results and README.md are left alone
@@ -30,14 +36,16 @@ import {
 } from "../lib/database";
 import { FULL_SIZE, type GenerateSize, generateData, PARTIAL_WORD, RARE_WORD } from "../lib/generate";
 import { loadGenerator } from "../lib/load";
-import { describeMachine, markdownReport, type Row } from "../lib/report";
+import { describeMachine, type MissVariant, markdownReport, type Row } from "../lib/report";
 import { type ServerProcess, startServer } from "../lib/server-process";
 import { runCheckout } from "./checkout";
+import { EMBEDDED_BUDGETS, type MissScenario, missScenarios, POSTGRES_BUDGETS } from "./miss";
 import { verifyCatalogue } from "./verify";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "../..");
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
-const WARM_UP_SECONDS = 3;
+const QUICK = process.env.BENCH_QUICK === "1";
+const SECONDS = Number(process.env.BENCH_SECONDS ?? (QUICK ? 3 : 10));
+const WARM_UP_SECONDS = QUICK ? 1 : 3;
 /** Courses for the checkout warm-up's bursts (as many as 3 s takes, at most this many). */
 const CHECKOUT_WARM_UP_COURSES = 20;
 const ADMIN_PASSWORD = "bench-admin-password";
@@ -45,7 +53,9 @@ const COMPANY = "wellspring";
 const size: GenerateSize =
   process.env.BENCH_SIZE === "small"
     ? { courses: 10_000, categories: 50, lessonsPerCourse: 5, customers: 20_000, orders: 100_000 }
-    : FULL_SIZE;
+    : QUICK
+      ? { ...FULL_SIZE, customers: 10_000, orders: 50_000 }
+      : FULL_SIZE;
 
 const log = (message: string) => console.info(`[bench] ${message}`);
 const only = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY, "i") : undefined;
@@ -69,11 +79,19 @@ interface Scenario {
   connections: number;
   /** Minimum share of the baseline's req/s. */
   minRatio?: number;
+  /** Minimum req/s. */
+  minRps?: number;
   maxP99?: number;
   headers?: Record<string, string>;
 }
 
-async function measure(url: string, scenario: Scenario, engine: Row["engine"], baseline?: number) {
+async function measure(
+  url: string,
+  scenario: Scenario,
+  engine: Row["engine"],
+  baseline?: number,
+  variant?: MissVariant,
+) {
   const options = {
     url,
     paths: scenario.paths,
@@ -91,6 +109,11 @@ async function measure(url: string, scenario: Scenario, engine: Row["engine"], b
       missed.push(
         `${scenario.name}: ${Math.round((ratio ?? 0) * 100)} % of baseline < ${scenario.minRatio * 100} %`,
       );
+  }
+  if (scenario.minRps !== undefined) {
+    budget.push(`≥ ${scenario.minRps.toLocaleString("en-US")} req/s`);
+    if (result.requestsPerSecond < scenario.minRps)
+      missed.push(`${scenario.name}: ${result.requestsPerSecond} req/s < ${scenario.minRps}`);
   }
   if (scenario.maxP99 !== undefined) {
     budget.push(`p99 ≤ ${scenario.maxP99} ms`);
@@ -110,12 +133,47 @@ async function measure(url: string, scenario: Scenario, engine: Row["engine"], b
     errors: result.errors + result.non2xx,
     budget: budget.join(", ") || "ceiling",
     missed,
+    ...(variant ? { variant } : {}),
   };
   log(
-    `${engine} ${scenario.name}: ${row.requestsPerSecond} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms` +
+    `${engine} ${scenario.name}${variant ? ` (${variant})` : ""}: ${row.requestsPerSecond} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms` +
       (ratio === undefined ? "" : `, ${Math.round(ratio * 100)} % of baseline`),
   );
   return row;
+}
+
+/**
+ * The miss path on a running server: `cached` true runs each scenario's one URL (a hit) and its random
+ * URLs with the cache on, false its random URLs on a server started with CATALOG_CACHE=off, with the
+ * budgets. Errors and non-2xx answers are always missed.
+ */
+async function measureMisses(
+  url: string,
+  scenarios: MissScenario[],
+  engine: Row["engine"],
+  cached: boolean,
+): Promise<Row[]> {
+  const rows: Row[] = [];
+  for (const scenario of scenarios.filter((candidate) => selected(`miss ${candidate.name}`))) {
+    const { name, connections } = scenario;
+    if (cached) {
+      rows.push(
+        await measure(url, { name, connections, paths: [scenario.hitPath] }, engine, undefined, "hit"),
+      );
+      rows.push(
+        await measure(
+          url,
+          { name, connections, paths: scenario.paths },
+          engine,
+          undefined,
+          "random, cache on",
+        ),
+      );
+    } else {
+      rows.push(await measure(url, scenario, engine, undefined, "random, cache off"));
+    }
+  }
+  return rows;
 }
 
 async function staffToken(url: string): Promise<string> {
@@ -221,11 +279,24 @@ async function benchPostgres(serverUrl: string, rows: Row[], peakRss: Record<str
     ];
     for (const scenario of scenarios.filter((candidate) => selected(candidate.name)))
       rows.push(await measure(server.url, scenario, "postgres", baseline));
+    const misses = await missScenarios(runner, COMPANY, size.courses, POSTGRES_BUDGETS);
+    rows.push(...(await measureMisses(server.url, misses, "postgres", true)));
     if (selected("checkout"))
       rows.push(
         await runCheckout(server.url, runner, checkout.course, checkout.warmUp, WARM_UP_SECONDS * 1000),
       );
     peakRss.postgres = server.peakRssMiB();
+    await server.stop();
+    server = undefined;
+    server = await startServer(root, {
+      DATABASE_URL: url,
+      DATA_DIR: dataDir,
+      ADMIN_PASSWORD,
+      CATALOG_CACHE: "off",
+    });
+    log(`server ${server.pid} with CATALOG_CACHE=off ready at ${server.url}`);
+    rows.push(...(await measureMisses(server.url, misses, "postgres", false)));
+    peakRss.postgres = Math.max(peakRss.postgres, server.peakRssMiB());
   } finally {
     await server?.stop();
     await runner.close();
@@ -239,8 +310,10 @@ async function benchEmbedded(rows: Row[], peakRss: Record<string, number>) {
   try {
     await migrateAndSeed({ engine: "pglite", dataDir: join(dataDir, "db") }, ADMIN_PASSWORD);
     const runner = await pgliteRunner(join(dataDir, "db"));
+    let misses: MissScenario[];
     try {
       await prepare(runner);
+      misses = await missScenarios(runner, COMPANY, size.courses, EMBEDDED_BUDGETS);
     } finally {
       await runner.close();
     }
@@ -260,7 +333,14 @@ async function benchEmbedded(rows: Row[], peakRss: Record<string, number>) {
         baselineRow.requestsPerSecond,
       ),
     );
+    rows.push(...(await measureMisses(server.url, misses, "embedded", true)));
     peakRss.embedded = server.peakRssMiB();
+    await server.stop();
+    server = undefined;
+    server = await startServer(root, { DATA_DIR: dataDir, ADMIN_PASSWORD, CATALOG_CACHE: "off" });
+    log(`embedded server ${server.pid} with CATALOG_CACHE=off ready at ${server.url}`);
+    rows.push(...(await measureMisses(server.url, misses, "embedded", false)));
+    peakRss.embedded = Math.max(peakRss.embedded, server.peakRssMiB());
   } finally {
     await server?.stop();
     rmSync(dataDir, { recursive: true, force: true });
@@ -296,7 +376,7 @@ const resultsDir = join(root, "bench/results");
 mkdirSync(resultsDir, { recursive: true });
 writeFileSync(
   join(resultsDir, "server.json"),
-  `${JSON.stringify({ machine, size, seconds: SECONDS, peakRssMiB: peakRss, rows }, null, 2)}\n`,
+  `${JSON.stringify({ machine, size, seconds: SECONDS, quick: QUICK, peakRssMiB: peakRss, rows }, null, 2)}\n`,
 );
 writeFileSync(join(resultsDir, "server.md"), markdown);
 console.info(`\n${markdown}`);

@@ -130,6 +130,11 @@ export const envSchema = z
       .min(0, "must be a whole number of days from 0 to 3650")
       .max(3650, "must be a whole number of days from 0 to 3650")
       .default(0),
+    /**
+     * off: the catalogue's answers (lists, courses, rendered catalogue pages) are built from the
+     * database on every request, as on a cache miss; for measuring the miss path (npm run bench).
+     */
+    CATALOG_CACHE: z.enum(["on", "off"], { message: "must be on or off" }).default("on"),
     LOG_LEVEL: z.enum(LOG_LEVELS, { message: `must be one of ${LOG_LEVELS.join(", ")}` }).default("info"),
   })
   .superRefine((env, ctx) => {

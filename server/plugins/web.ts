@@ -90,8 +90,11 @@ export async function webPlugin(app: FastifyInstance, options: WebOptions) {
     getBuild = async () => build;
   }
   const handle = createRequestHandler(getBuild, options.mode);
-  // Development renders every page afresh: the code changes under it.
-  const pages = options.mode === "production" ? createPageCache({ bus: app.services.cacheBus }) : undefined;
+  // Development renders every page afresh: the code changes under it; CATALOG_CACHE=off too (the miss path).
+  const pages =
+    options.mode === "production" && app.config.CATALOG_CACHE === "on"
+      ? createPageCache({ bus: app.services.cacheBus })
+      : undefined;
 
   // Pages and form actions read their own bodies: hand them the raw stream. Plain form posts are
   // small and read up front.

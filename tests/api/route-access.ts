@@ -112,6 +112,14 @@ export const ROUTE_ACCESS: Record<string, RouteCase | RouteCase[]> = {
   "GET /healthz": { rule: PUBLIC, ok: 200 },
   "GET /readyz": { rule: PUBLIC, ok: 200 },
   "GET /api/health/baseline": { rule: PUBLIC, ok: 200, note: "the benchmarks' constant answer" },
+  "GET /robots.txt": { rule: PUBLIC, ok: 200 },
+  "GET /sitemap.xml": { rule: PUBLIC, ok: 200 },
+  "GET /sitemap-pages.xml": { rule: PUBLIC, ok: 200 },
+  "GET /sitemap-courses-:file.xml": {
+    rule: PUBLIC,
+    ok: 200,
+    probe: { url: "/sitemap-courses-1.xml" },
+  },
   "GET /media/images/:folder/:file": {
     rule: PUBLIC,
     ok: 404,

@@ -100,3 +100,30 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("a catalogue write on one instan
     }
   });
 });
+
+describe("CATALOG_CACHE=off", () => {
+  it("reads every catalogue answer from the database, where the cache keeps the old one", async () => {
+    const bypass = await buildApp({
+      env: loadEnv({ NODE_ENV: "test", LOG_LEVEL: "silent", CATALOG_CACHE: "off" }),
+      database: t.database,
+      logger: false,
+    });
+    await bypass.ready();
+    try {
+      const course = await firstCourse(t.app);
+      const detail = `/api/courses/${course.id}`;
+      const cachedBefore = (await t.app.inject({ url: detail })).json<CourseDetail>().instructor;
+      await bypass.inject({ url: detail });
+      // A write that nobody announced: only a server that reads the database again sees it.
+      await t.database.db.execute(sql`update courses set instructor = 'Unannounced' where id = ${course.id}`);
+      expect((await bypass.inject({ url: detail })).json<CourseDetail>().instructor).toBe("Unannounced");
+      expect((await t.app.inject({ url: detail })).json<CourseDetail>().instructor).toBe(cachedBefore);
+      await t.database.db.execute(
+        sql`update courses set instructor = ${cachedBefore} where id = ${course.id}`,
+      );
+      t.app.services.catalog.invalidate(companyId);
+    } finally {
+      await bypass.close();
+    }
+  });
+});

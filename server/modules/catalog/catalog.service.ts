@@ -1,4 +1,4 @@
-import { and, asc, count, countDistinct, desc, eq, inArray, like, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, countDistinct, desc, eq, like, or, type SQL, sql } from "drizzle-orm";
 import type { Language } from "~shared/language";
 import { type Translatable, translate, translateList } from "~shared/translatable";
 import type { Db } from "../../db/client";
@@ -16,7 +16,8 @@ import {
   type CourseSort,
   type StoreListCoursesQuery,
 } from "./catalog.schemas";
-import { categories, courses, lessons } from "./catalog.tables";
+import { catalogCounts, categories, courses } from "./catalog.tables";
+import { listFilter, orderBy, pageWindow, readPositions, windowCondition } from "./list-positions";
 
 const cardColumns = {
   id: courses.id,
@@ -42,15 +43,6 @@ type CardRow = {
   [K in keyof typeof cardColumns]: (typeof cardColumns)[K]["_"]["notNull"] extends true
     ? (typeof cardColumns)[K]["_"]["data"]
     : (typeof cardColumns)[K]["_"]["data"] | null;
-};
-
-const effectivePrice = sql`coalesce(${courses.salePriceCents}, ${courses.priceCents})`;
-
-const ORDER_BY: Record<CourseSort, SQL[]> = {
-  "price-asc": [asc(effectivePrice), asc(courses.id)],
-  "price-desc": [desc(effectivePrice), asc(courses.id)],
-  "date-asc": [asc(courses.createdAt), asc(courses.id)],
-  "date-desc": [desc(courses.createdAt), desc(courses.id)],
 };
 
 /** `%` and `_` in user text are literal characters, not wildcards. */
@@ -93,6 +85,8 @@ function relevance(words: string[]): SQL[] {
 
 /** Bounds of the catalogue cache per process: entries, and their rough size in bytes. */
 const MAX_CACHED_READS = 5000;
+/** Category trees and list positions kept per process (each a few hundred KB at most). */
+const MAX_KEPT_STRUCTURES = 2000;
 const MAX_CACHED_BYTES = 64 * 1024 * 1024;
 /** Rough in-memory size of a translated course card or category once parsed (objects, not JSON). */
 const ROUGH_OBJECT_BYTES = 2048;
@@ -118,6 +112,20 @@ function averageRating(total: number, reviews: number): number {
   return reviews > 0 ? Math.round((total * 10) / reviews) / 10 : 0;
 }
 
+/** A company's published categories with their published courses, and its published courses in all. */
+interface CatalogShape {
+  nodes: CategoryNode[];
+  total: number;
+}
+
+interface LessonRow {
+  id: string;
+  position: number;
+  title: Translatable;
+  durationSeconds: number;
+  freePreview: boolean;
+}
+
 interface CategoryNode {
   id: string;
   slug: string;
@@ -133,42 +141,93 @@ interface CategoryNode {
  * The public catalogue: published categories and courses of one company, in one language.
  * Reads are cached per company and dropped by `invalidate(companyId)` after any catalogue write.
  */
-export function createCatalogService(db: Db, deps: { bus?: CacheBus } = {}) {
+export function createCatalogService(db: Db, deps: { bus?: CacheBus; answers?: boolean } = {}) {
   const cache = new ReadCache<unknown>(MAX_CACHED_READS, { maxWeight: MAX_CACHED_BYTES, weigh: roughSize });
-  const cached = <T>(companyId: string, key: string, load: () => Promise<T>) =>
-    cache.get(companyId, key, load) as Promise<T>;
+  const structures = new ReadCache<unknown>(MAX_KEPT_STRUCTURES);
+  /**
+   * The catalogue's structure (its category tree with the kept counts, its lists' positions), kept
+   * whatever `answers` says: it is what the database reads a page by, not an answer.
+   */
+  const kept = <T>(companyId: string, key: string, load: () => Promise<T>) =>
+    structures.get(companyId, key, load) as Promise<T>;
+  /** Answers (lists, courses, figures): kept unless `answers` is false (CATALOG_CACHE=off, the miss path). */
+  const cached =
+    deps.answers === false
+      ? <T>(_companyId: string, _key: string, load: () => Promise<T>) => load()
+      : <T>(companyId: string, key: string, load: () => Promise<T>) =>
+          cache.get(companyId, key, load) as Promise<T>;
   /** Told when a company's catalogue changed (null: any company's); pages made from it are stale. */
   const listeners: ((companyId: string | null) => void)[] = [];
   const invalidateEverywhere = sharedInvalidation(deps.bus, "catalog", (companyId) => {
     cache.drop(companyId);
+    structures.drop(companyId);
     for (const listener of listeners) listener(companyId);
   });
 
-  const categoryTree = (companyId: string) =>
-    cached(companyId, "category-tree", async (): Promise<CategoryNode[]> => {
-      const counts = db
-        .select({ categoryId: courses.categoryId, total: count().as("total") })
-        .from(courses)
-        .where(and(eq(courses.companyId, companyId), eq(courses.published, true)))
-        .groupBy(courses.categoryId)
-        .as("counts");
-      const rows = await db
-        .select({
-          id: categories.id,
-          slug: categories.slug,
-          parentId: categories.parentId,
-          name: categories.name,
-          description: categories.description,
-          icon: categories.icon,
-          position: categories.position,
-          directCourses: sql<number>`coalesce(${counts.total}, 0)`.mapWith(Number),
-        })
-        .from(categories)
-        .leftJoin(counts, eq(counts.categoryId, categories.id))
-        .where(and(eq(categories.companyId, companyId), eq(categories.published, true)))
-        .orderBy(asc(categories.position), asc(categories.slug));
-      return rows as CategoryNode[];
+  /** Published categories with their kept course counts (catalog_counts, migration 0009), and the total. */
+  const catalogShape = (companyId: string) =>
+    kept(companyId, "shape", async (): Promise<CatalogShape> => {
+      const [nodes, [total]] = await Promise.all([
+        db
+          .select({
+            id: categories.id,
+            slug: categories.slug,
+            parentId: categories.parentId,
+            name: categories.name,
+            description: categories.description,
+            icon: categories.icon,
+            position: categories.position,
+            directCourses: sql<number>`coalesce(${catalogCounts.courses}, 0)`.mapWith(Number),
+          })
+          .from(categories)
+          .leftJoin(
+            catalogCounts,
+            and(
+              eq(catalogCounts.companyId, categories.companyId),
+              eq(catalogCounts.categoryKey, categories.id),
+            ),
+          )
+          .where(and(eq(categories.companyId, companyId), eq(categories.published, true)))
+          .orderBy(asc(categories.position), asc(categories.slug)),
+        db
+          .select({ value: sql<number>`coalesce(sum(${catalogCounts.courses}), 0)`.mapWith(Number) })
+          .from(catalogCounts)
+          .where(eq(catalogCounts.companyId, companyId)),
+      ]);
+      return { nodes: nodes as CategoryNode[], total: total?.value ?? 0 };
     });
+  const categoryTree = async (companyId: string) => (await catalogShape(companyId)).nodes;
+
+  /** The kept positions of a list (see list-positions.ts), read once per catalogue version. */
+  const listPositions = (companyId: string, sort: CourseSort, root: string | undefined, where: SQL) =>
+    kept(companyId, `positions:${sort}:${root ?? ""}`, () => readPositions(db, sort, where));
+
+  /** A page of published courses in a sort order, without search: an index seek at a kept position. */
+  async function browsePage(
+    companyId: string,
+    query: StoreListCoursesQuery,
+    shape: CatalogShape,
+    category: string | undefined,
+  ): Promise<{ rows: CardRow[]; totalDoc: number }> {
+    const sort = query.sort ?? "date-desc";
+    const ids = category ? subtreeIds(shape.nodes, category) : undefined;
+    const totalDoc = ids
+      ? ids.reduce((sum, id) => sum + (shape.nodes.find((node) => node.id === id)?.directCourses ?? 0), 0)
+      : shape.total;
+    const start = (query.page - 1) * query.limit;
+    if (start >= totalDoc) return { rows: [], totalDoc };
+    const where = listFilter(companyId, ids);
+    const window = pageWindow(await listPositions(companyId, sort, category, where), start, query.limit);
+    if (!window.from) return { rows: [], totalDoc };
+    const rows = await db
+      .select(cardColumns)
+      .from(courses)
+      .where(and(where, windowCondition(sort, window.from, window.to)))
+      .orderBy(...orderBy(sort))
+      .limit(query.limit)
+      .offset(window.skip);
+    return { rows, totalDoc };
+  }
 
   /** A category and all its descendants. */
   function subtreeIds(nodes: CategoryNode[], rootId: string): string[] {
@@ -205,35 +264,17 @@ export function createCatalogService(db: Db, deps: { bus?: CacheBus } = {}) {
     };
   }
 
-  /** One page of published courses, uncached: `listCourses` and `listCoursesJson` cache it each their way. */
-  async function loadCourseList(
-    companyId: string,
+  /** A page of the published courses matching search words: ranked by relevance, or in a sort order. */
+  async function searchPage(
     query: StoreListCoursesQuery,
-    language: Language,
-  ): Promise<CourseList> {
-    const nodes = await categoryTree(companyId);
-    // `published` as such (not `= $1`): the planner can then use the search indexes, partial on it.
-    const filters: (SQL | undefined)[] = [eq(courses.companyId, companyId), sql`${courses.published}`];
-    if (query.category) {
-      const wanted = query.category.toLowerCase();
-      const match = nodes.find((node) => node.slug === wanted || node.id === wanted);
-      if (!match) return { courses: [], totalDoc: 0, page: query.page, limit: query.limit, pages: 0 };
-      filters.push(inArray(courses.categoryId, subtreeIds(nodes, match.id)));
-    }
-    const words = searchWords(query.searchText);
+    words: string[],
+    filter: SQL,
+  ): Promise<{ rows: CardRow[]; totalDoc: number }> {
     const countWhere = async (where: SQL | undefined) =>
       (await db.select({ value: count() }).from(courses).where(where))[0]?.value ?? 0;
-    const pageOf = (where: SQL | undefined, order: SQL[]) =>
-      db
-        .select(cardColumns)
-        .from(courses)
-        .where(where)
-        .orderBy(...order)
-        .limit(query.limit)
-        .offset((query.page - 1) * query.limit);
-    let rows: CardRow[];
-    let totalDoc: number;
-    if (words.length > 0 && !query.sort) {
+    const offset = (query.page - 1) * query.limit;
+    const prefixes = wordPrefixMatch(words);
+    if (!query.sort) {
       // Ranked: the ranking reads every match anyway, so the same pass counts them (count(*) over ()).
       const rankedPage = async (where: SQL | undefined) => {
         const found = await db
@@ -242,27 +283,53 @@ export function createCatalogService(db: Db, deps: { bus?: CacheBus } = {}) {
           .where(where)
           .orderBy(...relevance(words))
           .limit(query.limit)
-          .offset((query.page - 1) * query.limit);
+          .offset(offset);
         // A page past the end has no row to carry the total.
-        return { rows: found, total: found[0]?.total ?? (await countWhere(where)) };
+        return { rows: found, totalDoc: found[0]?.total ?? (await countWhere(where)) };
       };
-      const prefixes = wordPrefixMatch(words);
-      let ranked = prefixes ? await rankedPage(and(...filters, prefixes)) : undefined;
-      if (!ranked?.total) ranked = await rankedPage(and(...filters, substringMatch(words)));
-      rows = ranked.rows;
-      totalDoc = ranked.total;
+      const ranked = prefixes ? await rankedPage(and(filter, prefixes)) : undefined;
+      return ranked?.totalDoc ? ranked : rankedPage(and(filter, substringMatch(words)));
+    }
+    const known = prefixes ? await countWhere(and(filter, prefixes)) : 0;
+    const where = and(filter, known ? prefixes : substringMatch(words));
+    const [rows, totalDoc] = await Promise.all([
+      db
+        .select(cardColumns)
+        .from(courses)
+        .where(where)
+        .orderBy(...orderBy(query.sort))
+        .limit(query.limit)
+        .offset(offset),
+      known || countWhere(where),
+    ]);
+    return { rows, totalDoc };
+  }
+
+  /** One page of published courses, uncached: `listCourses` and `listCoursesJson` cache it each their way. */
+  async function loadCourseList(
+    companyId: string,
+    query: StoreListCoursesQuery,
+    language: Language,
+  ): Promise<CourseList> {
+    const shape = await catalogShape(companyId);
+    const { nodes } = shape;
+    let category: string | undefined;
+    if (query.category) {
+      const wanted = query.category.toLowerCase();
+      category = nodes.find((node) => node.slug === wanted || node.id === wanted)?.id;
+      if (!category) return { courses: [], totalDoc: 0, page: query.page, limit: query.limit, pages: 0 };
+    }
+    const words = searchWords(query.searchText);
+    let rows: CardRow[];
+    let totalDoc: number;
+    if (words.length === 0) {
+      ({ rows, totalDoc } = await browsePage(companyId, query, shape, category));
     } else {
-      let where = and(...filters);
-      let known: number | undefined;
-      if (words.length > 0) {
-        const prefixes = wordPrefixMatch(words);
-        known = prefixes ? await countWhere(and(...filters, prefixes)) : 0;
-        where = and(...filters, known ? prefixes : substringMatch(words));
-      }
-      [rows, totalDoc] = await Promise.all([
-        pageOf(where, ORDER_BY[query.sort ?? "date-desc"]),
-        known || countWhere(where),
-      ]);
+      ({ rows, totalDoc } = await searchPage(
+        query,
+        words,
+        listFilter(companyId, category ? subtreeIds(nodes, category) : undefined),
+      ));
     }
     return {
       courses: rows.map((row) => toCard(row, nodes, language)),
@@ -337,6 +404,7 @@ export function createCatalogService(db: Db, deps: { bus?: CacheBus } = {}) {
       const key = idOrSlug.toLowerCase();
       return cached(companyId, `course:${language}:${key}`, async () => {
         const nodes = await categoryTree(companyId);
+        // One round trip: the course with its lessons as JSON, in their order.
         const [row] = await db
           .select({
             ...cardColumns,
@@ -344,6 +412,12 @@ export function createCatalogService(db: Db, deps: { bus?: CacheBus } = {}) {
             outcomes: courses.outcomes,
             audience: courses.audience,
             instructor: courses.instructor,
+            // Spelled out: in a one-table select drizzle names columns without their table.
+            lessons: sql<LessonRow[]>`coalesce((
+              select json_agg(json_build_object('id', l.id, 'position', l.position, 'title', l.title,
+                'durationSeconds', l.duration_seconds, 'freePreview', l.free_preview) order by l.position)
+              from lessons l where l.company_id = courses.company_id and l.course_id = courses.id
+            ), '[]')`,
           })
           .from(courses)
           .where(
@@ -355,17 +429,7 @@ export function createCatalogService(db: Db, deps: { bus?: CacheBus } = {}) {
           )
           .limit(1);
         if (!row) return undefined;
-        const lessonRows = await db
-          .select({
-            id: lessons.id,
-            position: lessons.position,
-            title: lessons.title,
-            durationSeconds: lessons.durationSeconds,
-            freePreview: lessons.freePreview,
-          })
-          .from(lessons)
-          .where(and(eq(lessons.companyId, companyId), eq(lessons.courseId, row.id)))
-          .orderBy(asc(lessons.position));
+        const lessonRows = row.lessons;
         return {
           ...toCard(row, nodes, language),
           description: translate(row.description, language),
@@ -380,17 +444,14 @@ export function createCatalogService(db: Db, deps: { bus?: CacheBus } = {}) {
     /** Figures for the storefront's promotional section. */
     async storefrontStats(companyId: string): Promise<{ students: number; courses: number }> {
       return cached(companyId, "stats", async () => {
-        const [[students], [published]] = await Promise.all([
+        const [[students], published] = await Promise.all([
           db
             .select({ value: countDistinct(enrolments.customerId) })
             .from(enrolments)
             .where(eq(enrolments.companyId, companyId)),
-          db
-            .select({ value: count() })
-            .from(courses)
-            .where(and(eq(courses.companyId, companyId), eq(courses.published, true))),
+          catalogShape(companyId),
         ]);
-        return { students: students?.value ?? 0, courses: published?.value ?? 0 };
+        return { students: students?.value ?? 0, courses: published.total };
       });
     },
 

@@ -6,6 +6,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   uniqueIndex,
   uuid,
@@ -85,7 +86,36 @@ export const courses = pgTable(
       sql`coalesce(${t.salePriceCents}, ${t.priceCents})`,
     ),
     index("courses_category_idx").on(t.categoryId, t.published, t.createdAt),
+    // The storefront's lists (docs/decisions/013-catalog-miss-path.md): published courses in each sort's
+    // order, the id breaking ties, so a page starts with an index seek at a kept position, not an OFFSET scan.
+    index("courses_list_date_idx").on(t.companyId, t.createdAt, t.id).where(sql`${t.published}`),
+    index("courses_list_price_idx")
+      .on(t.companyId, sql`coalesce(${t.salePriceCents}, ${t.priceCents})`, t.id)
+      .where(sql`${t.published}`),
+    index("courses_list_category_date_idx")
+      .on(t.companyId, t.categoryId, t.createdAt, t.id)
+      .where(sql`${t.published}`),
+    index("courses_list_category_price_idx")
+      .on(t.companyId, t.categoryId, sql`coalesce(${t.salePriceCents}, ${t.priceCents})`, t.id)
+      .where(sql`${t.published}`),
   ],
+);
+
+/** The category key of courses without a category in `catalog_counts`. */
+export const NO_CATEGORY = "00000000-0000-0000-0000-000000000000";
+
+/**
+ * Published courses per company and category (NO_CATEGORY for those without one), kept exact by
+ * triggers on courses (migration 0009): list totals and category counts are read, not counted.
+ */
+export const catalogCounts = pgTable(
+  "catalog_counts",
+  {
+    companyId: companyId(),
+    categoryKey: uuid("category_key").notNull(),
+    courses: integer("courses").notNull().default(0),
+  },
+  (t) => [primaryKey({ name: "catalog_counts_pkey", columns: [t.companyId, t.categoryKey] })],
 );
 
 /** Course attributes (e.g. Age group, Format): a title, a display name, an option type and values. */

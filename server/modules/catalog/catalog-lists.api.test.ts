@@ -1,0 +1,183 @@
+import { and, count, eq, inArray, sql } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { adminTestContext } from "../../../tests/support/admin-test-context";
+import { COURSE_SORTS, type CourseList, type CourseSort } from "./catalog.schemas";
+import { catalogCounts, categories, courses, NO_CATEGORY } from "./catalog.tables";
+import { orderBy } from "./list-positions";
+
+/**
+ * The storefront's lists read pages at kept keyset positions and totals from kept counts
+ * (docs/decisions/013-catalog-miss-path.md). The oracle is the plain query: ORDER BY, OFFSET, count(*).
+ */
+const ctx = adminTestContext();
+const { call } = ctx;
+let parent: { id: string; slug: string };
+let child: { id: string; slug: string };
+
+/** The published courses of the filter in the sort's order, as OFFSET reads them, and their count. */
+async function oracle(sort: CourseSort, categoryIds: string[] | undefined, page: number, limit: number) {
+  const where = and(
+    eq(courses.companyId, ctx.companyId),
+    eq(courses.published, true),
+    categoryIds ? inArray(courses.categoryId, categoryIds) : undefined,
+  );
+  const { db } = ctx.t.database;
+  const rows = await db
+    .select({ id: courses.id })
+    .from(courses)
+    .where(where)
+    .orderBy(...orderBy(sort))
+    .limit(limit)
+    .offset((page - 1) * limit);
+  const [total] = await db.select({ value: count() }).from(courses).where(where);
+  return { ids: rows.map((row) => row.id), total: total?.value ?? 0 };
+}
+
+/** Every page (and the one past the end) of every sort, for all courses and two categories, against the oracle. */
+async function expectEveryPageRight(limits: number[]) {
+  const filters: [string | undefined, string[] | undefined][] = [
+    [undefined, undefined],
+    [parent.slug, [parent.id, child.id]],
+    [child.slug, [child.id]],
+  ];
+  for (const limit of limits) {
+    for (const sort of [undefined, ...COURSE_SORTS]) {
+      for (const [slug, ids] of filters) {
+        for (let page = 1; ; page++) {
+          const query = new URLSearchParams({ page: String(page), limit: String(limit) });
+          if (sort) query.set("sort", sort);
+          if (slug) query.set("category", slug);
+          const { status, body } = await call("GET", `/api/courses?${query}`);
+          expect(status).toBe(200);
+          const list = body as CourseList;
+          const expected = await oracle(sort ?? "date-desc", ids, page, limit);
+          const where = `${query}`;
+          expect({ where, ids: list.courses.map((course) => course.id) }).toEqual({
+            where,
+            ids: expected.ids,
+          });
+          expect({ where, total: list.totalDoc, pages: list.pages }).toEqual({
+            where,
+            total: expected.total,
+            pages: Math.ceil(expected.total / limit),
+          });
+          if (expected.ids.length === 0) break;
+        }
+      }
+    }
+  }
+}
+
+/** The kept counts are what counting the courses gives, per category and in all. */
+async function expectCountsRight({ childInParent = true } = {}) {
+  const { db } = ctx.t.database;
+  const counted = await db
+    .select({
+      categoryKey: sql<string>`coalesce(${courses.categoryId}, ${NO_CATEGORY}::uuid)`,
+      courses: sql<number>`count(*)::int`,
+    })
+    .from(courses)
+    .where(and(eq(courses.companyId, ctx.companyId), eq(courses.published, true)))
+    .groupBy(sql`1`);
+  const kept = await db
+    .select({ categoryKey: catalogCounts.categoryKey, courses: catalogCounts.courses })
+    .from(catalogCounts)
+    .where(and(eq(catalogCounts.companyId, ctx.companyId), sql`${catalogCounts.courses} <> 0`));
+  const byKey = (rows: { categoryKey: string; courses: number }[]) =>
+    Object.fromEntries(rows.map((row) => [row.categoryKey, row.courses]));
+  expect(byKey(kept)).toEqual(byKey(counted));
+  const listed = (await call("GET", "/api/categories")).body.categories as {
+    id: string;
+    courseCount: number;
+  }[];
+  const own = (id: string) => counted.find((row) => row.categoryKey === id)?.courses ?? 0;
+  expect(listed.find((category) => category.id === parent.id)?.courseCount).toBe(
+    own(parent.id) + (childInParent ? own(child.id) : 0),
+  );
+  expect(listed.find((category) => category.id === child.id)?.courseCount).toBe(own(child.id));
+}
+
+beforeAll(async () => {
+  const { db } = ctx.t.database;
+  const made = async (values: typeof categories.$inferInsert) =>
+    (await db.insert(categories).values(values).returning({ id: categories.id, slug: categories.slug }))[0]!;
+  parent = await made({ companyId: ctx.companyId, slug: "list-parent", name: { en: "List parent" } });
+  child = await made({
+    companyId: ctx.companyId,
+    slug: "list-child",
+    name: { en: "List child" },
+    parentId: parent.id,
+  });
+  // 130 courses with many ties (8 instants, 6 prices), some unpublished, some without a category:
+  // pages of 20 and of 7 cross the kept positions everywhere.
+  await db.execute(sql`
+    insert into courses (company_id, category_id, slug, title, price_cents, sale_price_cents, published, created_at)
+    select ${ctx.companyId}::uuid,
+      (array[${parent.id}::uuid, ${child.id}::uuid, null])[1 + g % 3],
+      'list-course-' || g, jsonb_build_object('en', 'List course ' || g),
+      1000 + (g % 6) * 500, case when g % 5 = 0 then 900 else null end,
+      g % 11 <> 0,
+      timestamptz '2025-01-01 10:00:00.123456+00' + make_interval(secs => (g % 8) * 3600)
+    from generate_series(1, 130) g`);
+  ctx.t.app.services.catalog.invalidate(ctx.companyId);
+});
+
+describe("storefront lists at kept positions", () => {
+  it("give every page of every sort and category filter exactly as OFFSET does, with kept totals", async () => {
+    await expectCountsRight();
+    await expectEveryPageRight([20, 7]);
+  });
+
+  it("stay right through creating, editing, unpublishing and deleting courses and a category", async () => {
+    const token = ctx.admin.token;
+    const created = await call("POST", "/api/admin/courses", token, {
+      title: { en: "A new list course" },
+      priceCents: 1500,
+      categoryId: child.id,
+    });
+    expect(created.status).toBe(201);
+    expect(
+      (await call("PATCH", `/api/admin/courses/${created.body.id}`, token, { published: true })).status,
+    ).toBe(200);
+    await expectCountsRight();
+    await expectEveryPageRight([20]);
+
+    const [moved, repriced, hidden, removed] = (
+      await ctx.t.database.db
+        .select({ id: courses.id })
+        .from(courses)
+        .where(
+          and(
+            eq(courses.companyId, ctx.companyId),
+            sql`${courses.slug} like 'list-course-%'`,
+            eq(courses.published, true),
+          ),
+        )
+        .orderBy(courses.slug)
+        .limit(4)
+    ).map((row) => row.id);
+    expect((await call("PATCH", `/api/admin/courses/${moved}`, token, { categoryId: null })).status).toBe(
+      200,
+    );
+    expect((await call("PATCH", `/api/admin/courses/${repriced}`, token, { priceCents: 99_00 })).status).toBe(
+      200,
+    );
+    expect((await call("PATCH", `/api/admin/courses/${hidden}`, token, { published: false })).status).toBe(
+      200,
+    );
+    expect((await call("DELETE", `/api/admin/courses/${removed}`, token)).status).toBe(204);
+    await expectCountsRight();
+    await expectEveryPageRight([20]);
+
+    // The child category made top-level: the parent's list loses the child's courses.
+    expect((await call("PATCH", `/api/admin/categories/${child.id}`, token, { parentId: null })).status).toBe(
+      200,
+    );
+    const { body } = await call("GET", `/api/courses?category=${parent.slug}&limit=100`);
+    expect((body as CourseList).totalDoc).toBe((await oracle("date-desc", [parent.id], 1, 100)).total);
+    expect((body as CourseList).courses.map((course) => course.id)).toEqual(
+      (await oracle("date-desc", [parent.id], 1, 100)).ids,
+    );
+    await expectCountsRight({ childInParent: false });
+  });
+});
