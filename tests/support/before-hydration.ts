@@ -1,0 +1,210 @@
+import type { Browser, BrowserContext, Page, Response } from "playwright-core";
+import { hydrated } from "./browser";
+
+/**
+ * Forms as people meet them: they type (or their password manager fills) the moment the fields
+ * appear, long before the page's scripts have run (they load after the first frame,
+ * app/lib/deferred-hydration.ts), and on a slow phone hydration takes a while. This helper opens a
+ * page on a CPU slowed down like such a phone, fills the fields as soon as the HTML is there, and
+ * only then lets the test wait for hydration and submit: what was typed must survive hydration.
+ *
+ * It needs a browser whose page loads do not wait for hydration: `launchBrowser({ waitForHydration:
+ * false })` (tests/support/browser.ts).
+ */
+
+/** Chromium's `Emulation.setCPUThrottlingRate`: 5× slower, a mid-range phone. */
+export const CPU_SLOWDOWN = 5;
+
+/**
+ * How many times each before-hydration test repeats its form: the race does not lose the text
+ * every time. 5 in CI; the acceptance run sets HYDRATION_RUNS=20.
+ */
+export const HYDRATION_RUNS = Math.max(1, Number(process.env.HYDRATION_RUNS) || 5);
+
+/** Cookies and storage of a signed-in context (`context.storageState()`), to open a page signed in. */
+export type StorageState = Awaited<ReturnType<BrowserContext["storageState"]>>;
+
+export interface EarlyPage {
+  page: Page;
+  context: BrowserContext;
+  /** Whether the page had hydrated (at any time) before the moment this is called. */
+  wasHydrated(): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+export type FieldFill =
+  | { label: string | RegExp; value: string; exact?: boolean }
+  | { label: string | RegExp; checked: boolean; exact?: boolean }
+  | { label: string | RegExp; option: string; exact?: boolean };
+
+/** A fresh context (own cookies), its CPU slowed down, the page opened without waiting for scripts. */
+export async function openEarly(
+  browser: Browser,
+  url: string,
+  options: { cpuSlowdown?: number; storageState?: StorageState } = {},
+): Promise<EarlyPage> {
+  const context = await browser.newContext({
+    viewport: { width: 1280, height: 900 },
+    ...(options.storageState ? { storageState: options.storageState } : {}),
+  });
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send("Emulation.setCPUThrottlingRate", { rate: options.cpuSlowdown ?? CPU_SLOWDOWN });
+  await page.goto(url, { waitUntil: "commit" });
+  return {
+    page,
+    context,
+    wasHydrated: () => page.evaluate(() => document.documentElement.hasAttribute("data-hydrated")),
+    close: () => context.close(),
+  };
+}
+
+/** The form control labelled so (not a group or dialog that shares the label). */
+function controlFor(page: Page, field: FieldFill) {
+  return page
+    .getByLabel(field.label, { exact: field.exact ?? true })
+    .and(page.locator("input, textarea, select"));
+}
+
+/**
+ * Fills the fields the moment each appears in the HTML (text: `fill`, as a password manager does;
+ * a check box: ticked or not; a native select: the option by label). Returns whether the page had
+ * already hydrated when the last field was filled: then this try did not test the race.
+ */
+export async function fillEarly(page: Page, fields: FieldFill[]): Promise<{ beforeHydration: boolean }> {
+  for (const field of fields) {
+    const control = controlFor(page, field);
+    if ("value" in field) await control.fill(field.value, { timeout: 15_000 });
+    else if ("checked" in field) await control.setChecked(field.checked, { timeout: 15_000, force: true });
+    else await control.selectOption({ label: field.option }, { timeout: 15_000 });
+  }
+  const hydratedAlready = await page.evaluate(() => document.documentElement.hasAttribute("data-hydrated"));
+  return { beforeHydration: !hydratedAlready };
+}
+
+/** Waits until React has taken over the page: what the test filled must still be there. */
+export async function waitForHydration(page: Page): Promise<void> {
+  await hydrated(page);
+  // The renders that follow hydration (effects setting state) come within a few frames.
+  await page.evaluate(
+    () =>
+      new Promise<void>((done) =>
+        requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(done, 50))),
+      ),
+  );
+}
+
+/** The values the fields show now, in the order given. */
+export async function fieldValues(page: Page, fields: FieldFill[]): Promise<Array<string | boolean>> {
+  const values: Array<string | boolean> = [];
+  for (const field of fields) {
+    const control = controlFor(page, field);
+    if ("checked" in field) values.push(await control.isChecked());
+    else if ("option" in field)
+      values.push(
+        await control.evaluate((select: HTMLSelectElement) => select.selectedOptions[0]?.text ?? ""),
+      );
+    else values.push(await control.inputValue());
+  }
+  return values;
+}
+
+/** What the fields were filled with, in the same shape as `fieldValues`. */
+export function filledValues(fields: FieldFill[]): Array<string | boolean> {
+  return fields.map((field) =>
+    "checked" in field ? field.checked : "option" in field ? field.option : field.value,
+  );
+}
+
+export interface EarlyFormRuns {
+  /** Runs whose fields no longer showed what was filled once the page had hydrated. */
+  lost: string[];
+  /** Runs whose fields were all filled before the page hydrated (else the run missed the race). */
+  early: number;
+}
+
+/**
+ * Opens `url` `runs` times (HYDRATION_RUNS by default), each time in a fresh context on a slowed
+ * CPU: fills `fields` the moment they appear, waits for hydration, checks the fields still show
+ * what was filled, then lets `submit` press the button and check the outcome. A run whose fields
+ * were emptied is recorded in `lost` and not submitted.
+ */
+export async function repeatBeforeHydration(
+  browser: Browser,
+  options: {
+    url: string | ((run: number) => string);
+    fields: FieldFill[] | ((run: number) => FieldFill[]);
+    submit: (page: Page, run: number) => Promise<void>;
+    storageState?: StorageState;
+    runs?: number;
+  },
+): Promise<EarlyFormRuns> {
+  const result: EarlyFormRuns = { lost: [], early: 0 };
+  const runs = options.runs ?? HYDRATION_RUNS;
+  for (let run = 1; run <= runs; run++) {
+    const url = typeof options.url === "function" ? options.url(run) : options.url;
+    const fields = typeof options.fields === "function" ? options.fields(run) : options.fields;
+    const early = await openEarly(
+      browser,
+      url,
+      options.storageState ? { storageState: options.storageState } : {},
+    );
+    try {
+      if ((await fillEarly(early.page, fields)).beforeHydration) result.early++;
+      await waitForHydration(early.page);
+      const shown = await fieldValues(early.page, fields);
+      if (JSON.stringify(shown) !== JSON.stringify(filledValues(fields))) {
+        result.lost.push(`run ${run}: ${JSON.stringify(shown)}`);
+        continue;
+      }
+      await options.submit(early.page, run);
+    } finally {
+      await early.close();
+    }
+  }
+  return result;
+}
+
+/** Records the responses to form posts (the document POST or React Router's `.data` fetch). */
+export function watchPosts(page: Page): Array<{ url: string; status: number }> {
+  const posts: Array<{ url: string; status: number }> = [];
+  page.on("response", (response: Response) => {
+    if (response.request().method() === "POST")
+      posts.push({ url: response.url(), status: response.status() });
+  });
+  return posts;
+}
+
+/**
+ * Posts a form as a browser without JavaScript does (every form works that way) and returns the
+ * cookies it set as a storage state: how these tests sign in once per file, off the clock.
+ */
+export async function postFormForCookies(
+  baseUrl: string,
+  path: string,
+  fields: Record<string, string>,
+): Promise<StorageState> {
+  const response = await fetch(`${baseUrl}${path}`, {
+    method: "POST",
+    body: new URLSearchParams(fields),
+    redirect: "manual",
+  });
+  if (response.status >= 400) throw new Error(`POST ${path} answered ${response.status}`);
+  const host = new URL(baseUrl).hostname;
+  const cookies = response.headers.getSetCookie().map((header) => {
+    const [pair = ""] = header.split(";");
+    const at = pair.indexOf("=");
+    return {
+      name: pair.slice(0, at).trim(),
+      value: pair.slice(at + 1).trim(),
+      domain: host,
+      path: "/",
+      expires: -1,
+      httpOnly: /;\s*httponly/i.test(header),
+      secure: false,
+      sameSite: "Lax" as const,
+    };
+  });
+  if (cookies.length === 0) throw new Error(`POST ${path} set no cookie`);
+  return { cookies, origins: [] };
+}
