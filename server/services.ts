@@ -33,6 +33,8 @@ import { createInvoiceService } from "./modules/orders/invoices.service";
 import { createOrderAdminService } from "./modules/orders/orders-admin.service";
 import { createPaymentProvider } from "./modules/payments/payment-providers";
 import { createStripeConnect } from "./modules/payments/stripe-connect";
+import { createProductAdminService } from "./modules/products/product-admin.service";
+import { createProductSettings } from "./modules/products/product-settings";
 import { createSettingsService } from "./modules/settings/settings.service";
 import { createSettingsAdminService } from "./modules/settings/settings-admin.service";
 import { createRoleService } from "./modules/staff/roles.service";
@@ -151,6 +153,8 @@ export function createServices(
     settings,
     uploads: createUploads({ blobs, images, tempDir: join(env.DATA_DIR, "media", "uploading") }),
   });
+  const productSettings = createProductSettings(db, { settings, audit });
+  const products = createProductAdminService(db, { audit, settings, productSettings, images, blobs });
   return {
     /** Every company-scoped write announced by the services above, for caches built on several of them. */
     cacheBus,
@@ -190,6 +194,8 @@ export function createServices(
     international,
     catalogAdmin,
     currency,
+    products,
+    productSettings,
   };
 }
 

@@ -600,6 +600,45 @@ export const ROUTE_ACCESS: Record<string, RouteCase | RouteCase[]> = {
   "GET /api/admin/attributes/:id": { rule: read("catalog"), ok: 404 },
   "PATCH /api/admin/attributes/:id": { rule: write("catalog"), ok: 404, probe: body({ published: true }) },
   "DELETE /api/admin/attributes/:id": { rule: write("catalog"), ok: 404 },
+  "GET /api/admin/products": { rule: read("catalog"), ok: 200 },
+  "POST /api/admin/products": {
+    rule: write("catalog"),
+    ok: 201,
+    probe: (c) => body({ type: "physical", title: translatable(`Probe ${c.unique()}`), priceCents: 1000 }),
+  },
+  "GET /api/admin/products/:id": { rule: read("catalog"), ok: 404 },
+  "PATCH /api/admin/products/:id": { rule: write("catalog"), ok: 404, probe: body({ priceCents: 1000 }) },
+  "DELETE /api/admin/products/:id": { rule: write("catalog"), ok: 404 },
+  "POST /api/admin/products/:id/stock": { rule: write("catalog"), ok: 404, probe: body({ change: 1 }) },
+  "GET /api/admin/products/:id/stock-history": { rule: read("catalog"), ok: 404 },
+  "POST /api/admin/products/:id/images": {
+    rule: write("catalog"),
+    ok: 404,
+    probe: (c) => ({ payload: c.png, headers: { "content-type": "image/png" } }),
+  },
+  "POST /api/admin/products/:id/file": {
+    rule: write("catalog"),
+    ok: 404,
+    probe: {
+      url: `/api/admin/products/${MISSING}/file?name=pack.pdf`,
+      payload: Buffer.from("%PDF-1.4"),
+      headers: { "content-type": "application/pdf" },
+    },
+  },
+  "GET /api/admin/product-settings": { rule: read("catalog"), ok: 200 },
+  "PUT /api/admin/product-settings": {
+    rule: write("catalog"),
+    ok: 200,
+    probe: body({
+      unitSystem: "metric",
+      lengthUnit: "cm",
+      weightUnit: "g",
+      volumeUnit: "ml",
+      imagesPerProduct: 5,
+      lowStockThreshold: 5,
+      childProducts: false,
+    }),
+  },
 };
 
 /**
