@@ -29,6 +29,7 @@ import { invoiceRoutes } from "./modules/orders/invoices.routes";
 import { orderAdminRoutes } from "./modules/orders/orders-admin.routes";
 import { paymentWebhookRoutes } from "./modules/payments/payments.routes";
 import { adminProductRoutes } from "./modules/products/admin-products.routes";
+import { storeProductRoutes } from "./modules/products/store-products.routes";
 import { settingsAdminRoutes } from "./modules/settings/settings-admin.routes";
 import { staffRoutes } from "./modules/staff/staff.routes";
 import { staffAccountRoutes } from "./modules/staff/staff-account.routes";
@@ -180,6 +181,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(adminCategoryRoutes);
       await api.register(adminAttributeRoutes);
       await api.register(adminProductRoutes);
+      await api.register(storeProductRoutes);
       api.all("/*", { schema: { hide: true }, config: { tenant: false } }, async (request) => {
         throw notFound(`No API route ${request.method} ${request.url.split("?")[0]}.`, "ROUTE_NOT_FOUND");
       });

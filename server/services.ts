@@ -35,6 +35,7 @@ import { createPaymentProvider } from "./modules/payments/payment-providers";
 import { createStripeConnect } from "./modules/payments/stripe-connect";
 import { createProductAdminService } from "./modules/products/product-admin.service";
 import { createProductSettings } from "./modules/products/product-settings";
+import { createStoreProductService } from "./modules/products/store-products.service";
 import { createSettingsService } from "./modules/settings/settings.service";
 import { createSettingsAdminService } from "./modules/settings/settings-admin.service";
 import { createRoleService } from "./modules/staff/roles.service";
@@ -155,6 +156,7 @@ export function createServices(
   });
   const productSettings = createProductSettings(db, { settings, audit });
   const products = createProductAdminService(db, { audit, settings, productSettings, images, blobs });
+  const storeProducts = createStoreProductService(db, { settings, productSettings, blobs });
   return {
     /** Every company-scoped write announced by the services above, for caches built on several of them. */
     cacheBus,
@@ -196,6 +198,7 @@ export function createServices(
     currency,
     products,
     productSettings,
+    storeProducts,
   };
 }
 

@@ -43,7 +43,12 @@ export type Rule =
    */
   | { kind: "buyer-or-staff" }
   /** A lesson's video that is not a free preview: a customer enrolled in its course. */
-  | { kind: "enrolled" };
+  | { kind: "enrolled" }
+  /**
+   * What a buyer bought (downloads): the signed-in customer, or a guest session that bought as a
+   * customer; the probes' guest has not bought, so it gets 401 as anonymous callers and staff do.
+   */
+  | { kind: "buyer" };
 
 /** Values the probes need, read from the seeded database before the test. */
 export interface ProbeContext {
@@ -144,6 +149,10 @@ export const ROUTE_ACCESS: Record<string, RouteCase | RouteCase[]> = {
   "GET /api/courses": { rule: PUBLIC, ok: 200 },
   "GET /api/courses/:id": { rule: PUBLIC, ok: 200, probe: (c) => ({ url: `/api/courses/${c.courseId}` }) },
   "GET /api/categories": { rule: PUBLIC, ok: 200 },
+  "GET /api/products": { rule: PUBLIC, ok: 200 },
+  "GET /api/products/:id": { rule: PUBLIC, ok: 404 },
+  "GET /api/downloads": { rule: { kind: "buyer" }, ok: 200 },
+  "GET /api/downloads/:id/file": { rule: { kind: "buyer" }, ok: 404 },
   "GET /api/faqs": { rule: PUBLIC, ok: 200 },
   "GET /api/pages/:slug": {
     rule: PUBLIC,
@@ -667,6 +676,7 @@ export function expectedStatus(rule: Rule, ok: number, caller: Caller): number {
       if (caller.kind === "staff") return staffAllows("orders", "read") ? ok : 403;
       return ok;
     case "enrolled":
+    case "buyer":
       return caller.kind === "customer" ? ok : 401;
   }
 }

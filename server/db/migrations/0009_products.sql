@@ -76,6 +76,7 @@ CREATE TABLE "stock_movements" (
 	"change" integer NOT NULL,
 	"quantity_after" integer NOT NULL,
 	"order_id" uuid,
+	"order_line_id" uuid,
 	"staff_id" uuid,
 	"note" text,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
@@ -94,6 +95,7 @@ ALTER TABLE "products" ADD CONSTRAINT "products_parent_product_id_products_id_fk
 ALTER TABLE "stock_movements" ADD CONSTRAINT "stock_movements_product_id_products_id_fk" FOREIGN KEY ("product_id") REFERENCES "public"."products"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "stock_movements" ADD CONSTRAINT "stock_movements_variant_id_product_variants_id_fk" FOREIGN KEY ("variant_id") REFERENCES "public"."product_variants"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "stock_movements" ADD CONSTRAINT "stock_movements_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "stock_movements" ADD CONSTRAINT "stock_movements_order_line_id_order_lines_id_fk" FOREIGN KEY ("order_line_id") REFERENCES "public"."order_lines"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "product_downloads_line_product_key" ON "product_downloads" USING btree ("order_line_id","product_id");--> statement-breakpoint
 CREATE INDEX "product_downloads_customer_idx" ON "product_downloads" USING btree ("company_id","customer_id");--> statement-breakpoint
 CREATE INDEX "product_variants_product_idx" ON "product_variants" USING btree ("product_id","position");--> statement-breakpoint
@@ -102,6 +104,7 @@ CREATE INDEX "products_company_created_idx" ON "products" USING btree ("company_
 CREATE INDEX "products_category_idx" ON "products" USING btree ("category_id");--> statement-breakpoint
 CREATE INDEX "products_parent_idx" ON "products" USING btree ("parent_product_id");--> statement-breakpoint
 CREATE INDEX "stock_movements_product_idx" ON "stock_movements" USING btree ("product_id","created_at");--> statement-breakpoint
+CREATE INDEX "stock_movements_order_idx" ON "stock_movements" USING btree ("order_id");--> statement-breakpoint
 CREATE INDEX "order_lines_product_idx" ON "order_lines" USING btree ("product_id");--> statement-breakpoint
 DO $$
 DECLARE

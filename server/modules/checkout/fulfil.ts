@@ -10,6 +10,7 @@ import {
   orders,
   payments,
 } from "../orders/orders.tables";
+import { grantDownloads, retakeOrderStock } from "../products/order-products";
 import { reserveSeats } from "./seats";
 
 export interface PaymentRecord {
@@ -68,9 +69,12 @@ export async function fulfilOrder(
     if (order.status === "cancel") {
       // Paid after it expired: it gets its seats back if they are still free.
       try {
-        await tx.transaction((savepoint) => reserveSeats(savepoint, payment.companyId, courseIds));
+        await tx.transaction(async (savepoint) => {
+          await retakeOrderStock(savepoint, payment.companyId, order.id);
+          await reserveSeats(savepoint, payment.companyId, courseIds);
+        });
       } catch (error) {
-        if (error instanceof AppError && error.code === "SOLD_OUT") {
+        if (error instanceof AppError && (error.code === "SOLD_OUT" || error.code === "OUT_OF_STOCK")) {
           await tx
             .update(payments)
             .set({ details: { needsRefund: true, reason: error.message } })
@@ -120,6 +124,7 @@ export async function fulfilOrder(
         )
         .onConflictDoNothing();
     }
+    await grantDownloads(tx, payment.companyId, order);
     const invoiceNumber = await nextCounter(tx, payment.companyId, "invoice");
     await tx
       .insert(invoices)

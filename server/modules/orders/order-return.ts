@@ -1,6 +1,8 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { businessRule, conflict } from "../../lib/errors";
 import { releaseSeats } from "../checkout/seats";
+import { productDownloads } from "../products/products.tables";
+import { restoreOrderStock } from "../products/stock";
 import {
   type ActingStaff,
   CHANGED_MEANWHILE,
@@ -96,6 +98,14 @@ export async function createOrderReturn(
         })
         .where(eq(payments.id, payment.id));
     }
+    if (body.restock) await restoreOrderStock(tx, companyId, order.id, "return", body.lineIds);
+    // Returned digital products can no longer be downloaded.
+    await tx
+      .update(productDownloads)
+      .set({ revokedAt: deps.now() })
+      .where(
+        and(eq(productDownloads.orderId, order.id), inArray(productDownloads.orderLineId, body.lineIds)),
+      );
     const courseIds = lines.map((line) => line.courseId).filter((id): id is string => id !== null);
     if (courseIds.length > 0) {
       await tx

@@ -143,11 +143,16 @@ export const stockMovements = pgTable(
     change: integer("change").notNull(),
     quantityAfter: integer("quantity_after").notNull(),
     orderId: uuid("order_id").references(() => orders.id, { onDelete: "set null" }),
+    /** The order line that sold (or gave back) this stock: returns give back per line. */
+    orderLineId: uuid("order_line_id").references(() => orderLines.id, { onDelete: "set null" }),
     staffId: uuid("staff_id"),
     note: text("note"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("stock_movements_product_idx").on(t.productId, t.createdAt)],
+  (t) => [
+    index("stock_movements_product_idx").on(t.productId, t.createdAt),
+    index("stock_movements_order_idx").on(t.orderId),
+  ],
 );
 
 /** A buyer's right to download a digital product of a paid order, at most `downloadLimit` times. */

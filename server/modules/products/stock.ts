@@ -13,21 +13,10 @@ export interface StockItem {
   quantity: number;
 }
 
-/** One row per product/variant, quantities added up, in a fixed order (so concurrent takers never deadlock). */
-export function mergeStockItems(items: StockItem[]): StockItem[] {
-  const merged = new Map<string, StockItem>();
-  for (const item of items) {
-    const key = `${item.productId}/${item.variantId ?? ""}`;
-    const earlier = merged.get(key);
-    if (earlier) earlier.quantity += item.quantity;
-    else merged.set(key, { ...item });
-  }
-  return [...merged.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, item]) => item);
-}
-
 interface Movement {
   reason: StockReason;
   orderId?: string | null;
+  orderLineId?: string | null;
   staffId?: string | null;
   note?: string | null;
 }
@@ -94,6 +83,7 @@ async function moveOne(
     change,
     quantityAfter: after,
     orderId: movement.orderId ?? null,
+    orderLineId: movement.orderLineId ?? null,
     staffId: movement.staffId ?? null,
     note: movement.note ?? null,
   });
@@ -101,7 +91,7 @@ async function moveOne(
 }
 
 /** The counted products among `items` (digital files and unknown ids do not count stock). */
-async function countedItems(tx: Queryable, companyId: string, items: StockItem[]): Promise<StockItem[]> {
+async function countedItems<T extends StockItem>(tx: Queryable, companyId: string, items: T[]): Promise<T[]> {
   if (items.length === 0) return [];
   const ids = [...new Set(items.map((item) => item.productId))];
   const rows = await tx
@@ -112,38 +102,76 @@ async function countedItems(tx: Queryable, companyId: string, items: StockItem[]
   return items.filter((item) => physical.has(item.productId));
 }
 
+/** One order line's need of one product or variant (a bundle line needs each of its products). */
+export interface OrderStockItem extends StockItem {
+  orderLineId: string;
+}
+
+const rowKey = (item: { productId: string; variantId: string | null }) =>
+  `${item.productId}/${item.variantId ?? ""}`;
+
 /**
  * Takes the stock an order needs, in the order's transaction (a sale). The conditional updates
- * run in a fixed order and are atomic per row, so concurrent checkouts never sell more than
- * there is: when one row has too little, 409 OUT_OF_STOCK and the caller's transaction rolls
- * every row back. Returns each row's quantity after the sale.
+ * run in a fixed order of rows and are atomic per row, so concurrent checkouts never sell more
+ * than there is and never deadlock: when a row has too little, 409 OUT_OF_STOCK and the caller's
+ * transaction rolls every row back. Each line's movement is recorded against the order and line.
  */
 export async function takeStock(
   tx: Queryable,
   companyId: string,
   orderId: string,
-  items: StockItem[],
-): Promise<Map<string, number>> {
-  const left = new Map<string, number>();
-  for (const item of mergeStockItems(await countedItems(tx, companyId, items))) {
-    const after = await moveOne(tx, companyId, item, -item.quantity, { reason: "sale", orderId }, true);
+  items: OrderStockItem[],
+): Promise<void> {
+  const counted = await countedItems(tx, companyId, items);
+  const sorted = [...counted].sort((a, b) => (rowKey(a) < rowKey(b) ? -1 : rowKey(a) > rowKey(b) ? 1 : 0));
+  for (const item of sorted) {
+    const after = await moveOne(
+      tx,
+      companyId,
+      item,
+      -item.quantity,
+      { reason: "sale", orderId, orderLineId: item.orderLineId },
+      true,
+    );
     if (after === null) throw conflict(OUT_OF_STOCK_MESSAGE, "OUT_OF_STOCK");
-    left.set(item.variantId ?? item.productId, after);
   }
-  return left;
 }
 
-/** Puts an order's stock back (a cancel, or a return with restock), with its history rows. */
-export async function restoreStock(
+/**
+ * Gives back what an order (or some of its lines) still holds: for each line and row, what its
+ * movements took and did not give back yet. So a cancel after a return with restock gives back
+ * only the rest, and running it twice gives nothing the second time. Returns whether stock moved.
+ */
+export async function restoreOrderStock(
   tx: Queryable,
   companyId: string,
   orderId: string,
-  items: StockItem[],
   reason: "cancel" | "return",
-): Promise<void> {
-  for (const item of mergeStockItems(await countedItems(tx, companyId, items))) {
-    await moveOne(tx, companyId, item, item.quantity, { reason, orderId }, false);
+  lineIds?: string[],
+): Promise<boolean> {
+  const held = await tx
+    .select({
+      productId: stockMovements.productId,
+      variantId: stockMovements.variantId,
+      orderLineId: stockMovements.orderLineId,
+      taken: sql<number>`-sum(${stockMovements.change})`.mapWith(Number),
+    })
+    .from(stockMovements)
+    .where(
+      and(
+        eq(stockMovements.companyId, companyId),
+        eq(stockMovements.orderId, orderId),
+        lineIds ? inArray(stockMovements.orderLineId, lineIds) : undefined,
+      ),
+    )
+    .groupBy(stockMovements.productId, stockMovements.variantId, stockMovements.orderLineId);
+  const toGive = held
+    .filter((row) => row.taken > 0)
+    .sort((a, b) => (rowKey(a) < rowKey(b) ? -1 : rowKey(a) > rowKey(b) ? 1 : 0));
+  for (const row of toGive) {
+    await moveOne(tx, companyId, row, row.taken, { reason, orderId, orderLineId: row.orderLineId }, false);
   }
+  return toGive.length > 0;
 }
 
 /** A stock change by staff (a delivery came in, a count was corrected); never below 0. */
