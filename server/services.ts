@@ -36,6 +36,9 @@ import { createInvoiceService } from "./modules/orders/invoices.service";
 import { createOrderAdminService } from "./modules/orders/orders-admin.service";
 import { createPaymentProvider } from "./modules/payments/payment-providers";
 import { createStripeConnect } from "./modules/payments/stripe-connect";
+import { createProductAdminService } from "./modules/products/product-admin.service";
+import { createProductSettings } from "./modules/products/product-settings";
+import { createStoreProductService } from "./modules/products/store-products.service";
 import { createSettingsService } from "./modules/settings/settings.service";
 import { createSettingsAdminService } from "./modules/settings/settings-admin.service";
 import { createSitemapService } from "./modules/sitemap/sitemap.service";
@@ -179,6 +182,9 @@ export function createServices(
     settings,
     uploads: createUploads({ blobs, images, tempDir: join(env.DATA_DIR, "media", "uploading") }),
   });
+  const productSettings = createProductSettings(db, { settings, audit });
+  const products = createProductAdminService(db, { audit, settings, productSettings, images, blobs });
+  const storeProducts = createStoreProductService(db, { settings, productSettings, blobs });
   return {
     attemptLimits,
     /** Every company-scoped write announced by the services above, for caches built on several of them. */
@@ -221,6 +227,9 @@ export function createServices(
     international,
     catalogAdmin,
     currency,
+    products,
+    productSettings,
+    storeProducts,
   };
 }
 

@@ -43,7 +43,12 @@ export type Rule =
    */
   | { kind: "buyer-or-staff" }
   /** A lesson's video that is not a free preview: a customer enrolled in its course. */
-  | { kind: "enrolled" };
+  | { kind: "enrolled" }
+  /**
+   * What a buyer bought (downloads): the signed-in customer, or a guest session that bought as a
+   * customer; the probes' guest has not bought, so it gets 401 as anonymous callers and staff do.
+   */
+  | { kind: "buyer" };
 
 /** Values the probes need, read from the seeded database before the test. */
 export interface ProbeContext {
@@ -152,6 +157,10 @@ export const ROUTE_ACCESS: Record<string, RouteCase | RouteCase[]> = {
   "GET /api/courses": { rule: PUBLIC, ok: 200 },
   "GET /api/courses/:id": { rule: PUBLIC, ok: 200, probe: (c) => ({ url: `/api/courses/${c.courseId}` }) },
   "GET /api/categories": { rule: PUBLIC, ok: 200 },
+  "GET /api/products": { rule: PUBLIC, ok: 200 },
+  "GET /api/products/:id": { rule: PUBLIC, ok: 404 },
+  "GET /api/downloads": { rule: { kind: "buyer" }, ok: 200 },
+  "GET /api/downloads/:id/file": { rule: { kind: "buyer" }, ok: 404 },
   "GET /api/faqs": { rule: PUBLIC, ok: 200 },
   "GET /api/pages/:slug": {
     rule: PUBLIC,
@@ -608,6 +617,45 @@ export const ROUTE_ACCESS: Record<string, RouteCase | RouteCase[]> = {
   "GET /api/admin/attributes/:id": { rule: read("catalog"), ok: 404 },
   "PATCH /api/admin/attributes/:id": { rule: write("catalog"), ok: 404, probe: body({ published: true }) },
   "DELETE /api/admin/attributes/:id": { rule: write("catalog"), ok: 404 },
+  "GET /api/admin/products": { rule: read("catalog"), ok: 200 },
+  "POST /api/admin/products": {
+    rule: write("catalog"),
+    ok: 201,
+    probe: (c) => body({ type: "physical", title: translatable(`Probe ${c.unique()}`), priceCents: 1000 }),
+  },
+  "GET /api/admin/products/:id": { rule: read("catalog"), ok: 404 },
+  "PATCH /api/admin/products/:id": { rule: write("catalog"), ok: 404, probe: body({ priceCents: 1000 }) },
+  "DELETE /api/admin/products/:id": { rule: write("catalog"), ok: 404 },
+  "POST /api/admin/products/:id/stock": { rule: write("catalog"), ok: 404, probe: body({ change: 1 }) },
+  "GET /api/admin/products/:id/stock-history": { rule: read("catalog"), ok: 404 },
+  "POST /api/admin/products/:id/images": {
+    rule: write("catalog"),
+    ok: 404,
+    probe: (c) => ({ payload: c.png, headers: { "content-type": "image/png" } }),
+  },
+  "POST /api/admin/products/:id/file": {
+    rule: write("catalog"),
+    ok: 404,
+    probe: {
+      url: `/api/admin/products/${MISSING}/file?name=pack.pdf`,
+      payload: Buffer.from("%PDF-1.4"),
+      headers: { "content-type": "application/pdf" },
+    },
+  },
+  "GET /api/admin/product-settings": { rule: read("catalog"), ok: 200 },
+  "PUT /api/admin/product-settings": {
+    rule: write("catalog"),
+    ok: 200,
+    probe: body({
+      unitSystem: "metric",
+      lengthUnit: "cm",
+      weightUnit: "g",
+      volumeUnit: "ml",
+      imagesPerProduct: 5,
+      lowStockThreshold: 5,
+      childProducts: false,
+    }),
+  },
 };
 
 /**
@@ -636,6 +684,7 @@ export function expectedStatus(rule: Rule, ok: number, caller: Caller): number {
       if (caller.kind === "staff") return staffAllows("orders", "read") ? ok : 403;
       return ok;
     case "enrolled":
+    case "buyer":
       return caller.kind === "customer" ? ok : 401;
   }
 }

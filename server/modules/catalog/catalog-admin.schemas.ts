@@ -33,7 +33,7 @@ const translatableList = (name: string) =>
 
 /** Lower-case letters, digits and single hyphens: how slugs look in addresses. */
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
-const slugInput = z
+export const slugInput = z
   .string()
   .trim()
   .max(120, "The slug must have at most 120 characters")
@@ -41,7 +41,7 @@ const slugInput = z
     message: "The slug may only hold lower-case letters, digits and hyphens (e.g. intro-to-algebra)",
   });
 
-const cents = (name: string) =>
+export const cents = (name: string) =>
   z
     .number({ message: `${name} must be an amount in cents` })
     .int(`${name} must be a whole number of cents`)
@@ -106,7 +106,7 @@ export const AdminListCoursesQuery = AdminListQuery.extend({
 export type AdminListCoursesQuery = z.output<typeof AdminListCoursesQuery>;
 
 /** Text per language code as stored (English always present). */
-const Translations = z.record(z.string(), z.string().optional());
+export const Translations = z.record(z.string(), z.string().optional());
 
 export const AdminCourseRow = z
   .object({

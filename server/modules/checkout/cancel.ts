@@ -2,6 +2,7 @@ import { and, eq, inArray, lt, type SQL } from "drizzle-orm";
 import type { Db, Queryable } from "../../db/client";
 import { retryOnConflict } from "../../db/retry-transaction";
 import { orderInstalments, orderLines, orders } from "../orders/orders.tables";
+import { restoreOrderStock } from "../products/stock";
 import { releaseSeats } from "./seats";
 
 /** Which orders to cancel (only the pending ones among them are). */
@@ -33,6 +34,8 @@ export async function cancelOrdersIn(tx: Queryable, companyId: string, where: Or
     companyId,
     lines.map((line) => line.courseId).filter((id): id is string => id !== null),
   );
+  // Products: the stock these orders took goes back, with a "cancel" row in each product's history.
+  for (const id of ids) await restoreOrderStock(tx, companyId, id, "cancel");
   await tx
     .update(orderInstalments)
     .set({ status: "cancelled" })

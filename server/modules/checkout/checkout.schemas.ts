@@ -1,14 +1,20 @@
 import { z } from "zod";
 import { InstalmentView } from "../orders/instalment-view";
 import { ORDER_STATUSES } from "../orders/orders.tables";
+import { cartProducts, ProductQuoteLine } from "../products/product-cart";
 
 export const MAX_CHECKOUT_COURSES = 20;
 
 const courseIds = z
   .array(z.uuid({ message: "each course id must be a UUID" }), { message: "courseIds must be a list of ids" })
-  .min(1, "Choose at least one course.")
   .max(MAX_CHECKOUT_COURSES, `A checkout holds at most ${MAX_CHECKOUT_COURSES} courses.`)
-  .refine((ids) => new Set(ids).size === ids.length, { message: "A course can be in the cart only once." });
+  .refine((ids) => new Set(ids).size === ids.length, { message: "A course can be in the cart only once." })
+  .default([]);
+
+/** A cart holds courses, products or both, but not nothing. */
+const notEmpty = (body: { courseIds: string[]; items: unknown[] }) =>
+  body.courseIds.length > 0 || body.items.length > 0;
+const EMPTY_CART = { message: "Choose at least one course or product.", path: ["courseIds"] };
 
 const couponCode = z
   .string()
@@ -18,8 +24,9 @@ const couponCode = z
   .transform((value) => (value ? value : undefined));
 
 export const StoreQuoteBody = z
-  .strictObject({ courseIds, couponCode })
-  .describe("The courses in the cart and an optional coupon code");
+  .strictObject({ courseIds, items: cartProducts, couponCode })
+  .refine(notEmpty, EMPTY_CART)
+  .describe("The courses and products in the cart and an optional coupon code");
 export type StoreQuoteBody = z.output<typeof StoreQuoteBody>;
 
 export const GuestDetails = z.strictObject({
@@ -36,6 +43,7 @@ export type GuestDetails = z.output<typeof GuestDetails>;
 export const StoreCheckoutBody = z
   .strictObject({
     courseIds,
+    items: cartProducts,
     couponCode,
     instalments: z
       .number({ message: "instalments must be a whole number" })
@@ -46,6 +54,7 @@ export const StoreCheckoutBody = z
     acceptPaymentPlan: z.boolean().optional(),
     guest: GuestDetails.optional(),
   })
+  .refine(notEmpty, EMPTY_CART)
   .describe("Places a pending order; send an Idempotency-Key header to make retries safe");
 export type StoreCheckoutBody = z.output<typeof StoreCheckoutBody>;
 
@@ -102,6 +111,7 @@ export type QuoteLine = z.output<typeof QuoteLine>;
 export const Quote = z
   .object({
     lines: z.array(QuoteLine),
+    productLines: z.array(ProductQuoteLine).describe("The products of the cart, beside the courses"),
     unavailable: z.array(z.uuid()).describe("Requested ids that are unknown or no longer for sale"),
     subtotalCents: z.number().int(),
     discountCents: z.number().int(),
@@ -150,6 +160,9 @@ export const OrderView = z
         title: z.string(),
         image: z.string().nullable(),
         unitPriceCents: z.number().int(),
+        productId: z.uuid().nullable().optional(),
+        variantId: z.uuid().nullable().optional(),
+        quantity: z.number().int().optional(),
       }),
     ),
     instalments: z.array(InstalmentView),

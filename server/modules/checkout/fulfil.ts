@@ -3,6 +3,7 @@ import type { Db, Queryable } from "../../db/client";
 import { AppError } from "../../lib/errors";
 import { issueInvoice } from "../orders/invoice-issue";
 import { enrolments, orderInstalments, orderLines, orders, payments } from "../orders/orders.tables";
+import { grantDownloads, retakeOrderStock } from "../products/order-products";
 import { reserveSeats } from "./seats";
 
 export interface PaymentRecord {
@@ -61,9 +62,12 @@ export async function fulfilOrder(
     if (order.status === "cancel") {
       // Paid after it expired: it gets its seats back if they are still free.
       try {
-        await tx.transaction((savepoint) => reserveSeats(savepoint, payment.companyId, courseIds));
+        await tx.transaction(async (savepoint) => {
+          await retakeOrderStock(savepoint, payment.companyId, order.id);
+          await reserveSeats(savepoint, payment.companyId, courseIds);
+        });
       } catch (error) {
-        if (error instanceof AppError && error.code === "SOLD_OUT") {
+        if (error instanceof AppError && (error.code === "SOLD_OUT" || error.code === "OUT_OF_STOCK")) {
           await tx
             .update(payments)
             .set({ details: { needsRefund: true, reason: error.message } })
@@ -113,6 +117,7 @@ export async function fulfilOrder(
         )
         .onConflictDoNothing();
     }
+    await grantDownloads(tx, payment.companyId, order);
     const invoice = await issueInvoice(tx, payment.companyId, order.id, now);
     await effects.fulfilled?.(tx, order.id);
     return { outcome: "fulfilled", invoiceNumber: invoice.printedNumber };

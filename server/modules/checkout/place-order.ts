@@ -1,14 +1,16 @@
 import { randomInt } from "node:crypto";
 import { and, eq, inArray } from "drizzle-orm";
-import type { Db } from "../../db/client";
+import type { Db, Queryable } from "../../db/client";
 import { retryOnConflict } from "../../db/retry-transaction";
 import { batchedLookup } from "../../lib/batched-lookup";
 import { AppError, businessRule, conflict, notFound, unauthorized } from "../../lib/errors";
 import type { SessionService, StartedSession } from "../auth/sessions.service";
+import { nextCounter } from "../orders/counters";
 import { instalmentSchedule } from "../orders/instalments";
 import { loadOrderDetails, type OrderDetails, orderDetailsOf, toOrderView } from "../orders/order-details";
 import { orderInstalments, orderLines, orders } from "../orders/orders.tables";
 import type { PaymentProvider } from "../payments/provider";
+import { OUT_OF_STOCK_MESSAGE, takeStock } from "../products/stock";
 import { type CancelDeps, cancelOrders, releaseExpired } from "./cancel";
 import type { OrderView, StoreCheckoutBody } from "./checkout.schemas";
 import { type BuyingCustomer, customerById, findOrCreateGuestCustomer } from "./guest-customer";
@@ -228,18 +230,32 @@ async function insertOrder(deps: PlaceOrderDeps, request: OrderRequest): Promise
   try {
     return await insertOrderOnce(deps, request);
   } catch (error) {
-    if (!isSoldOut(error) || (await releaseExpired(deps, request.visitor.companyId)) === 0) throw error;
+    if (!(isSoldOut(error) || isOutOfStock(error))) throw error;
+    if ((await releaseExpired(deps, request.visitor.companyId)) === 0) throw error;
     return insertOrderOnce(deps, request);
   }
 }
 
 /** Why these priced lines cannot be ordered as asked, if they cannot. */
 export function checkOrderable(
-  priced: { unavailable: string[]; lines: { owned: boolean; soldOut: boolean }[]; planCount: number | null },
+  priced: {
+    unavailable: string[];
+    unavailableProducts?: string[];
+    lines: { owned: boolean; soldOut: boolean }[];
+    productLines?: { soldOut: boolean }[];
+    planCount: number | null;
+  },
   body: Pick<StoreCheckoutBody, "instalments" | "acceptPaymentPlan">,
 ): void {
+  const products = priced.unavailableProducts ?? [];
+  if (products.length > 0) {
+    throw notFound("This product is no longer available.", "PRODUCT_NOT_FOUND");
+  }
   if (priced.unavailable.length > 0) {
     throw notFound("This course is no longer available.", "COURSE_NOT_FOUND");
+  }
+  if ((priced.productLines ?? []).some((line) => line.soldOut)) {
+    throw conflict(OUT_OF_STOCK_MESSAGE, "OUT_OF_STOCK");
   }
   if (priced.lines.some((line) => line.owned)) throw conflict(ALREADY_OWNED_MESSAGE, "ALREADY_OWNED");
   // Sold out already: answer before opening a transaction that would queue for the course's row.
@@ -279,6 +295,7 @@ async function insertOrderOnce(deps: PlaceOrderDeps, request: OrderRequest): Pro
   const placedAt = deps.now();
   const byId = new Map(priced.lines.map((line) => [line.courseId, line]));
   const courseIds = body.courseIds;
+  const productLines = priced.productLines;
 
   // Any order this buyer left open gives its seats back first, in a transaction of its own.
   // Inside the checkout's, it would lock that order's dashboard rows and course before the new
@@ -319,20 +336,42 @@ async function insertOrderOnce(deps: PlaceOrderDeps, request: OrderRequest): Pro
           })
           .returning();
         const orderId = order!.id;
-        await tx.insert(orderLines).values(
-          courseIds.map((courseId) => {
-            const line = byId.get(courseId)!;
-            return {
-              companyId: visitor.companyId,
-              orderId,
-              courseId,
-              title: priced.titles.get(courseId) ?? { en: line.title },
-              unitPriceCents: line.unitPriceCents,
-              quantity: 1,
-              totalCents: line.unitPriceCents,
-            };
-          }),
-        );
+        if (courseIds.length > 0) {
+          await tx.insert(orderLines).values(
+            courseIds.map((courseId) => {
+              const line = byId.get(courseId)!;
+              return {
+                companyId: visitor.companyId,
+                orderId,
+                courseId,
+                title: priced.titles.get(courseId) ?? { en: line.title },
+                unitPriceCents: line.unitPriceCents,
+                quantity: 1,
+                totalCents: line.unitPriceCents,
+              };
+            }),
+          );
+        }
+        const productRows =
+          productLines.length > 0
+            ? await tx
+                .insert(orderLines)
+                .values(
+                  productLines.map((line) => ({
+                    companyId: visitor.companyId,
+                    orderId,
+                    productId: line.productId,
+                    variantId: line.variantId,
+                    note: line.note,
+                    extras: line.extras.length > 0 ? line.extras : null,
+                    title: line.titles,
+                    unitPriceCents: line.unitPriceCents,
+                    quantity: line.quantity,
+                    totalCents: line.totalCents,
+                  })),
+                )
+                .returning({ id: orderLines.id })
+            : [];
         const schedule = await tx
           .insert(orderInstalments)
           .values(
@@ -343,16 +382,40 @@ async function insertOrderOnce(deps: PlaceOrderDeps, request: OrderRequest): Pro
             })),
           )
           .returning();
-        const { seats, number } = await reserveSeatsAndNumberOrder(tx, visitor.companyId, orderId, courseIds);
+        // Stock, then seats and the number: the rows other checkouts wait for come last.
+        await takeStock(
+          tx,
+          visitor.companyId,
+          orderId,
+          productLines.flatMap((line, index) =>
+            line.stock.map((need) => ({ ...need, orderLineId: productRows[index]!.id })),
+          ),
+        );
+        const { seats, number } =
+          courseIds.length > 0
+            ? await reserveSeatsAndNumberOrder(tx, visitor.companyId, orderId, courseIds)
+            : await numberOrder(tx, visitor.companyId, orderId);
         // The buyer's answer, from what was just written (no need to read it back).
         const details = orderDetailsOf(
           { ...order!, number },
           {
             hasAccount: buyer.hasAccount,
-            lines: courseIds.map((courseId) => {
-              const { slug, title, image, unitPriceCents } = byId.get(courseId)!;
-              return { courseId, slug, title, image, unitPriceCents };
-            }),
+            lines: [
+              ...courseIds.map((courseId) => {
+                const { slug, title, image, unitPriceCents } = byId.get(courseId)!;
+                return { courseId, slug, title, image, unitPriceCents };
+              }),
+              ...productLines.map((line) => ({
+                courseId: null,
+                slug: line.slug,
+                title: line.variantLabel ? `${line.title} (${line.variantLabel})` : line.title,
+                image: line.image,
+                unitPriceCents: line.unitPriceCents,
+                productId: line.productId,
+                variantId: line.variantId,
+                quantity: line.quantity,
+              })),
+            ],
             instalments: schedule.sort((a, b) => a.sequence - b.sequence),
             invoice: null,
           },
@@ -378,6 +441,17 @@ async function insertOrderOnce(deps: PlaceOrderDeps, request: OrderRequest): Pro
  */
 function provisionalOrderNumber(): number {
   return -randomInt(1, 2 ** 31 - 1);
+}
+
+/** An order without courses takes the next order number on its own (no seat to take it with). */
+async function numberOrder(tx: Queryable, companyId: string, orderId: string) {
+  const number = await nextCounter(tx, companyId, "order");
+  await tx.update(orders).set({ number }).where(eq(orders.id, orderId));
+  return { seats: new Map<string, SeatCount>(), number };
+}
+
+function isOutOfStock(error: unknown): boolean {
+  return error instanceof AppError && error.code === "OUT_OF_STOCK";
 }
 
 function isSoldOut(error: unknown): boolean {

@@ -78,13 +78,19 @@ describe("paymentPlanCount", () => {
     expect(paymentPlanCount([{ instalmentCount: 1 }])).toBeNull();
     expect(paymentPlanCount([])).toBeNull();
   });
+
+  it("offers none when the cart also holds products (they are paid in full)", () => {
+    expect(paymentPlanCount([{ instalmentCount: 3 }], 1)).toBeNull();
+  });
 });
 
 describe("toQuote", () => {
   const priced = (overrides: Partial<Priced>): Priced => ({
     lines: [],
     buyable: [],
+    productLines: [],
     unavailable: [],
+    unavailableProducts: [],
     titles: new Map(),
     conversion: euro,
     vatRateBp: 2100,

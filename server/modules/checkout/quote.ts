@@ -7,6 +7,7 @@ import type { Conversion } from "../currency/exchange";
 import { instalmentSchedule } from "../orders/instalments";
 import { enrolments } from "../orders/orders.tables";
 import { type Discount, priceOrder } from "../orders/pricing";
+import { type PricedProductLine, priceProductLines } from "../products/product-cart";
 import type { SettingsService } from "../settings/settings.service";
 import type { Quote, QuoteLine, StoreQuoteBody } from "./checkout.schemas";
 import { type AppliedCoupon, applicableCoupon } from "./coupons";
@@ -37,7 +38,11 @@ export interface QuotedCourse {
 export interface Priced {
   lines: QuoteLine[];
   buyable: QuoteLine[];
+  /** The cart's products, priced (sold-out ones flagged and not in the totals). */
+  productLines: PricedProductLine[];
+  /** Unknown or unpublished course ids, then product ids. */
   unavailable: string[];
+  unavailableProducts: string[];
   /** Each course's title in every language, as the order line keeps it. */
   titles: Map<string, QuotedCourse["title"]>;
   /** From the shop currency into the currency of the quote and the order. */
@@ -89,10 +94,18 @@ export function quoteLines(
   return { lines, buyable: lines.filter((line) => !line.owned && !line.soldOut), unavailable };
 }
 
-/** Instalments are offered when every course to buy allows them: as many as the strictest allows. */
-export function paymentPlanCount(buyable: Pick<QuoteLine, "instalmentCount">[]): number | null {
+/**
+ * Instalments are offered when every course to buy allows them: as many as the strictest allows.
+ * Products are paid in full, so a cart with products has no payment plan.
+ */
+export function paymentPlanCount(
+  buyable: Pick<QuoteLine, "instalmentCount">[],
+  productCount = 0,
+): number | null {
   const counts = buyable.map((line) => line.instalmentCount ?? 1);
-  return buyable.length > 0 && counts.every((count) => count >= 2) ? Math.min(...counts) : null;
+  return productCount === 0 && buyable.length > 0 && counts.every((count) => count >= 2)
+    ? Math.min(...counts)
+    : null;
 }
 
 /** Lines, totals and coupon for the courses a customer can buy now; owned and sold-out ones are flagged. */
@@ -111,8 +124,14 @@ export async function priceCart(
     deps.settings.tax(companyId),
   ]);
   const { lines, buyable, unavailable } = quoteLines(body.courseIds, found, owned, conversion, language);
-  const priced = buyable.map((line) => ({ unitPriceCents: line.unitPriceCents, quantity: 1 }));
-  const subtotalCents = priced.reduce((sum, line) => sum + line.unitPriceCents, 0);
+  const productPart = await priceProductLines(db, companyId, body.items, conversion.fromBase, language);
+  const priced = [
+    ...buyable.map((line) => ({ unitPriceCents: line.unitPriceCents, quantity: 1 })),
+    ...productPart.lines
+      .filter((line) => !line.soldOut)
+      .map((line) => ({ unitPriceCents: line.unitPriceCents, quantity: line.quantity })),
+  ];
+  const subtotalCents = priced.reduce((sum, line) => sum + line.unitPriceCents * line.quantity, 0);
   const coupon = body.couponCode
     ? await applicableCoupon(db, {
         companyId,
@@ -127,13 +146,15 @@ export async function priceCart(
   return {
     lines,
     buyable,
-    unavailable,
+    productLines: productPart.lines,
+    unavailable: [...unavailable, ...productPart.unavailable],
+    unavailableProducts: productPart.unavailable,
     titles: new Map(found.map((course) => [course.id, course.title])),
     conversion,
     vatRateBp: tax.vatRateBp,
     coupon,
     totals: priceOrder(priced, tax.vatRateBp, coupon?.discount),
-    planCount: paymentPlanCount(buyable),
+    planCount: paymentPlanCount(buyable, productPart.lines.length),
   };
 }
 
@@ -143,6 +164,7 @@ export function toQuote(priced: Priced, now: Date): Quote {
   const schedule = planCount ? instalmentSchedule(totals.totalCents, planCount, now) : null;
   return {
     lines: priced.lines,
+    productLines: priced.productLines.map(({ titles: _titles, stock: _stock, ...line }) => line),
     unavailable: priced.unavailable,
     subtotalCents: totals.subtotalCents,
     discountCents: totals.discountCents,

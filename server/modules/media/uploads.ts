@@ -20,7 +20,7 @@ export const tooLarge = (what: string, max: number) =>
  * The body of an upload request as a stream; 400 when the request carried no file at all (no body
  * and no Content-Type, so no parser produced a stream).
  */
-export function uploadStream(body: unknown, what: "image" | "video"): Readable {
+export function uploadStream(body: unknown, what: "image" | "video" | "file"): Readable {
   if (body instanceof Readable) return body;
   throw badRequest(`Send the ${what} file as the request body.`);
 }

@@ -4,6 +4,7 @@ import type { Queryable } from "../../db/client";
 import { courses } from "../catalog/catalog.tables";
 import type { OrderView } from "../checkout/checkout.schemas";
 import { customers } from "../customers/customers.tables";
+import { products } from "../products/products.tables";
 import { toInstalmentView } from "./instalment-view";
 import { invoices, orderInstalments, orderLines, orders } from "./orders.tables";
 
@@ -33,9 +34,15 @@ export async function loadOrderDetails(
         unitPriceCents: orderLines.unitPriceCents,
         slug: courses.slug,
         image: courses.image,
+        productId: orderLines.productId,
+        variantId: orderLines.variantId,
+        quantity: orderLines.quantity,
+        productSlug: products.slug,
+        productImages: products.images,
       })
       .from(orderLines)
       .leftJoin(courses, eq(courses.id, orderLines.courseId))
+      .leftJoin(products, eq(products.id, orderLines.productId))
       .where(eq(orderLines.orderId, order.id))
       .orderBy(asc(orderLines.id)),
     db
@@ -52,10 +59,13 @@ export async function loadOrderDetails(
     hasAccount: row.hasPassword !== null,
     lines: lines.map((line) => ({
       courseId: line.courseId,
-      slug: line.slug,
+      slug: line.slug ?? line.productSlug,
       title: translate(line.title, language),
-      image: line.image,
+      image: line.image ?? line.productImages?.[0] ?? null,
       unitPriceCents: line.unitPriceCents,
+      ...(line.productId
+        ? { productId: line.productId, variantId: line.variantId, quantity: line.quantity }
+        : {}),
     })),
     instalments,
     invoice: invoice ?? null,

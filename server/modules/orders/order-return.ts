@@ -3,6 +3,8 @@ import { returnRefundCents } from "~shared/refunds";
 import type { Queryable } from "../../db/client";
 import { businessRule, conflict } from "../../lib/errors";
 import { releaseSeats } from "../checkout/seats";
+import { productDownloads } from "../products/products.tables";
+import { restoreOrderStock } from "../products/stock";
 import {
   type ActingStaff,
   assertMayRefund,
@@ -109,6 +111,14 @@ export async function createOrderReturn(
         .where(eq(payments.id, payment.id));
     }
     await settlePlan(tx, order, linesCents);
+    if (body.restock) await restoreOrderStock(tx, companyId, order.id, "return", body.lineIds);
+    // Returned digital products can no longer be downloaded.
+    await tx
+      .update(productDownloads)
+      .set({ revokedAt: deps.now() })
+      .where(
+        and(eq(productDownloads.orderId, order.id), inArray(productDownloads.orderLineId, body.lineIds)),
+      );
     const courseIds = lines.map((line) => line.courseId).filter((id): id is string => id !== null);
     if (courseIds.length > 0) {
       await tx

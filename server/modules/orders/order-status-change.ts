@@ -1,8 +1,10 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { canTransition, ORDER_TRANSITIONS, transitionError } from "~shared/order-status";
 import type { Queryable } from "../../db/client";
 import { businessRule, conflict } from "../../lib/errors";
 import { releaseSeats, reserveSeats } from "../checkout/seats";
+import { productDownloads } from "../products/products.tables";
+import { restoreOrderStock } from "../products/stock";
 import { issueInvoice } from "./invoice-issue";
 import {
   type ActingStaff,
@@ -152,6 +154,12 @@ export async function changeOrderStatus(
           .where(eq(orderReturns.orderId, order.id));
         const restocked = returned?.restocked ? returned.lineIds : [];
         await releaseSeats(tx, companyId, await courseIdsOf(tx, order.id, restocked));
+        // What the order's products still hold goes back (returned and restocked lines already did).
+        await restoreOrderStock(tx, companyId, order.id, "cancel");
+        await tx
+          .update(productDownloads)
+          .set({ revokedAt: changedAt })
+          .where(eq(productDownloads.orderId, order.id));
         seatsReleased = true;
       }
       // The plan is settled: nothing more is collected (scheduled, or failed after its retries).

@@ -115,6 +115,13 @@ export const orderLines = pgTable(
       .notNull()
       .references(() => orders.id, { onDelete: "cascade" }),
     courseId: uuid("course_id").references(() => courses.id, { onDelete: "set null" }),
+    /** A product line (modules/products): the product and the variant bought; no course then. */
+    productId: uuid("product_id"),
+    variantId: uuid("variant_id"),
+    /** The buyer's note for this product, when the product allows notes at checkout. */
+    note: text("note"),
+    /** Paid add-ons chosen with the product, as priced when ordered (included in unit_price_cents). */
+    extras: jsonb("extras").$type<{ id: string; name: string; priceCents: number }[]>(),
     /** The course title when ordered, kept even if the course changes later. */
     title: translatable("title"),
     unitPriceCents: integer("unit_price_cents").notNull(),
@@ -125,6 +132,7 @@ export const orderLines = pgTable(
     index("order_lines_order_idx").on(t.orderId),
     index("order_lines_course_idx").on(t.courseId),
     index("order_lines_company_course_idx").on(t.companyId, t.courseId),
+    index("order_lines_product_idx").on(t.productId),
   ],
 );
 

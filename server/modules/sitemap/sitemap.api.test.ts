@@ -6,7 +6,11 @@ import { URLS_PER_FILE } from "./sitemap.service";
 
 const ORIGIN = "https://school.example.com";
 /** The school's own host, with forwarding headers an attacker would like the links to follow. */
-const FORGED = { host: "school.example.com", "x-forwarded-host": "evil.example", "x-forwarded-proto": "http" };
+const FORGED = {
+  host: "school.example.com",
+  "x-forwarded-host": "evil.example",
+  "x-forwarded-proto": "http",
+};
 let t: TestApp;
 let companyId: string;
 
