@@ -1,6 +1,7 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { launchBrowser, watchErrors } from "../support/browser";
+import { giveCheckoutConsents } from "../support/checkout-consents";
 
 const baseUrl = inject("baseUrl");
 let browser: Browser;
@@ -61,6 +62,20 @@ describe("guest checkout with the demo provider", () => {
     await page.getByText("Discount (WELCOME10)").waitFor();
     await expect.poll(() => page.getByTestId("order-total").textContent()).not.toBe(totalBefore);
     await page.getByText(/incl\. 21 % VAT/).waitFor();
+    // Both consent boxes start unticked; placing the order without them says what is missing,
+    // and each message goes as soon as its box is ticked.
+    await page.getByRole("button", { name: "Continue to payment" }).click();
+    await page.getByText("Please accept the general terms and conditions to place your order.").waitFor();
+    const access = /I want access to the course straight away/;
+    await page.getByText(/Please confirm that you want access straight away/).waitFor();
+    await page.getByRole("checkbox", { name: access }).check();
+    await expect.poll(() => page.getByText(/Please confirm that you want access/).count()).toBe(0);
+    const consents = page.getByRole("group", { name: "Terms and right of withdrawal" });
+    expect(
+      await consents.getByRole("link", { name: "general terms and conditions" }).getAttribute("href"),
+    ).toBe("/general-terms-and-conditions");
+    await giveCheckoutConsents(page);
+    await expect.poll(() => page.getByText(/Please accept the general terms/).count()).toBe(0);
     await page.getByRole("button", { name: "Continue to payment" }).click();
     await page.waitForURL(/\/payment\?order=[0-9a-f-]+$/);
 

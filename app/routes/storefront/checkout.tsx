@@ -5,6 +5,12 @@ import { Link, useNavigate, useRevalidator } from "react-router";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { Container } from "~/components/ui/container";
 import { type CheckoutRequest, checkoutApi } from "~/features/cart/checkout-api";
+import {
+  CheckoutConsents,
+  type ConsentErrors,
+  type ConsentState,
+  consentErrors,
+} from "~/features/cart/checkout-consents";
 import { CheckoutStepHeading } from "~/features/cart/checkout-step-heading";
 import { checkoutErrorMessage } from "~/features/cart/error-message";
 import { OrderSummary } from "~/features/cart/order-summary";
@@ -64,6 +70,8 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
   const [instalments, setInstalments] = useState(1);
   const [accepted, setAccepted] = useState(false);
   const [fieldErrors, setFieldErrors] = useState<{ name?: string; email?: string; plan?: string }>({});
+  const [consents, setConsents] = useState<ConsentState>({ terms: false, immediateAccess: false });
+  const [consentProblems, setConsentProblems] = useState<ConsentErrors>({});
   const [submitError, setSubmitError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
   /** One Idempotency-Key per attempt: a retry of the same order reuses it, a changed order gets a new one. */
@@ -102,9 +110,15 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
     }
     if (chosenPlan && !accepted) errors.plan = t("checkout.acceptPlanRequired");
     setFieldErrors(errors);
-    if (Object.keys(errors).length > 0) return;
+    const missingConsents = consentErrors(consents, t);
+    setConsentProblems(missingConsents);
+    if (Object.keys(errors).length > 0 || Object.keys(missingConsents).length > 0) return;
 
-    const request: CheckoutRequest = { courseIds: buyable.map((line) => line.courseId) };
+    const request: CheckoutRequest = {
+      courseIds: buyable.map((line) => line.courseId),
+      acceptTerms: true,
+      immediateAccess: true,
+    };
     if (coupon) request.couponCode = coupon;
     if (chosenPlan) {
       request.instalments = chosenPlan.instalments;
@@ -389,6 +403,14 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
                 : t("cart.loading")}
             </p>
           )}
+          <CheckoutConsents
+            value={consents}
+            errors={consentProblems}
+            onChange={(next, remaining) => {
+              setConsents(next);
+              setConsentProblems(remaining);
+            }}
+          />
           {quote && buyable.length === 0 && (
             <p className="text-sm text-danger">{t("checkout.nothingToBuy")}</p>
           )}

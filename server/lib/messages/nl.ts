@@ -167,6 +167,10 @@ export const nl: Record<string, string> = {
   "These courses cannot be paid in instalments.": "Deze cursussen kunnen niet in termijnen worden betaald.",
   "These courses can be paid in {count} instalments.":
     "Deze cursussen kunnen in {count} termijnen worden betaald.",
+  "Please accept the general terms and conditions to place your order.":
+    "Ga akkoord met de algemene voorwaarden om je bestelling te plaatsen.",
+  "Please confirm that you want access straight away and that you then lose your right of withdrawal.":
+    "Bevestig dat je direct toegang wilt en dat je dan je herroepingsrecht verliest.",
   "Please accept the payment plan agreement to pay in instalments.":
     "Accepteer de overeenkomst betalingsregeling om in termijnen te betalen.",
   "This order has already been paid.": "Deze bestelling is al betaald.",

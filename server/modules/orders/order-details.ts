@@ -5,6 +5,7 @@ import { courses } from "../catalog/catalog.tables";
 import type { OrderView } from "../checkout/checkout.schemas";
 import { customers } from "../customers/customers.tables";
 import { toInstalmentView } from "./instalment-view";
+import { orderConsentOf } from "./order-consent";
 import { invoices, orderInstalments, orderLines, orders } from "./orders.tables";
 
 export interface OrderDetails extends OrderView {
@@ -109,6 +110,7 @@ export function orderDetailsOf(
     lines: parts.lines,
     instalments: instalments.map(toInstalmentView),
     invoice: parts.invoice,
+    consent: orderConsentOf(order),
   };
 }
 
