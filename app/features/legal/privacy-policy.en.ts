@@ -118,7 +118,7 @@ export function privacyPolicyEn(s: Seller): LegalDocument {
             ],
           },
           {
-            paragraph: `To use a right, contact us${contact}. We answer within one month and may ask you to confirm who you are first.`,
+            paragraph: `With an account you can download your data (JSON) and delete your account yourself, under User Details in your account. To use any other right, contact us${contact}. We answer within one month and may ask you to confirm who you are first.`,
           },
         ],
       },

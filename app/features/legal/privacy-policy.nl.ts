@@ -118,7 +118,7 @@ export function privacyPolicyNl(s: Seller): LegalDocument {
             ],
           },
           {
-            paragraph: `Om een recht uit te oefenen neem je contact met ons op${contact}. We antwoorden binnen een maand en kunnen je eerst vragen te bevestigen wie je bent.`,
+            paragraph: `Met een account download je je gegevens (JSON) en verwijder je je account zelf, onder Mijn gegevens in je account. Voor elk ander recht neem je contact met ons op${contact}. We antwoorden binnen een maand en kunnen je eerst vragen te bevestigen wie je bent.`,
           },
         ],
       },
