@@ -82,8 +82,15 @@ describe("guest checkout with the demo provider", () => {
     // Payment: test mode, a declined card first, then the good one.
     await page.getByText("TEST MODE").waitFor();
     await page.getByText(/4242 4242 4242 4242: payment succeeds/).waitFor();
+    // Paying with empty fields says what is missing; each message goes once its field is valid.
+    await page.getByRole("button", { name: /^Pay / }).click();
+    const expiry = page.getByRole("textbox", { name: "Expiry (MM/YY)" });
+    await expect.poll(() => expiry.getAttribute("aria-invalid")).toBe("true");
     await page.getByRole("textbox", { name: "Card number" }).fill("4000 0000 0000 0002");
-    await page.getByRole("textbox", { name: "Expiry (MM/YY)" }).fill("12/39");
+    // The slash comes by itself as the expiry is typed.
+    await expiry.pressSequentially("1239");
+    expect(await expiry.inputValue()).toBe("12/39");
+    await expect.poll(() => expiry.getAttribute("aria-invalid")).toBeNull();
     await page.getByRole("textbox", { name: "CVC" }).fill("123");
     await page.getByRole("button", { name: /^Pay / }).click();
     await page.getByRole("alert").filter({ hasText: "Your card was declined." }).waitFor();
