@@ -344,6 +344,7 @@ export function createCatalogService(db: Db, deps: { bus?: CacheBus } = {}) {
             outcomes: courses.outcomes,
             audience: courses.audience,
             instructor: courses.instructor,
+            instalmentCount: courses.instalmentCount,
           })
           .from(courses)
           .where(
@@ -373,6 +374,7 @@ export function createCatalogService(db: Db, deps: { bus?: CacheBus } = {}) {
           audience: translate(row.audience, language),
           instructor: row.instructor,
           lessons: lessonRows.map((lesson) => ({ ...lesson, title: translate(lesson.title, language) })),
+          instalmentCount: row.instalmentCount && row.instalmentCount >= 2 ? row.instalmentCount : null,
         };
       });
     },

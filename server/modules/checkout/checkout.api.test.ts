@@ -381,6 +381,15 @@ describe("releaseExpired", () => {
   });
 });
 
+describe("course pages and payment plans", () => {
+  it("say on the course which courses can be paid in instalments, and in how many", async () => {
+    const withPlan = await t.app.inject({ method: "GET", url: `/api/courses/${expensive}` });
+    expect(withPlan.json().instalmentCount).toBe(3);
+    const without = await t.app.inject({ method: "GET", url: `/api/courses/${plain}` });
+    expect(without.json().instalmentCount).toBeNull();
+  });
+});
+
 describe("checkout consents (general terms, immediate access: terms §7)", () => {
   it("refuses a checkout without the general terms or the immediate-access consent, in EN and NL, changing nothing", async () => {
     const email = "no.consent@example.com";
