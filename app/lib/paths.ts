@@ -39,6 +39,9 @@ export const paths = {
   catalog: () => "/catalog",
   terms: () => "/general-terms-and-conditions",
   paymentPlan: () => "/payment-plan-agreement",
+  privacyPolicy: () => "/privacy-policy",
+  aboutUs: () => "/about-us",
+  help: () => "/help",
 } as const;
 
 /** Pages of the school's external marketing site, relative to its website address. */

@@ -1,3 +1,4 @@
+import { CHECKOUT_CONSENTS } from "../../tests/support/checkout-consents";
 import { burst } from "../lib/burst";
 import type { SqlRunner } from "../lib/generate";
 import { percentile } from "../lib/load";
@@ -31,6 +32,7 @@ async function buyAtOnce(url: string, course: BenchCourse, buyers: string) {
       path: "/api/checkout",
       headers: { "content-type": "application/json", "idempotency-key": `${buyers}-${buyer}-${stamp}` },
       body: JSON.stringify({
+        ...CHECKOUT_CONSENTS,
         courseIds: [course.id],
         guest: { name: `Buyer ${buyer}`, email: `${buyers}-${buyer}@example.test` },
       }),

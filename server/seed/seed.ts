@@ -11,6 +11,7 @@ import { roles, staff } from "../modules/staff/staff.tables";
 import { categories as seedCategories } from "./content/categories";
 import { courses as seedCourses } from "./content/courses";
 import type { SeedCourse } from "./content/types";
+import { insertDefaultFaqs } from "./default-faqs";
 import { DEMO_LEARNER, demoCustomers } from "./demo-people";
 import {
   type CustomerInput,
@@ -131,6 +132,7 @@ export async function seedDatabase(db: Db, options: SeedOptions = {}): Promise<S
       .set({ instalmentCount: 3 })
       .where(and(eq(courseTable.companyId, company.id), gte(courseTable.priceCents, 10_000)));
     await seedCoupons(tx, company.id, now);
+    await insertDefaultFaqs(tx, company.id);
 
     const [superAdmin] = await tx
       .select({ id: roles.id })

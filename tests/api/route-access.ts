@@ -1,6 +1,7 @@
 import { DEMO_LEARNER } from "~server/seed/demo-people";
 import type { Area, PermissionLevel } from "~shared/permissions";
 import { allows } from "~shared/permissions";
+import { CHECKOUT_CONSENTS } from "../support/checkout-consents";
 import { TEST_ADMIN } from "../support/golden-database";
 
 /**
@@ -182,7 +183,11 @@ export const ROUTE_ACCESS: Record<string, RouteCase | RouteCase[]> = {
     rule: PUBLIC,
     ok: 404,
     probe: (c) =>
-      body({ courseIds: [MISSING], guest: { name: "Probe", email: `${c.unique()}@example.org` } }),
+      body({
+        ...CHECKOUT_CONSENTS,
+        courseIds: [MISSING],
+        guest: { name: "Probe", email: `${c.unique()}@example.org` },
+      }),
     note: "an unknown course: nothing is ordered",
   },
   "POST /api/checkout/:orderId/pay": { rule: PUBLIC, ok: 404, probe: body({}) },

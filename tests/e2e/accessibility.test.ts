@@ -4,6 +4,7 @@ import type { CourseList } from "~server/modules/catalog/catalog.schemas";
 import { DEMO_LEARNER } from "~server/seed/demo-people";
 import { expectNoSeriousViolations } from "../support/axe";
 import { launchBrowser } from "../support/browser";
+import { CHECKOUT_CONSENTS } from "../support/checkout-consents";
 import { E2E_ADMIN } from "../support/e2e-server";
 
 /**
@@ -177,7 +178,11 @@ describe.each(THEMES)("the %s theme", (theme) => {
 
       // A guest order through the API (the context keeps the guest session cookie), then its pages.
       const placed = await page.request.post(`${baseUrl}/api/checkout`, {
-        data: { courseIds: [course.id], guest: { name: "Ada Axe", email: `axe.${theme}@example.com` } },
+        data: {
+          ...CHECKOUT_CONSENTS,
+          courseIds: [course.id],
+          guest: { name: "Ada Axe", email: `axe.${theme}@example.com` },
+        },
       });
       expect(placed.status()).toBe(201);
       const order = (await placed.json()) as { id: string };

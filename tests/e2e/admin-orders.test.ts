@@ -1,6 +1,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { launchBrowser, watchErrors } from "../support/browser";
+import { CHECKOUT_CONSENTS } from "../support/checkout-consents";
 import { E2E_ADMIN } from "../support/e2e-server";
 
 const baseUrl = inject("baseUrl");
@@ -21,7 +22,11 @@ async function placeGuestOrder(name: string): Promise<number> {
   const response = await fetch(`${baseUrl}/api/checkout`, {
     method: "POST",
     headers: { "content-type": "application/json" },
-    body: JSON.stringify({ courseIds, guest: { name, email: `e2e.orders.${Date.now()}@example.org` } }),
+    body: JSON.stringify({
+      ...CHECKOUT_CONSENTS,
+      courseIds,
+      guest: { name, email: `e2e.orders.${Date.now()}@example.org` },
+    }),
   });
   expect(response.status).toBe(201);
   return ((await response.json()) as { number: number }).number;

@@ -1,6 +1,7 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { launchBrowser, watchErrors } from "../support/browser";
+import { giveCheckoutConsents } from "../support/checkout-consents";
 
 const baseUrl = inject("baseUrl");
 let browser: Browser;
@@ -61,14 +62,35 @@ describe("guest checkout with the demo provider", () => {
     await page.getByText("Discount (WELCOME10)").waitFor();
     await expect.poll(() => page.getByTestId("order-total").textContent()).not.toBe(totalBefore);
     await page.getByText(/incl\. 21 % VAT/).waitFor();
+    // Both consent boxes start unticked; placing the order without them says what is missing,
+    // and each message goes as soon as its box is ticked.
+    await page.getByRole("button", { name: "Continue to payment" }).click();
+    await page.getByText("Please accept the general terms and conditions to place your order.").waitFor();
+    const access = /I want access to the course straight away/;
+    await page.getByText(/Please confirm that you want access straight away/).waitFor();
+    await page.getByRole("checkbox", { name: access }).check();
+    await expect.poll(() => page.getByText(/Please confirm that you want access/).count()).toBe(0);
+    const consents = page.getByRole("group", { name: "Terms and right of withdrawal" });
+    expect(
+      await consents.getByRole("link", { name: "general terms and conditions" }).getAttribute("href"),
+    ).toBe("/general-terms-and-conditions");
+    await giveCheckoutConsents(page);
+    await expect.poll(() => page.getByText(/Please accept the general terms/).count()).toBe(0);
     await page.getByRole("button", { name: "Continue to payment" }).click();
     await page.waitForURL(/\/payment\?order=[0-9a-f-]+$/);
 
     // Payment: test mode, a declined card first, then the good one.
     await page.getByText("TEST MODE").waitFor();
     await page.getByText(/4242 4242 4242 4242: payment succeeds/).waitFor();
+    // Paying with empty fields says what is missing; each message goes once its field is valid.
+    await page.getByRole("button", { name: /^Pay / }).click();
+    const expiry = page.getByRole("textbox", { name: "Expiry (MM/YY)" });
+    await expect.poll(() => expiry.getAttribute("aria-invalid")).toBe("true");
     await page.getByRole("textbox", { name: "Card number" }).fill("4000 0000 0000 0002");
-    await page.getByRole("textbox", { name: "Expiry (MM/YY)" }).fill("12/39");
+    // The slash comes by itself as the expiry is typed.
+    await expiry.pressSequentially("1239");
+    expect(await expiry.inputValue()).toBe("12/39");
+    await expect.poll(() => expiry.getAttribute("aria-invalid")).toBeNull();
     await page.getByRole("textbox", { name: "CVC" }).fill("123");
     await page.getByRole("button", { name: /^Pay / }).click();
     await page.getByRole("alert").filter({ hasText: "Your card was declined." }).waitFor();

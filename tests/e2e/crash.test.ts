@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { openDatabase } from "~server/db/client";
 import type { CourseList } from "~server/modules/catalog/catalog.schemas";
+import { CHECKOUT_CONSENTS } from "../support/checkout-consents";
 import { type ServerProcess, startServerProcess } from "../support/server-process";
 
 /**
@@ -42,6 +43,7 @@ async function buy(url: string, buyer: Buyer): Promise<void> {
       method: "POST",
       headers: { "content-type": "application/json", "idempotency-key": `crash-${buyer.email}` },
       body: JSON.stringify({
+        ...CHECKOUT_CONSENTS,
         courseIds: [buyer.courseId],
         guest: { name: "Crash Test", email: buyer.email },
       }),

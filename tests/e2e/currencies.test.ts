@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { CourseCard, CourseList } from "~server/modules/catalog/catalog.schemas";
 import { formatFullMoney, formatMoney } from "~shared/money";
 import { launchBrowser, watchErrors } from "../support/browser";
+import { giveCheckoutConsents } from "../support/checkout-consents";
 import { payWithDemoCard } from "../support/demo-payment";
 
 /** The demo school offers EUR (the shop currency), USD and GBP: a visitor pays in the one they pick. */
@@ -81,6 +82,7 @@ describe("prices in the visitor's currency", () => {
     await page.getByRole("link", { name: "Go to checkout" }).click();
     await page.waitForURL(onPath("/checkout"));
     await expect.poll(() => page.getByTestId("order-total").textContent()).toBe(dollars(course.priceCents));
+    await giveCheckoutConsents(page);
     await page.getByRole("button", { name: "Continue to payment" }).click();
 
     // The payment page charges the order's amount in dollars; the demo card pays it.

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { expect } from "vitest";
 import type { CourseList } from "../../server/modules/catalog/catalog.schemas";
 import { DEMO_LEARNER } from "../../server/seed/demo-people";
+import { CHECKOUT_CONSENTS } from "../support/checkout-consents";
 import { type Engine, onBothEngines } from "../support/process-engines";
 import { type ServerProcess, startServerProcess } from "../support/server-process";
 import { type SmtpInbox, startSmtpInbox } from "../support/smtp-inbox";
@@ -23,7 +24,11 @@ async function buyAndPay(url: string, courseId: string, email: string) {
   const checkout = await fetch(`${url}/api/checkout`, {
     method: "POST",
     headers: { "content-type": "application/json" },
-    body: JSON.stringify({ courseIds: [courseId], guest: { name: "Mail Test", email } }),
+    body: JSON.stringify({
+      ...CHECKOUT_CONSENTS,
+      courseIds: [courseId],
+      guest: { name: "Mail Test", email },
+    }),
   });
   expect(checkout.status).toBe(201);
   const order = (await checkout.json()) as { id: string; number: number };

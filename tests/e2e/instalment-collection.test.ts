@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { expect } from "vitest";
 import type { CourseList } from "../../server/modules/catalog/catalog.schemas";
+import { CHECKOUT_CONSENTS } from "../support/checkout-consents";
 import { type Engine, onBothEngines } from "../support/process-engines";
 import { type ServerProcess, startServerProcess } from "../support/server-process";
 import { type SmtpInbox, startSmtpInbox } from "../support/smtp-inbox";
@@ -48,7 +49,12 @@ async function buyOnPlan(url: string, courseId: string, email: string, card: str
     await fetch(`${url}/api/checkout`, {
       method: "POST",
       headers,
-      body: JSON.stringify({ courseIds: [courseId], instalments: 3, acceptPaymentPlan: true }),
+      body: JSON.stringify({
+        ...CHECKOUT_CONSENTS,
+        courseIds: [courseId],
+        instalments: 3,
+        acceptPaymentPlan: true,
+      }),
     }),
     201,
   );

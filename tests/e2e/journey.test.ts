@@ -4,6 +4,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { CourseCard, CourseList } from "~server/modules/catalog/catalog.schemas";
 import { launchBrowser, watchErrors } from "../support/browser";
+import { giveCheckoutConsents } from "../support/checkout-consents";
 import { payWithDemoCard } from "../support/demo-payment";
 
 /**
@@ -111,6 +112,7 @@ describe("the learner journey", () => {
     await goToCheckout(page);
     await page.getByText("Signed in as Jules Journey").waitFor();
     await page.getByText(/incl\. 21 % VAT/).waitFor();
+    await giveCheckoutConsents(page);
     await page.getByRole("button", { name: "Continue to payment" }).click();
     await payWithDemoCard(page);
     expect(await page.locator("header nav, footer").count()).toBe(0);
@@ -202,6 +204,7 @@ describe("the learner journey", () => {
     await goToCheckout(page);
     await page.getByRole("textbox", { name: "Name" }).fill("Gus Guest");
     await page.getByRole("textbox", { name: "Email" }).fill(email);
+    await giveCheckoutConsents(page);
     await page.getByRole("button", { name: "Continue to payment" }).click();
     await page.waitForURL(/\/payment\?order=/);
     // The checkout started a guest session: the header says so without a reload.

@@ -43,6 +43,10 @@ export interface CheckoutRequest {
   couponCode?: string;
   instalments?: number;
   acceptPaymentPlan?: boolean;
+  /** The general terms, accepted at checkout. */
+  acceptTerms: boolean;
+  /** Immediate access with the loss of the right of withdrawal (terms §7). */
+  immediateAccess: boolean;
   guest?: { name: string; email: string };
 }
 

@@ -2,6 +2,7 @@ import { FlaskConical } from "lucide-react";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/button";
+import { formatExpiry, parseExpiry } from "./card-expiry";
 import { type CardInput, checkoutApi } from "./checkout-api";
 import { checkoutErrorMessage } from "./error-message";
 
@@ -17,14 +18,6 @@ function groupDigits(value: string): string {
     .replace(/\D/g, "")
     .slice(0, 19)
     .replace(/(\d{4})(?=\d)/g, "$1 ");
-}
-
-function parseExpiry(value: string): { month: number; year: number } | null {
-  const match = /^\s*(\d{1,2})\s*\/\s*(\d{2}|\d{4})\s*$/.exec(value);
-  if (!match) return null;
-  const month = Number(match[1]);
-  const year = match[2]!.length === 2 ? 2000 + Number(match[2]) : Number(match[2]);
-  return month >= 1 && month <= 12 ? { month, year } : null;
 }
 
 /** The demo provider's card form, clearly in test mode: no money moves. */
@@ -48,6 +41,10 @@ export function DemoCardForm({
   const [expiry, setExpiry] = useState("");
   const [cvc, setCvc] = useState("");
   const [errors, setErrors] = useState<{ number?: string; expiry?: string; cvc?: string }>({});
+  /** A field's error goes as soon as what is typed there is valid. */
+  const clearWhenValid = (name: keyof typeof errors, valid: boolean) => {
+    if (valid && errors[name]) setErrors(({ [name]: _gone, ...rest }) => rest);
+  };
   const [failure, setFailure] = useState<string | null>(null);
   const [paying, setPaying] = useState(false);
 
@@ -104,7 +101,11 @@ export function DemoCardForm({
           autoComplete="cc-number"
           placeholder="4242 4242 4242 4242"
           value={number}
-          onChange={(event) => setNumber(groupDigits(event.target.value))}
+          onChange={(event) => {
+            const grouped = groupDigits(event.target.value);
+            setNumber(grouped);
+            clearWhenValid("number", grouped.replace(/\D/g, "").length >= 12);
+          }}
           aria-invalid={errors.number ? true : undefined}
           aria-describedby={describedBy("number")}
           className={field}
@@ -126,7 +127,11 @@ export function DemoCardForm({
             autoComplete="cc-exp"
             placeholder="12/30"
             value={expiry}
-            onChange={(event) => setExpiry(event.target.value)}
+            onChange={(event) => {
+              const typed = formatExpiry(event.target.value, expiry);
+              setExpiry(typed);
+              clearWhenValid("expiry", parseExpiry(typed) !== null);
+            }}
             aria-invalid={errors.expiry ? true : undefined}
             aria-describedby={describedBy("expiry")}
             className={field}
@@ -148,7 +153,11 @@ export function DemoCardForm({
             maxLength={3}
             placeholder="123"
             value={cvc}
-            onChange={(event) => setCvc(event.target.value.replace(/\D/g, ""))}
+            onChange={(event) => {
+              const digits = event.target.value.replace(/\D/g, "");
+              setCvc(digits);
+              clearWhenValid("cvc", /^\d{3}$/.test(digits));
+            }}
             aria-invalid={errors.cvc ? true : undefined}
             aria-describedby={describedBy("cvc")}
             className={field}

@@ -15,10 +15,12 @@ export function SiteFooter({ store }: { store: StoreChromeInfo }) {
   const { t } = useTranslation();
   const companyLinks = [
     { label: t("catalogPage.footerLink"), href: paths.catalog(), external: false },
-    { label: t("nav.aboutUs"), href: marketingUrl(store.website, "/about-us"), external: true },
+    { label: t("nav.aboutUs"), href: paths.aboutUs(), external: false },
+    { label: t("footer.help"), href: paths.help(), external: false },
     { label: t("nav.contact"), href: marketingUrl(store.website, "/contact"), external: true },
     { label: t("footer.terms"), href: paths.terms(), external: false },
     { label: t("footer.paymentPlan"), href: paths.paymentPlan(), external: false },
+    { label: t("footer.privacy"), href: paths.privacyPolicy(), external: false },
   ];
 
   return (

@@ -1,13 +1,19 @@
 import type { StoreInfo } from "~server/modules/settings/settings.service";
+import { aboutUsEn } from "./about-us.en";
+import { aboutUsNl } from "./about-us.nl";
 import type { LegalDocument, Seller } from "./legal-document";
 import { paymentPlanEn } from "./payment-plan.en";
 import { paymentPlanNl } from "./payment-plan.nl";
+import { privacyPolicyEn } from "./privacy-policy.en";
+import { privacyPolicyNl } from "./privacy-policy.nl";
 import { termsEn } from "./terms.en";
 import { termsNl } from "./terms.nl";
 
 const documents = {
   terms: { en: termsEn, nl: termsNl },
   paymentPlan: { en: paymentPlanEn, nl: paymentPlanNl },
+  privacyPolicy: { en: privacyPolicyEn, nl: privacyPolicyNl },
+  aboutUs: { en: aboutUsEn, nl: aboutUsNl },
 } satisfies Record<string, Record<string, (seller: Seller) => LegalDocument>>;
 
 export type LegalDocumentName = keyof typeof documents;

@@ -102,6 +102,17 @@ export default function CustomerSignUp({ loaderData, actionData }: Route.Compone
             </label>
             {termsError && <FieldError id={termsErrorId}>{termsError}</FieldError>}
           </div>
+          <p className="text-sm text-ink-muted">
+            {t("accounts.signUp.privacyBefore")}
+            <Link
+              to={paths.privacyPolicy()}
+              target="_blank"
+              className="font-semibold text-primary-ink underline underline-offset-4"
+            >
+              {t("accounts.signUp.privacyLink")}
+            </Link>
+            {t("accounts.signUp.privacyAfter")}
+          </p>
           <Button type="submit" size="lg" disabled={submitting}>
             {submitting ? t("accounts.signUp.submitting") : t("accounts.signUp.submit")}
           </Button>

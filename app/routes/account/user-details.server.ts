@@ -3,6 +3,7 @@ import { cookieHeaders } from "~/features/accounts/cookie-headers";
 import { type FieldErrors, fieldErrorsFrom, formText } from "~/features/accounts/form-errors";
 import { errorKeyFor } from "~/features/accounts/service-errors.server";
 import { paths } from "~/lib/paths";
+import { AppError } from "~server/lib/errors";
 import { StoreChangePasswordBody, StudentUpdateBody } from "~server/modules/customers/customers.schemas";
 import type { Route } from "./+types/user-details";
 import type { ActionResult, Intent } from "./user-details";
@@ -22,6 +23,22 @@ export async function action({ context, request }: Route.ActionArgs) {
   const companyId = context.company.id;
   const fail = (intent: Intent, fieldErrors: FieldErrors, formError: string | null = null) =>
     data<ActionResult>({ intent, ok: false, fieldErrors, formError }, 400);
+
+  if (values.intent === "delete") {
+    const password = values.password ?? "";
+    if (!password) return fail("delete", { password: "passwordRequired" });
+    try {
+      await customers.deleteOwnAccount(companyId, principal.customerId, password);
+    } catch (error) {
+      if (error instanceof AppError && error.code === "OPEN_PAYMENT_PLAN") {
+        return fail("delete", {}, "openPaymentPlan");
+      }
+      if (error instanceof AppError && error.status === 400)
+        return fail("delete", { password: "passwordWrong" });
+      throw error;
+    }
+    throw redirect(paths.home(), { headers: cookieHeaders(context.sessionCookies.signOut()) });
+  }
 
   if (values.intent === "password") {
     const parsed = StoreChangePasswordBody.safeParse({

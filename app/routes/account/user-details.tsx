@@ -2,6 +2,7 @@ import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
+import { AccountDataSection } from "~/features/accounts/account-data-section";
 import { FormAlert } from "~/features/accounts/auth-card";
 import type { FieldErrors } from "~/features/accounts/form-errors";
 import { accountMeta } from "~/features/accounts/page-meta";
@@ -11,7 +12,7 @@ import type { Route } from "./+types/user-details";
 
 export { action, loader } from "./user-details.server";
 
-export type Intent = "profile" | "password";
+export type Intent = "profile" | "password" | "delete";
 
 export interface ActionResult {
   intent: Intent;
@@ -136,6 +137,15 @@ export default function UserDetails({ loaderData, actionData }: Route.ComponentP
           </FieldStack>
         </Form>
       </Section>
+
+      <AccountDataSection
+        passwordError={message(errorsFor("delete"), "password")}
+        formError={
+          result?.intent === "delete" && result.formError
+            ? t(`accounts.errors.${result.formError}`)
+            : undefined
+        }
+      />
     </div>
   );
 }

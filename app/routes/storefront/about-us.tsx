@@ -1,27 +1,35 @@
-import { data } from "react-router";
+import { useTranslation } from "react-i18next";
+import { legalDocument } from "~/features/legal/legal-content.server";
+import { legalMeta } from "~/features/legal/legal-meta";
+import { LegalPage } from "~/features/legal/legal-page";
 import { ContentPage } from "~/features/settings-content/content-page";
-import { absoluteUrl, seoMeta } from "~/lib/seo";
+import { paths } from "~/lib/paths";
 import type { Route } from "./+types/about-us";
 
+/** About Us: the school's own page from Store customization, else a default page about the school. */
 export async function loader({ context }: Route.LoaderArgs) {
-  const page = await context.services.pages.forStorefront(context.company.id, "about-us", context.language);
-  if (!page) throw data(null, { status: 404 });
-  return { page };
+  const [store, custom] = await Promise.all([
+    context.services.settings.storeInfo(context.company.id),
+    context.services.pages.forStorefront(context.company.id, "about-us", context.language),
+  ]);
+  return { document: legalDocument("aboutUs", context.language, store, context.company.name), custom };
 }
 
-export const meta: Route.MetaFunction = ({ data: loaded, matches }) => {
-  const root = matches[0]?.data;
-  if (!root || !loaded) return [];
-  return seoMeta({
-    title: `${loaded.page.title} | ${root.store.shopName}`,
-    description: loaded.page.title,
-    url: absoluteUrl(root.origin, "/about-us"),
-    image: absoluteUrl(root.origin, "/images/hero.svg"),
-    siteName: root.store.shopName,
-    language: root.language,
-  });
-};
+export const meta: Route.MetaFunction = ({ data, matches }) =>
+  legalMeta(
+    matches[0]?.data,
+    data?.custom ? { ...data.document, title: data.custom.title } : data?.document,
+    "legal.aboutDescription",
+    paths.aboutUs(),
+  );
 
-export default function Page({ loaderData }: Route.ComponentProps) {
-  return <ContentPage title={loaderData.page.title} html={loaderData.page.html} />;
+export default function AboutUs({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  if (loaderData.custom) return <ContentPage title={loaderData.custom.title} html={loaderData.custom.html} />;
+  return (
+    <LegalPage
+      document={loaderData.document}
+      related={{ label: t("adminContent.help.title"), to: paths.help() }}
+    />
+  );
 }

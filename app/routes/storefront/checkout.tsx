@@ -5,6 +5,12 @@ import { Link, useNavigate, useRevalidator } from "react-router";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { Container } from "~/components/ui/container";
 import { type CheckoutRequest, checkoutApi } from "~/features/cart/checkout-api";
+import {
+  CheckoutConsents,
+  type ConsentErrors,
+  type ConsentState,
+  consentErrors,
+} from "~/features/cart/checkout-consents";
 import { CheckoutStepHeading } from "~/features/cart/checkout-step-heading";
 import { checkoutErrorMessage } from "~/features/cart/error-message";
 import { OrderSummary } from "~/features/cart/order-summary";
@@ -64,7 +70,16 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
   const [instalments, setInstalments] = useState(1);
   const [accepted, setAccepted] = useState(false);
   const [fieldErrors, setFieldErrors] = useState<{ name?: string; email?: string; plan?: string }>({});
+  const [consents, setConsents] = useState<ConsentState>({ terms: false, immediateAccess: false });
+  const [consentProblems, setConsentProblems] = useState<ConsentErrors>({});
   const [submitError, setSubmitError] = useState<string | null>(null);
+  /** A field's error goes as soon as the field is valid, not only on the next submit. */
+  const clearFieldError = (name: keyof typeof fieldErrors) =>
+    setFieldErrors((errors) => {
+      if (!errors[name]) return errors;
+      const { [name]: _gone, ...rest } = errors;
+      return rest;
+    });
   const [submitting, setSubmitting] = useState(false);
   /** One Idempotency-Key per attempt: a retry of the same order reuses it, a changed order gets a new one. */
   const attempt = useRef<{ payload: string; key: string } | null>(null);
@@ -75,6 +90,16 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
   const buyable = quote?.lines.filter((line) => !line.owned && !line.soldOut) ?? [];
   const plan = quote?.paymentPlan ?? null;
   const chosenPlan = plan && instalments === plan.instalments ? plan : null;
+  /** Why a course in the cart that has instalments is not offered them here: the others cannot be. */
+  const withPlan = buyable.filter((line) => (line.instalmentCount ?? 1) >= 2);
+  const withoutPlan = buyable.filter((line) => (line.instalmentCount ?? 1) < 2);
+  const planUnavailableReason =
+    withPlan.length > 0 && withoutPlan.length > 0
+      ? t("checkout.planUnavailable", {
+          count: withoutPlan.length,
+          titles: withoutPlan.map((line) => line.title).join(", "),
+        })
+      : null;
   const money = (cents: number) => formatMoney(cents, quote?.currency ?? "EUR", i18n.language);
 
   async function applyCoupon() {
@@ -102,9 +127,15 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
     }
     if (chosenPlan && !accepted) errors.plan = t("checkout.acceptPlanRequired");
     setFieldErrors(errors);
-    if (Object.keys(errors).length > 0) return;
+    const missingConsents = consentErrors(consents, t);
+    setConsentProblems(missingConsents);
+    if (Object.keys(errors).length > 0 || Object.keys(missingConsents).length > 0) return;
 
-    const request: CheckoutRequest = { courseIds: buyable.map((line) => line.courseId) };
+    const request: CheckoutRequest = {
+      courseIds: buyable.map((line) => line.courseId),
+      acceptTerms: true,
+      immediateAccess: true,
+    };
     if (coupon) request.couponCode = coupon;
     if (chosenPlan) {
       request.instalments = chosenPlan.instalments;
@@ -182,7 +213,10 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
                     name="name"
                     autoComplete="name"
                     value={name}
-                    onChange={(event) => setName(event.target.value)}
+                    onChange={(event) => {
+                      setName(event.target.value);
+                      if (event.target.value.trim()) clearFieldError("name");
+                    }}
                     aria-invalid={fieldErrors.name ? true : undefined}
                     aria-describedby={fieldErrors.name ? `${ids}-name-error` : undefined}
                     className={field}
@@ -203,7 +237,10 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
                     type="email"
                     autoComplete="email"
                     value={email}
-                    onChange={(event) => setEmail(event.target.value)}
+                    onChange={(event) => {
+                      setEmail(event.target.value);
+                      if (EMAIL.test(event.target.value.trim())) clearFieldError("email");
+                    }}
                     aria-invalid={fieldErrors.email ? true : undefined}
                     aria-describedby={`${ids}-email-hint${fieldErrors.email ? ` ${ids}-email-error` : ""}`}
                     className={field}
@@ -282,6 +319,11 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
             )}
           </section>
 
+          {!plan && planUnavailableReason && (
+            <p className="rounded-2xl border border-line bg-surface p-5 text-sm text-ink-muted shadow-card sm:p-6">
+              {planUnavailableReason}
+            </p>
+          )}
           {plan && (
             <fieldset className="rounded-2xl border border-line bg-surface p-5 shadow-card sm:p-6">
               <legend className="float-left mb-4 w-full text-xl font-bold tracking-tight text-ink">
@@ -327,7 +369,10 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
                       <input
                         type="checkbox"
                         checked={accepted}
-                        onChange={(event) => setAccepted(event.target.checked)}
+                        onChange={(event) => {
+                          setAccepted(event.target.checked);
+                          if (event.target.checked) clearFieldError("plan");
+                        }}
                         aria-invalid={fieldErrors.plan ? true : undefined}
                         aria-describedby={fieldErrors.plan ? `${ids}-plan-error` : undefined}
                         className="size-5 accent-primary"
@@ -389,6 +434,14 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
                 : t("cart.loading")}
             </p>
           )}
+          <CheckoutConsents
+            value={consents}
+            errors={consentProblems}
+            onChange={(next, remaining) => {
+              setConsents(next);
+              setConsentProblems(remaining);
+            }}
+          />
           {quote && buyable.length === 0 && (
             <p className="text-sm text-danger">{t("checkout.nothingToBuy")}</p>
           )}

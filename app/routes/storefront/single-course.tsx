@@ -129,6 +129,11 @@ export default function SingleCourse({ loaderData }: Route.ComponentProps) {
                 currency={course.currency}
               />
               <SeatsLeft totalSeats={course.totalSeats} seatsLeft={course.seatsLeft} />
+              {course.instalmentCount ? (
+                <p className="text-sm text-ink-muted">
+                  {t("course.instalments", { count: course.instalmentCount })}
+                </p>
+              ) : null}
               <CourseLearningCta
                 courseSlug={course.slug}
                 learner={learner}

@@ -169,6 +169,15 @@ export const nl: Record<string, string> = {
   "These courses cannot be paid in instalments.": "Deze cursussen kunnen niet in termijnen worden betaald.",
   "These courses can be paid in {count} instalments.":
     "Deze cursussen kunnen in {count} termijnen worden betaald.",
+  "Your password is not correct.": "Je wachtwoord klopt niet.",
+  "Enter your password to confirm.": "Vul je wachtwoord in om te bevestigen.",
+  "You still have instalments to pay. Pay them or contact us before you delete your account.":
+    "Je hebt nog termijnen te betalen. Betaal ze of neem contact met ons op voordat je je account verwijdert.",
+  "Your account has been deleted.": "Je account is verwijderd.",
+  "Please accept the general terms and conditions to place your order.":
+    "Ga akkoord met de algemene voorwaarden om je bestelling te plaatsen.",
+  "Please confirm that you want access straight away and that you then lose your right of withdrawal.":
+    "Bevestig dat je direct toegang wilt en dat je dan je herroepingsrecht verliest.",
   "Please accept the payment plan agreement to pay in instalments.":
     "Accepteer de overeenkomst betalingsregeling om in termijnen te betalen.",
   "This order has already been paid.": "Deze bestelling is al betaald.",

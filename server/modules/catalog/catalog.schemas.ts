@@ -73,6 +73,11 @@ export const CourseDetail = CourseCard.extend({
   audience: z.string(),
   instructor: z.string().nullable(),
   lessons: z.array(Lesson),
+  instalmentCount: z
+    .number()
+    .int()
+    .nullable()
+    .describe("The monthly instalments the course can be paid in (null: paid at once only)"),
 }).meta({ id: "CourseDetail" });
 export type CourseDetail = z.output<typeof CourseDetail>;
 

@@ -412,6 +412,7 @@ export function createCatalogService(db: Db, deps: { bus?: CacheBus; answers?: b
             outcomes: courses.outcomes,
             audience: courses.audience,
             instructor: courses.instructor,
+            instalmentCount: courses.instalmentCount,
             // Spelled out: in a one-table select drizzle names columns without their table.
             lessons: sql<LessonRow[]>`coalesce((
               select json_agg(json_build_object('id', l.id, 'position', l.position, 'title', l.title,
@@ -437,6 +438,7 @@ export function createCatalogService(db: Db, deps: { bus?: CacheBus; answers?: b
           audience: translate(row.audience, language),
           instructor: row.instructor,
           lessons: lessonRows.map((lesson) => ({ ...lesson, title: translate(lesson.title, language) })),
+          instalmentCount: row.instalmentCount && row.instalmentCount >= 2 ? row.instalmentCount : null,
         };
       });
     },

@@ -2,6 +2,8 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { and, count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CHECKOUT_CONSENT_VERSION, checkoutConsentWording } from "~shared/checkout-consent";
+import { CHECKOUT_CONSENTS } from "../../../tests/support/checkout-consents";
 import {
   bearer,
   type CheckoutTestApp,
@@ -46,11 +48,12 @@ async function quote(body: unknown, headers: Record<string, string> = {}) {
   return { status: response.statusCode, body: response.json() };
 }
 
-async function checkout(body: unknown, headers: Record<string, string> = {}) {
+/** Places an order; every checkout gives the consents unless `body` says otherwise. */
+async function checkout(body: object, headers: Record<string, string> = {}) {
   const response = await t.app.inject({
     method: "POST",
     url: "/api/checkout",
-    payload: body as object,
+    payload: { ...CHECKOUT_CONSENTS, ...body },
     headers,
   });
   return { status: response.statusCode, body: response.json(), cookies: response.headers["set-cookie"] };
@@ -375,6 +378,95 @@ describe("releaseExpired", () => {
       .from(orderInstalments)
       .where(eq(orderInstalments.orderId, placed.body.id));
     expect(instalment!.status).toBe("cancelled");
+  });
+});
+
+describe("course pages and payment plans", () => {
+  it("say on the course which courses can be paid in instalments, and in how many", async () => {
+    const withPlan = await t.app.inject({ method: "GET", url: `/api/courses/${expensive}` });
+    expect(withPlan.json().instalmentCount).toBe(3);
+    const without = await t.app.inject({ method: "GET", url: `/api/courses/${plain}` });
+    expect(without.json().instalmentCount).toBeNull();
+  });
+});
+
+describe("checkout consents (general terms, immediate access: terms §7)", () => {
+  it("refuses a checkout without the general terms or the immediate-access consent, in EN and NL, changing nothing", async () => {
+    const email = "no.consent@example.com";
+    const guest = { name: "Nora Noconsent", email };
+    for (const [consents, code] of [
+      [{}, "TERMS_NOT_ACCEPTED"],
+      [{ acceptTerms: false, immediateAccess: true }, "TERMS_NOT_ACCEPTED"],
+      [{ acceptTerms: true }, "IMMEDIATE_ACCESS_NOT_CONFIRMED"],
+      [{ acceptTerms: true, immediateAccess: false }, "IMMEDIATE_ACCESS_NOT_CONFIRMED"],
+    ] as const) {
+      const response = await t.app.inject({
+        method: "POST",
+        url: "/api/checkout",
+        payload: { courseIds: [limited], guest, ...consents },
+      });
+      expect(response.statusCode, JSON.stringify(consents)).toBe(400);
+      expect(response.json().code).toBe(code);
+      expect(response.headers["set-cookie"]).toBeUndefined();
+    }
+    const english = await t.app.inject({
+      method: "POST",
+      url: "/api/checkout",
+      payload: { courseIds: [plain], guest },
+    });
+    expect(english.json().message).toBe(
+      "Please accept the general terms and conditions to place your order.",
+    );
+    const dutch = await t.app.inject({
+      method: "POST",
+      url: "/api/checkout?lng=nl",
+      payload: { courseIds: [plain], guest, acceptTerms: true },
+    });
+    expect(dutch.json().message).toBe(
+      "Bevestig dat je direct toegang wilt en dat je dan je herroepingsrecht verliest.",
+    );
+    const [placed] = await t.database.db
+      .select({ n: count() })
+      .from(orders)
+      .where(eq(orders.customerEmail, email));
+    expect(placed!.n).toBe(0);
+  });
+
+  it("records when and which wording was agreed, and shows it on the order, invoice and confirmation mail", async () => {
+    const before = Date.now();
+    const buyer = await t.addCustomer("Connie Consent");
+    const auth = bearer(buyer.token);
+    const { status, body: order } = await checkout({ courseIds: [onSale] }, auth);
+    expect(status).toBe(201);
+    const view = order as OrderView;
+    expect(view.consent).toEqual({
+      version: CHECKOUT_CONSENT_VERSION,
+      termsAcceptedAt: expect.any(String),
+      immediateAccessAt: expect.any(String),
+    });
+    const [row] = await t.database.db.select().from(orders).where(eq(orders.id, view.id));
+    expect(row!.consentVersion).toBe(CHECKOUT_CONSENT_VERSION);
+    expect(row!.termsAcceptedAt!.getTime()).toBeGreaterThanOrEqual(before - 1000);
+    expect(row!.withdrawalWaivedAt!.getTime()).toBe(row!.termsAcceptedAt!.getTime());
+
+    expect((await pay(view.id, { card: goodCard }, auth)).status).toBe(200);
+    const paid = (await t.app.inject({ method: "GET", url: `/api/orders/${view.id}`, headers: auth })).json();
+    const invoice = await t.app.inject({
+      method: "GET",
+      url: `/api/invoices/${paid.invoice.id}`,
+      headers: auth,
+    });
+    expect(invoice.statusCode).toBe(200);
+    expect(invoice.json().consent).toEqual(view.consent);
+
+    await t.app.services.jobQueue.drain();
+    const mail = readdirSync(join(t.dataDir, "outbox"))
+      .map((file) => readFileSync(join(t.dataDir, "outbox", file), "utf8"))
+      .find((text) => text.includes(buyer.email));
+    const text = mail!.replace(/=\r?\n/g, "");
+    expect(text).toContain("Terms and right of withdrawal");
+    expect(text).toContain(`Wording version ${CHECKOUT_CONSENT_VERSION}`);
+    expect(text).toContain(checkoutConsentWording("en").immediateAccess.slice(0, 40));
   });
 });
 

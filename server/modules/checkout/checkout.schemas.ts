@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { InstalmentView } from "../orders/instalment-view";
+import { OrderConsent } from "../orders/order-consent";
 import { ORDER_STATUSES } from "../orders/orders.tables";
 import { cartProducts, ProductQuoteLine } from "../products/product-cart";
 
@@ -52,6 +53,18 @@ export const StoreCheckoutBody = z
       .max(24, "instalments must be at most 24")
       .default(1),
     acceptPaymentPlan: z.boolean().optional(),
+    acceptTerms: z
+      .boolean()
+      .optional()
+      .describe("Required `true`: the buyer accepts the general terms and conditions"),
+    immediateAccess: z
+      .boolean()
+      .optional()
+      .describe(
+        "Required `true`: the buyer wants access straight away and acknowledges losing the 14-day " +
+          "right of withdrawal once delivery begins (terms §7). Recorded on the order with the time " +
+          "and the wording version",
+      ),
     guest: GuestDetails.optional(),
   })
   .refine(notEmpty, EMPTY_CART)
@@ -169,6 +182,7 @@ export const OrderView = z
     invoice: z
       .object({ id: z.uuid(), number: z.string().describe("As printed on the invoice when it was issued") })
       .nullable(),
+    consent: OrderConsent,
   })
   .meta({ id: "Order" });
 export type OrderView = z.output<typeof OrderView>;

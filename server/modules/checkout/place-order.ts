@@ -1,5 +1,6 @@
 import { randomInt } from "node:crypto";
 import { and, eq, inArray } from "drizzle-orm";
+import { CHECKOUT_CONSENT_VERSION } from "~shared/checkout-consent";
 import type { Db, Queryable } from "../../db/client";
 import { retryOnConflict } from "../../db/retry-transaction";
 import { batchedLookup } from "../../lib/batched-lookup";
@@ -101,6 +102,7 @@ export async function placeOrder(
 
   const lookUpKey = () =>
     idempotencyKey ? deps.findByIdempotencyKey(visitor.companyId, idempotencyKey) : Promise.resolve(null);
+  checkConsents(body);
   let keyLookup: ReturnType<typeof lookUpKey> | undefined;
   let leaveGate: Awaited<ReturnType<SeatGate["enter"]>> | undefined;
   try {
@@ -236,6 +238,24 @@ async function insertOrder(deps: PlaceOrderDeps, request: OrderRequest): Promise
   }
 }
 
+/** Every checkout accepts the general terms and asks for immediate access (terms §7): else nothing is placed. */
+export function checkConsents(body: Pick<StoreCheckoutBody, "acceptTerms" | "immediateAccess">): void {
+  if (body.acceptTerms !== true) {
+    throw new AppError(
+      400,
+      "TERMS_NOT_ACCEPTED",
+      "Please accept the general terms and conditions to place your order.",
+    );
+  }
+  if (body.immediateAccess !== true) {
+    throw new AppError(
+      400,
+      "IMMEDIATE_ACCESS_NOT_CONFIRMED",
+      "Please confirm that you want access straight away and that you then lose your right of withdrawal.",
+    );
+  }
+}
+
 /** Why these priced lines cannot be ordered as asked, if they cannot. */
 export function checkOrderable(
   priced: {
@@ -332,6 +352,9 @@ async function insertOrderOnce(deps: PlaceOrderDeps, request: OrderRequest): Pro
             language: visitor.language,
             instalmentCount: instalments,
             idempotencyKey: idempotencyKey ?? null,
+            termsAcceptedAt: placedAt,
+            withdrawalWaivedAt: placedAt,
+            consentVersion: CHECKOUT_CONSENT_VERSION,
             expiresAt: new Date(placedAt.getTime() + ORDER_HOLD_MS),
           })
           .returning();

@@ -1,5 +1,6 @@
 import { and, count, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CHECKOUT_CONSENTS } from "../../../tests/support/checkout-consents";
 import {
   bearer,
   type CheckoutTestApp,
@@ -30,7 +31,7 @@ describe("seats under concurrent checkouts", () => {
           method: "POST",
           url: "/api/checkout",
           headers: bearer(buyer.token),
-          payload: { courseIds: [course] },
+          payload: { ...CHECKOUT_CONSENTS, courseIds: [course] },
         }),
       ),
     );
@@ -63,7 +64,7 @@ describe("seats under concurrent checkouts", () => {
         method: "POST",
         url: "/api/checkout",
         headers: bearer(token),
-        payload: { courseIds: [course] },
+        payload: { ...CHECKOUT_CONSENTS, courseIds: [course] },
       });
     // Half hold a seat of the first course, half of the second.
     for (const [i, buyer] of buyers.entries()) {
@@ -106,7 +107,7 @@ describe("seats under concurrent checkouts", () => {
       method: "POST",
       url: "/api/checkout",
       headers: bearer(buyer.token),
-      payload: { courseIds: [course] },
+      payload: { ...CHECKOUT_CONSENTS, courseIds: [course] },
     });
     expect(placed.statusCode).toBe(201);
     expect(await free()).toBe(2);

@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { CHECKOUT_CONSENTS } from "../../../tests/support/checkout-consents";
 import {
   bearer,
   type CheckoutTestApp,
@@ -148,7 +149,7 @@ describe("checkout in another currency", () => {
     const buyer = await t.addCustomer("Dollar Buyer");
     const placed = await post(
       "/api/checkout?currency=USD",
-      { courseIds: [plain, onSale] },
+      { ...CHECKOUT_CONSENTS, courseIds: [plain, onSale] },
       bearer(buyer.token),
     );
     expect(placed.status).toBe(201);
@@ -194,7 +195,7 @@ describe("checkout in another currency", () => {
     const buyer = await t.addCustomer("Rate Watcher");
     const placed = await post(
       "/api/checkout",
-      { courseIds: [expensive], instalments: 3, acceptPaymentPlan: true },
+      { ...CHECKOUT_CONSENTS, courseIds: [expensive], instalments: 3, acceptPaymentPlan: true },
       { ...bearer(buyer.token), cookie: "currency=USD" },
     );
     expect(placed.status).toBe(201);
@@ -237,7 +238,11 @@ describe("checkout in another currency", () => {
 
   it("orders in yen with whole amounts", async () => {
     const buyer = await t.addCustomer("Yen Buyer");
-    const placed = await post("/api/checkout?currency=JPY", { courseIds: [onSale] }, bearer(buyer.token));
+    const placed = await post(
+      "/api/checkout?currency=JPY",
+      { ...CHECKOUT_CONSENTS, courseIds: [onSale] },
+      bearer(buyer.token),
+    );
     expect(placed.status).toBe(201);
     // €60.50 × 161.47 = ¥9768.935 → ¥9769; back: ¥9769 / 161.47 = €60.50
     expect(placed.body).toMatchObject({ currency: "JPY", totalCents: 9769 });
@@ -249,7 +254,7 @@ describe("checkout in another currency", () => {
     const buyer = await t.addCustomer("Franc Buyer");
     const placed = await post(
       "/api/checkout",
-      { courseIds: [plain] },
+      { ...CHECKOUT_CONSENTS, courseIds: [plain] },
       { ...bearer(buyer.token), cookie: "currency=CHF" },
     );
     expect(placed.status).toBe(201);
@@ -271,7 +276,11 @@ describe("dashboard across currencies", () => {
       (await get("/api/admin/dashboard", bearer(admin.token))).body as DashboardFigures;
     const before = await figures();
     const buyer = await t.addCustomer("Pound Buyer");
-    const placed = await post("/api/checkout?currency=GBP", { courseIds: [plain] }, bearer(buyer.token));
+    const placed = await post(
+      "/api/checkout?currency=GBP",
+      { ...CHECKOUT_CONSENTS, courseIds: [plain] },
+      bearer(buyer.token),
+    );
     expect(placed.body).toMatchObject({ currency: "GBP", totalCents: 4165 });
     expect((await post(`/api/checkout/${placed.body.id}/pay`, { card }, bearer(buyer.token))).status).toBe(
       200,

@@ -11,10 +11,12 @@ import {
   AdminImportCustomers,
   AdminListCustomersQuery,
   Customer,
+  CustomerDataExport,
   CustomerIdParams,
   CustomerList,
   CustomerOrderList,
   CustomerSignIn,
+  DeleteAccountBody,
   GuestSignIn,
   ImportResult,
   Message,
@@ -202,6 +204,51 @@ export const customerRoutes: FastifyPluginAsyncZod = async (app) => {
       const customer = requireCustomer(request);
       await customers.changePassword(request.company.id, customer, request.body);
       return { message: "Your password has been changed." };
+    },
+  );
+
+  app.get(
+    "/customer/data-export",
+    {
+      schema: {
+        tags: [ACCOUNT_TAG],
+        summary: "Download everything the school holds about the signed-in customer, as JSON",
+        description:
+          "Account, orders (lines, schedule, invoice number, checkout consents), enrolments, lesson " +
+          "progress and reviews: the GDPR right of access and data portability.",
+        security: bearer,
+        response: { 200: CustomerDataExport, 401: ErrorResponse, 404: ErrorResponse },
+      },
+    },
+    async (request, reply) => {
+      const customer = requireCustomer(request);
+      const exported = await customers.exportData(request.company.id, customer.customerId, request.language);
+      reply.header("content-disposition", 'attachment; filename="my-data.json"');
+      reply.header("cache-control", "no-store");
+      return exported;
+    },
+  );
+
+  app.post(
+    "/customer/delete-account",
+    {
+      schema: {
+        tags: [ACCOUNT_TAG],
+        summary: "Delete the signed-in customer's account (confirmed with the password); every session ends",
+        description:
+          "The profile, progress, reviews and course access are deleted. Orders and invoices are kept, " +
+          "without name and email, because bookkeeping law requires it. Refused (409) while a payment " +
+          "plan still has instalments to pay.",
+        security: bearer,
+        body: DeleteAccountBody,
+        response: { 200: Message, 400: ErrorResponse, 401: ErrorResponse, 409: ErrorResponse },
+      },
+    },
+    async (request, reply) => {
+      const customer = requireCustomer(request);
+      await customers.deleteOwnAccount(request.company.id, customer.customerId, request.body.password);
+      reply.header("set-cookie", cookies.signOut());
+      return { message: "Your account has been deleted." };
     },
   );
 

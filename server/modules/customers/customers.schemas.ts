@@ -9,6 +9,7 @@ import {
 } from "~shared/customer-fields";
 import { NewPassword, PASSWORD_MAX_LENGTH } from "~shared/password-policy";
 import { pageNumber, wholeNumber } from "../../lib/list-query";
+import { OrderView } from "../checkout/checkout.schemas";
 import { ORDER_STATUSES } from "../orders/orders.tables";
 
 export { AdminImportCustomer, CustomerEmail, CustomerName, MAX_IMPORT_SIZE };
@@ -220,3 +221,40 @@ export const CustomerOrderList = z
   })
   .meta({ id: "CustomerOrderList" });
 export type CustomerOrderList = z.output<typeof CustomerOrderList>;
+
+export const DeleteAccountBody = z
+  .strictObject({
+    password: z
+      .string()
+      .min(1, "Enter your password to confirm.")
+      .max(200, "Enter your password to confirm."),
+  })
+  .describe("The account's password, to confirm the deletion");
+
+export const CustomerDataExport = z
+  .object({
+    exportedAt: z.string(),
+    account: z.object({
+      name: z.string(),
+      email: z.string(),
+      phone: z.string().nullable(),
+      address: z.string().nullable(),
+      image: z.string().nullable(),
+      createdAt: z.string(),
+    }),
+    orders: z.array(OrderView),
+    enrolments: z.array(z.object({ course: z.string(), slug: z.string(), enrolledAt: z.string() })),
+    progress: z.array(
+      z.object({
+        course: z.string(),
+        lesson: z.string(),
+        positionSeconds: z.number().int(),
+        completed: z.boolean(),
+        updatedAt: z.string(),
+      }),
+    ),
+    reviews: z.array(
+      z.object({ course: z.string(), rating: z.number().int(), text: z.string(), createdAt: z.string() }),
+    ),
+  })
+  .meta({ id: "CustomerDataExport" });

@@ -17,6 +17,7 @@ import {
   resetPassword,
   setCustomerPasswordHash,
 } from "./customer-passwords";
+import { deleteOwnAccount, exportCustomerData } from "./customer-privacy";
 import { customerOverview, getCustomer, updateCustomer, updateProfile } from "./customer-profile";
 import type { CustomerServiceDeps, CustomerSteps } from "./customer-records";
 
@@ -62,6 +63,8 @@ export function createCustomerService(db: Db, deps: CustomerServiceDeps) {
     remove: withDeps(steps, removeCustomer),
     orders: withDeps(steps, customerOrders),
     overview: withDeps(steps, customerOverview),
+    exportData: withDeps(steps, exportCustomerData),
+    deleteOwnAccount: withDeps(steps, deleteOwnAccount),
   };
 }
 

@@ -1,5 +1,6 @@
 import { and, asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CHECKOUT_CONSENTS } from "../../../tests/support/checkout-consents";
 import {
   bearer,
   type CheckoutTestApp,
@@ -54,7 +55,7 @@ async function buyOnPlan(card: string) {
     method: "POST",
     url: "/api/checkout",
     headers: bearer(buyer.token),
-    payload: { courseIds: [course], instalments: 3, acceptPaymentPlan: true },
+    payload: { ...CHECKOUT_CONSENTS, courseIds: [course], instalments: 3, acceptPaymentPlan: true },
   });
   expect(placed.statusCode, placed.body).toBe(201);
   const order = placed.json() as { id: string; number: number };

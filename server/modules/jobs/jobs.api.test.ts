@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CHECKOUT_CONSENTS } from "../../../tests/support/checkout-consents";
 import {
   bearer,
   type CheckoutTestApp,
@@ -41,7 +42,7 @@ async function buyAndPay() {
     method: "POST",
     url: "/api/checkout",
     headers: bearer(buyer.token),
-    payload: { courseIds: [course] },
+    payload: { ...CHECKOUT_CONSENTS, courseIds: [course] },
   });
   const order = placed.json();
   const paid = await t.app.inject({

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CHECKOUT_CONSENTS } from "../../../tests/support/checkout-consents";
 import {
   bearer,
   type CheckoutTestApp,
@@ -38,7 +39,10 @@ async function call(method: "GET" | "PUT" | "POST", url: string, token: string, 
 /** A learner buys the course and pays: the order as the buyer sees it. */
 async function buy(): Promise<{ order: OrderView; buyer: { email: string; token: string } }> {
   const buyer = await t.addCustomer("Ines Invoice");
-  const placed = await call("POST", "/api/checkout", buyer.token, { courseIds: [course] });
+  const placed = await call("POST", "/api/checkout", buyer.token, {
+    ...CHECKOUT_CONSENTS,
+    courseIds: [course],
+  });
   expect(placed.status).toBe(201);
   const paid = await call("POST", `/api/checkout/${placed.body.id}/pay`, buyer.token, { card });
   expect(paid.status).toBe(200);
@@ -100,7 +104,10 @@ describe("an invoice's number is fixed when it is issued", () => {
 
   it("issues a delivered order's invoice with the settings of that moment", async () => {
     const buyer = await t.addCustomer("Pim Counter");
-    const placed = await call("POST", "/api/checkout", buyer.token, { courseIds: [course] });
+    const placed = await call("POST", "/api/checkout", buyer.token, {
+      ...CHECKOUT_CONSENTS,
+      courseIds: [course],
+    });
     const paid = await call("POST", `/api/orders/${placed.body.id}/payments`, admin.token, {
       method: "cash",
       reference: "desk 1",

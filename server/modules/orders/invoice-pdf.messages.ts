@@ -25,6 +25,8 @@ export interface InvoicePdfMessages {
   status: string;
   instalmentStatus: Record<"scheduled" | "paid" | "failed" | "cancelled", string>;
   pricesIncludeVat: string;
+  /** Heading of what the buyer agreed to at checkout. */
+  consentTitle: string;
   vatNumber: string;
   page: (page: number, pages: number) => string;
   paymentMethods: Record<PaymentMethod, string>;
@@ -53,6 +55,7 @@ const en: InvoicePdfMessages = {
   status: "Status",
   instalmentStatus: { scheduled: "Scheduled", paid: "Paid", failed: "Not collected", cancelled: "Cancelled" },
   pricesIncludeVat: "All prices include VAT.",
+  consentTitle: "Terms and right of withdrawal",
   vatNumber: "VAT number",
   page: (page, pages) => `Page ${page} of ${pages}`,
   paymentMethods: {
@@ -89,6 +92,7 @@ const nl: InvoicePdfMessages = {
   status: "Status",
   instalmentStatus: { scheduled: "Gepland", paid: "Betaald", failed: "Niet geïnd", cancelled: "Geannuleerd" },
   pricesIncludeVat: "Alle prijzen zijn inclusief btw.",
+  consentTitle: "Voorwaarden en herroepingsrecht",
   vatNumber: "Btw-nummer",
   page: (page, pages) => `Pagina ${page} van ${pages}`,
   paymentMethods: {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { checkoutConsentWording } from "~shared/checkout-consent";
 import { renderInvoicePdf } from "./invoice-pdf";
 import type { InvoiceDocument } from "./invoices.schemas";
 
@@ -53,6 +54,11 @@ const invoice: InvoiceDocument = {
       nextAttemptAt: null,
     },
   ],
+  consent: {
+    version: "2026-11-26",
+    termsAcceptedAt: "2024-05-14T09:29:00.000Z",
+    immediateAccessAt: "2024-05-14T09:29:00.000Z",
+  },
 };
 
 /** The text shown on the pages: standard-font text is written as hex strings inside TJ arrays. */
@@ -92,6 +98,19 @@ describe("renderInvoicePdf", () => {
       expect(text).toContain(expected);
     }
     expect(pdf.toString("latin1")).toContain("(Invoice INV-000042)");
+  });
+
+  it("records the consent given at checkout: when, the wording word for word, and its version", async () => {
+    const en = pageText(await renderInvoicePdf(invoice, "en", { compress: false })).replace(/\s+/g, " ");
+    expect(en).toContain("Terms and right of withdrawal");
+    expect(en).toContain("At checkout on May 14, 2024 at 11:29 AM you accepted the general terms");
+    expect(en).toContain(checkoutConsentWording("en").immediateAccess);
+    expect(en).toContain("Wording version 2026-11-26");
+    const nl = pageText(await renderInvoicePdf(invoice, "nl", { compress: false })).replace(/\s+/g, " ");
+    expect(nl).toContain("Voorwaarden en herroepingsrecht");
+    expect(nl).toContain(checkoutConsentWording("nl").immediateAccess);
+    const none = pageText(await renderInvoicePdf({ ...invoice, consent: null }, "en", { compress: false }));
+    expect(none).not.toContain("right of withdrawal");
   });
 
   it("prints Dutch labels, dates and amounts for Dutch", async () => {

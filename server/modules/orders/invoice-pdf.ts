@@ -1,3 +1,4 @@
+import { checkoutConsentWording } from "~shared/checkout-consent";
 import { formatFullMoney } from "~shared/money";
 import { invoicePdfMessages } from "./invoice-pdf.messages";
 import type { InvoiceDocument } from "./invoices.schemas";
@@ -212,6 +213,32 @@ export async function renderInvoicePdf(
         "Helvetica",
         INK,
       );
+    }
+  }
+
+  // What the buyer agreed to at checkout (terms §7): the time, the wording and its version.
+  if (doc.consent) {
+    const wording = checkoutConsentWording(language);
+    const at = new Intl.DateTimeFormat(language, {
+      dateStyle: "long",
+      timeStyle: "short",
+      timeZone: doc.timeZone,
+    });
+    const statements = [
+      wording.recordedOn(printable(at.format(new Date(doc.consent.termsAcceptedAt)))),
+      ...(doc.consent.immediateAccessAt ? [`“${wording.immediateAccess}”`] : []),
+      wording.version(doc.consent.version),
+    ];
+    pdf.font("Helvetica").fontSize(8.5);
+    const height = statements.reduce((sum, text) => sum + pdf.heightOfString(text, { width }) + 4, 0);
+    if (pdf.y + height + 50 > bottomLimit()) pdf.addPage();
+    pdf.y += 24;
+    pdf.font("Helvetica-Bold").fontSize(11).fillColor(INK).text(m.consentTitle, left, pdf.y);
+    pdf.y += 6;
+    pdf.font("Helvetica").fontSize(8.5).fillColor(MUTED);
+    for (const statement of statements) {
+      pdf.text(statement, left, pdf.y, { width });
+      pdf.y += 4;
     }
   }
 

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { INSTALMENT_STATUSES } from "~shared/order-enums";
 import { pageNumber, wholeNumber } from "../../lib/list-query";
+import { OrderConsent } from "./order-consent";
 import { ORDER_STATUSES, PAYMENT_METHODS } from "./orders.tables";
 
 export const INVOICE_PAGE_SIZE = 20;
@@ -105,6 +106,7 @@ export const InvoiceDocument = z
     currency: z.string(),
     paymentMethod: z.enum(PAYMENT_METHODS),
     instalments: z.array(InvoiceInstalment).describe("The payment plan; empty when paid in full"),
+    consent: OrderConsent,
   })
   .meta({ id: "InvoiceDocument" });
 export type InvoiceDocument = z.output<typeof InvoiceDocument>;

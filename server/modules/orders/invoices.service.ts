@@ -5,6 +5,7 @@ import { isUuid } from "../../lib/ids";
 import { customers } from "../customers/customers.tables";
 import type { SettingsService } from "../settings/settings.service";
 import type { InvoiceDocument, InvoiceList } from "./invoices.schemas";
+import { orderConsentOf } from "./order-consent";
 import { invoices, orderInstalments, orderLines, orders } from "./orders.tables";
 
 /**
@@ -34,6 +35,9 @@ export function createInvoiceService(db: Db, settings: SettingsService) {
         totalCents: orders.totalCents,
         currency: orders.currency,
         paymentMethod: orders.paymentMethod,
+        termsAcceptedAt: orders.termsAcceptedAt,
+        withdrawalWaivedAt: orders.withdrawalWaivedAt,
+        consentVersion: orders.consentVersion,
       })
       .from(invoices)
       .innerJoin(orders, and(eq(orders.id, invoices.orderId), eq(orders.companyId, invoices.companyId)))
@@ -104,6 +108,7 @@ export function createInvoiceService(db: Db, settings: SettingsService) {
         lastFailedAt: instalment.lastFailedAt?.toISOString() ?? null,
         nextAttemptAt: instalment.nextAttemptAt?.toISOString() ?? null,
       })),
+      consent: orderConsentOf(row),
     };
   }
 

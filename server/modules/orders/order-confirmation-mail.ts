@@ -1,3 +1,4 @@
+import { checkoutConsentWording } from "~shared/checkout-consent";
 import { formatMoney } from "~shared/money";
 import type { OrderView } from "../checkout/checkout.schemas";
 import type { ResolvedTemplate } from "../content/email-templates.service";
@@ -22,6 +23,7 @@ const TEXTS = {
     start: "Start learning",
     accountHint: "To find your courses, create an account with this email address.",
     closing: "Happy learning!",
+    consentTitle: "Terms and right of withdrawal",
   },
   nl: {
     subject: (number: number, shop: string) => `Je bestelling ${number} bij ${shop}`,
@@ -39,6 +41,7 @@ const TEXTS = {
     start: "Begin met leren",
     accountHint: "Maak een account aan met dit e-mailadres om je cursussen terug te vinden.",
     closing: "Veel leerplezier!",
+    consentTitle: "Voorwaarden en herroepingsrecht",
   },
 } as const;
 
@@ -105,6 +108,21 @@ export function orderConfirmationMail(input: OrderConfirmationInput): MailMessag
     ...(order.invoice ? [[t.invoice, order.invoice.number] as [string, string]] : []),
   ];
   const hint = order.customer.hasAccount ? null : t.accountHint;
+  // What the buyer agreed to at checkout (terms §7), word for word, with when and which version.
+  const consentWording = checkoutConsentWording(language);
+  const consent = order.consent
+    ? [
+        consentWording.recordedOn(
+          new Intl.DateTimeFormat(language, {
+            dateStyle: "long",
+            timeStyle: "short",
+            timeZone: store.timeZone || "Europe/Amsterdam",
+          }).format(new Date(order.consent.termsAcceptedAt)),
+        ),
+        ...(order.consent.immediateAccessAt ? [`“${consentWording.immediateAccess}”`] : []),
+        consentWording.version(order.consent.version),
+      ]
+    : [];
   const values = {
     customerName: order.customer.name,
     orderNumber: String(order.number),
@@ -131,6 +149,7 @@ export function orderConfirmationMail(input: OrderConfirmationInput): MailMessag
     "",
     `${t.start}: ${input.coursesUrl}`,
     ...(hint ? [hint] : []),
+    ...(consent.length > 0 ? ["", `${t.consentTitle}:`, ...consent] : []),
     "",
     t.closing,
     shop,
@@ -150,6 +169,7 @@ ${introHtml}
 ${schedule.length > 0 ? `<p style="margin-top:16px"><strong>${escapeHtml(t.schedule)}</strong></p><table>${tableRows(schedule)}</table>` : ""}
 <p style="margin-top:16px"><a href="${escapeHtml(input.coursesUrl)}">${escapeHtml(t.start)}</a></p>
 ${hint ? `<p>${escapeHtml(hint)}</p>` : ""}
+${consent.length > 0 ? `<p style="margin-top:16px;font-size:13px;color:#52615f"><strong>${escapeHtml(t.consentTitle)}</strong><br>${consent.map(escapeHtml).join("<br>")}</p>` : ""}
 <p>${escapeHtml(t.closing)}<br>${escapeHtml(shop)}</p>
 </body></html>`;
 

@@ -6,6 +6,7 @@ import type { OrderView } from "../checkout/checkout.schemas";
 import { customers } from "../customers/customers.tables";
 import { products } from "../products/products.tables";
 import { toInstalmentView } from "./instalment-view";
+import { orderConsentOf } from "./order-consent";
 import { invoices, orderInstalments, orderLines, orders } from "./orders.tables";
 
 export interface OrderDetails extends OrderView {
@@ -119,6 +120,7 @@ export function orderDetailsOf(
     lines: parts.lines,
     instalments: instalments.map(toInstalmentView),
     invoice: parts.invoice,
+    consent: orderConsentOf(order),
   };
 }
 

@@ -93,6 +93,15 @@ export const orders = pgTable(
     savedPaymentMethod: text("saved_payment_method"),
     /** Set when an instalment could not be collected after its last retry: staff follow it up. */
     paymentOverdueAt: timestamp("payment_overdue_at", { withTimezone: true }),
+    /** When the buyer accepted the general terms at checkout (null: an order staff entered). */
+    termsAcceptedAt: timestamp("terms_accepted_at", { withTimezone: true }),
+    /**
+     * When the buyer asked for immediate access and acknowledged losing the 14-day right of
+     * withdrawal once delivery begins (terms §7; EU consumer law for digital content).
+     */
+    withdrawalWaivedAt: timestamp("withdrawal_waived_at", { withTimezone: true }),
+    /** The version of the checkout consent wording the buyer saw (shared/checkout-consent.ts). */
+    consentVersion: text("consent_version"),
     ...timestamps(),
   },
   (t) => [

@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CHECKOUT_CONSENTS } from "../../../tests/support/checkout-consents";
 import {
   bearer,
   type CheckoutTestApp,
@@ -44,6 +45,7 @@ async function call(method: "GET" | "PUT" | "POST", url: string, token: string, 
 async function buyOnPlan(courseIds: string[]): Promise<AdminOrder> {
   const buyer = await t.addCustomer("Plan Returner");
   const placed = await call("POST", "/api/checkout", buyer.token, {
+    ...CHECKOUT_CONSENTS,
     courseIds,
     instalments: 3,
     acceptPaymentPlan: true,

@@ -1,5 +1,6 @@
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CHECKOUT_CONSENTS } from "../../../tests/support/checkout-consents";
 import {
   bearer,
   type CheckoutTestApp,
@@ -45,7 +46,7 @@ async function placeAndStart(currency?: string) {
     method: "POST",
     url: currency ? `/api/checkout?currency=${currency}` : "/api/checkout",
     headers: bearer(buyer.token),
-    payload: { courseIds: [course] },
+    payload: { ...CHECKOUT_CONSENTS, courseIds: [course] },
   });
   expect(placed.statusCode).toBe(201);
   const order = placed.json();

@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { NO_PRODUCTS_MESSAGE } from "~shared/product.constants";
+import { CHECKOUT_CONSENTS } from "../../../tests/support/checkout-consents";
 import {
   bearer,
   type CheckoutTestApp,
@@ -120,7 +121,7 @@ describe("products in the cart and the order, beside courses", () => {
     expect(quote.body.totalCents).toBe(5000 + 4840);
     expect(quote.body.paymentPlan).toBeNull();
 
-    const placed = await call("POST", "/api/checkout", buyer.token, cart);
+    const placed = await call("POST", "/api/checkout", buyer.token, { ...CHECKOUT_CONSENTS, ...cart });
     expect(placed.status).toBe(201);
     expect(placed.body.totalCents).toBe(9840);
     expect(placed.body.lines).toHaveLength(2);
@@ -144,6 +145,7 @@ describe("products in the cart and the order, beside courses", () => {
 
     // Asking for more than is left: 409 with the product's words, nothing taken.
     const tooMany = await call("POST", "/api/checkout", (await t.addCustomer()).token, {
+      ...CHECKOUT_CONSENTS,
       items: [{ productId: workbook.id, variantId: teacher.id, quantity: 2 }],
     });
     expect(tooMany.status).toBe(409);
@@ -159,6 +161,7 @@ describe("products in the cart and the order, beside courses", () => {
           method: "POST",
           url: "/api/checkout",
           payload: {
+            ...CHECKOUT_CONSENTS,
             items: [{ productId: kit.id }],
             guest: { name: `Buyer ${i}`, email: `kit-${i}@example.com` },
           },
@@ -186,6 +189,7 @@ describe("products in the cart and the order, beside courses", () => {
     const globe = await product({ title: { en: "Desk globe" }, priceCents: 4000, quantity: 3 });
     const first = await t.addCustomer("First");
     const placed = await call("POST", "/api/checkout", first.token, {
+      ...CHECKOUT_CONSENTS,
       items: [{ productId: globe.id, quantity: 2 }],
     });
     expect((await stockOf(globe.id)).quantity).toBe(1);
@@ -196,6 +200,7 @@ describe("products in the cart and the order, beside courses", () => {
 
     const second = await t.addCustomer("Second");
     const bought = await call("POST", "/api/checkout", second.token, {
+      ...CHECKOUT_CONSENTS,
       items: [{ productId: globe.id, quantity: 3 }],
     });
     await call("POST", `/api/checkout/${bought.body.id}/pay`, second.token, { card: CARD });
@@ -242,6 +247,7 @@ describe("products in the cart and the order, beside courses", () => {
     });
     expect(quote.body.totalCents).toBe(5000);
     const placed = await call("POST", "/api/checkout", buyer.token, {
+      ...CHECKOUT_CONSENTS,
       items: [{ productId: bundle.id, quantity: 2 }],
     });
     expect(placed.status).toBe(201);
@@ -264,7 +270,10 @@ describe("products in the cart and the order, beside courses", () => {
     });
     expect(upload.statusCode).toBe(200);
     const buyer = await t.addCustomer();
-    const placed = await call("POST", "/api/checkout", buyer.token, { items: [{ productId: pack.id }] });
+    const placed = await call("POST", "/api/checkout", buyer.token, {
+      ...CHECKOUT_CONSENTS,
+      items: [{ productId: pack.id }],
+    });
     expect((await call("GET", "/api/downloads", buyer.token)).body.items).toEqual([]);
     await call("POST", `/api/checkout/${placed.body.id}/pay`, buyer.token, { card: CARD });
 
@@ -300,7 +309,10 @@ describe("products in the cart and the order, beside courses", () => {
     });
     expect(two.status).toBe(422);
     expect(two.body.message).toBe("Signed poster can be bought one at a time.");
-    const gone = await call("POST", "/api/checkout", buyer.token, { items: [{ productId: hidden.id }] });
+    const gone = await call("POST", "/api/checkout", buyer.token, {
+      ...CHECKOUT_CONSENTS,
+      items: [{ productId: hidden.id }],
+    });
     expect(gone.status).toBe(404);
     expect(gone.body.message).toBe("This product is no longer available.");
     const nothing = await call("POST", "/api/checkout/quote", buyer.token, { courseIds: [], items: [] });
