@@ -78,7 +78,13 @@ export function orderConfirmationMail(input: OrderConfirmationInput): MailMessag
     }).format(new Date(iso));
 
   const rows: [string, string][] = [
-    ...order.lines.map((line): [string, string] => [line.title, money(line.unitPriceCents)]),
+    ...order.lines.map((line): [string, string] => {
+      const quantity = line.quantity ?? 1;
+      return [
+        quantity > 1 ? `${line.title} × ${quantity}` : line.title,
+        money(line.unitPriceCents * quantity),
+      ];
+    }),
     [t.subtotal, money(order.subtotalCents)],
     ...(order.discountCents > 0
       ? [

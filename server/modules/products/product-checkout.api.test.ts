@@ -333,5 +333,9 @@ describe("products in the cart and the order, beside courses", () => {
     });
     expect(empty.json()).toMatchObject({ items: [], total: 0 });
     expect(NO_PRODUCTS_MESSAGE).toBe("Sorry, There are no products right now.");
+    // Text the database cannot hold is bad input, not a server error.
+    for (const url of ["/api/products/%00", "/api/products?searchText=%00", "/api/products?category=%00"]) {
+      expect((await call("GET", url)).status).toBe(400);
+    }
   });
 });

@@ -4,6 +4,9 @@ import { pageNumber, wholeNumber } from "../../lib/list-query";
 import { COURSE_SORTS } from "../catalog/catalog.schemas";
 import { CurrencyParam } from "../currency/currency.schemas";
 
+/** Text the database can hold: PostgreSQL text has no NUL character. */
+const noNul = (value: string) => !value.includes("\0");
+
 /** The shop sorts products as the course catalogue does: price or date added, either way. */
 export const PRODUCT_SORTS = COURSE_SORTS;
 
@@ -11,10 +14,21 @@ export const StoreListProductsQuery = z
   .strictObject({
     page: pageNumber(),
     limit: wholeNumber("limit", 1, 100).default(20),
-    category: z.string().trim().min(1, "category must not be empty").max(120).optional(),
+    category: z
+      .string()
+      .trim()
+      .min(1, "category must not be empty")
+      .max(120)
+      .refine(noNul, "category cannot hold a NUL character")
+      .optional(),
     type: z.enum(PRODUCT_TYPES, { message: "type must be physical, digital or bundle" }).optional(),
     inStock: z.enum(["true"], { message: "inStock must be true" }).optional(),
-    searchText: z.string().trim().max(100, "searchText must have at most 100 characters").optional(),
+    searchText: z
+      .string()
+      .trim()
+      .max(100, "searchText must have at most 100 characters")
+      .refine(noNul, "searchText cannot hold a NUL character")
+      .optional(),
     sort: z.enum(PRODUCT_SORTS, { message: `sort must be one of ${PRODUCT_SORTS.join(", ")}` }).optional(),
     lng: z.string().max(10).optional(),
     currency: CurrencyParam.optional(),
@@ -23,7 +37,13 @@ export const StoreListProductsQuery = z
 export type StoreListProductsQuery = z.output<typeof StoreListProductsQuery>;
 
 export const StoreProductParams = z.strictObject({
-  id: z.string().trim().min(1).max(200).describe("Product id (UUID) or slug"),
+  id: z
+    .string()
+    .trim()
+    .min(1)
+    .max(200)
+    .refine(noNul, "The id cannot hold a NUL character")
+    .describe("Product id (UUID) or slug"),
 });
 export const StoreProductQuery = z.strictObject({
   lng: z.string().max(10).optional(),
