@@ -87,15 +87,13 @@ describe("GET /media/images/{folder}/{file}", () => {
       name: "Media Other School",
     });
     const cover = await t.app.services.images.store(png, { folder: "courses", width: 120, height: 68 });
-    await t.database.db
-      .insert(courses)
-      .values({
-        companyId: other.id,
-        slug: "hidden-cover",
-        priceCents: 1000,
-        image: cover,
-        published: false,
-      });
+    await t.database.db.insert(courses).values({
+      companyId: other.id,
+      slug: "hidden-cover",
+      priceCents: 1000,
+      image: cover,
+      published: false,
+    });
     const here = await t.app.inject({ method: "GET", url: cover });
     expect(here.statusCode).toBe(404);
     expect(here.json()).toMatchObject({ code: "IMAGE_NOT_FOUND" });
