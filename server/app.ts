@@ -139,6 +139,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   // External plugins, then app plugins, then routes.
   await app.register(errorsPlugin);
+  // Before anything reads the request: NUL characters, broken text and a missing Host are refused.
+  await app.register(wellFormedTextPlugin);
   await app.register(cookie);
   await app.register(compress, { threshold: 1024 });
   await app.register(securityPlugin, {
@@ -151,7 +153,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(tenancyPlugin);
   await app.register(csrfPlugin);
   await app.register(authPlugin);
-  await app.register(wellFormedTextPlugin);
 
   await app.register(healthRoutes);
   await app.register(imageRoutes);

@@ -3,39 +3,61 @@ import fp from "fastify-plugin";
 import { badRequest } from "../lib/errors";
 
 const LONE_SURROGATE = /\p{Cs}/u;
+/** A NUL character: no text of ours holds one, PostgreSQL refuses it in text, and C libraries cut at it. */
+const NUL = "\u0000";
+
+export const BROKEN_TEXT =
+  "The request holds text that is not valid Unicode (a broken character): please retype it.";
+export const NUL_TEXT = "The request holds a NUL character (%00), which no field accepts: please remove it.";
+export const NO_HOST = "The request has no Host header: please send one.";
 
 /**
- * Whether any string in a parsed JSON body (keys included) holds a lone UTF-16 surrogate. Only
- * what JSON parsing makes is looked at: upload streams and raw buffers are not.
+ * What is wrong with the strings in a parsed JSON body (keys included), if anything: a lone UTF-16
+ * surrogate or a NUL character. Only what JSON parsing makes is looked at: upload streams and raw
+ * buffers are not. Walks with its own list, never recursion or argument spreading, so a body of
+ * any shape (a list of 200,000 numbers, deep nesting) is checked without overflowing the stack.
  */
-export function holdsBrokenText(body: unknown): boolean {
+export function brokenTextIn(body: unknown): typeof BROKEN_TEXT | typeof NUL_TEXT | null {
   const pending: unknown[] = [body];
+  const check = (text: string) =>
+    text.includes(NUL) ? NUL_TEXT : LONE_SURROGATE.test(text) ? BROKEN_TEXT : null;
   while (pending.length > 0) {
     const value = pending.pop();
     if (typeof value === "string") {
-      if (LONE_SURROGATE.test(value)) return true;
-    } else if (Array.isArray(value)) pending.push(...value);
-    else if (value && typeof value === "object" && Object.getPrototypeOf(value) === Object.prototype) {
+      const problem = check(value);
+      if (problem) return problem;
+    } else if (Array.isArray(value)) {
+      for (const item of value)
+        if (item !== null && typeof item !== "number" && typeof item !== "boolean") pending.push(item);
+    } else if (value && typeof value === "object" && Object.getPrototypeOf(value) === Object.prototype) {
       for (const [key, item] of Object.entries(value)) {
-        if (LONE_SURROGATE.test(key)) return true;
+        const problem = check(key);
+        if (problem) return problem;
         pending.push(item);
       }
     }
   }
-  return false;
+  return null;
 }
 
+/** Health checks of load balancers may speak HTTP/1.0 without a Host header; they still get answers. */
+const HOSTLESS_PATHS = /^\/(healthz|readyz)(\?|$)/;
+
 /**
- * JSON may spell a character that does not exist (`"\ud800"`, half of a surrogate pair). Such text
- * cannot be stored (PostgreSQL refuses it in json columns), written in a cookie or mailed, so a
- * request that holds one is refused with 400 before any route sees it.
+ * Text that cannot be stored, compared or linked is refused with 400 before any route sees it:
+ * - JSON may spell a character that does not exist (`"\ud800"`, half of a surrogate pair), which
+ *   cannot be stored (PostgreSQL refuses it in json columns), written in a cookie or mailed;
+ * - a NUL character, in a JSON string or anywhere in the URL (`%00` in a path segment or a query
+ *   value), which PostgreSQL refuses in text;
+ * - a request without a Host header (HTTP/1.0), for which no absolute address can be built.
  */
 export const wellFormedTextPlugin = fp(async (app: FastifyInstance) => {
+  app.addHook("onRequest", async (request) => {
+    if (request.url.includes(NUL) || request.url.includes("%00")) throw badRequest(NUL_TEXT);
+    if (!request.headers.host && !HOSTLESS_PATHS.test(request.url)) throw badRequest(NO_HOST);
+  });
   app.addHook("preValidation", async (request) => {
-    if (request.body !== undefined && holdsBrokenText(request.body)) {
-      throw badRequest(
-        "The request holds text that is not valid Unicode (a broken character): please retype it.",
-      );
-    }
+    const problem = request.body === undefined ? null : brokenTextIn(request.body);
+    if (problem) throw badRequest(problem);
   });
 });

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loader as auditLogLoader } from "~/routes/admin/audit-log";
 import { loader as adminAreaLoader } from "~/routes/admin/layout";
 import { visibleNav } from "../../app/features/admin/admin-nav";
+import { pageContext } from "../support/page-context";
 import { createStaff } from "../support/staff";
 import { createTestApp, type TestApp } from "../support/test-app";
 
@@ -17,21 +18,8 @@ afterAll(() => t.close());
 
 /** The load context a page gets for a request carrying `token` as its staff session. */
 async function contextFor(token?: string): Promise<AppLoadContext> {
-  const { services } = t.app;
-  const company = (await services.companies.resolve(undefined))!;
-  const staffSession = token ? await services.sessions.resolve(token) : null;
-  return {
-    services,
-    company,
-    language: "en",
-    cspNonce: "",
-    origin: "http://localhost",
-    customer: null,
-    visitorSession: null,
-    staffSession,
-    sessionCookies: t.app.sessionCookies,
-    client: { ip: "127.0.0.1", userAgent: "test" },
-  } as AppLoadContext;
+  const staffSession = token ? await t.app.services.sessions.resolve(token) : null;
+  return pageContext(t, { staffSession });
 }
 
 const args = async (path: string, token?: string) =>

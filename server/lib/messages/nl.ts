@@ -21,6 +21,9 @@ export const nl: Record<string, string> = {
     "Te veel pogingen. Wacht {minutes} minuut en probeer het opnieuw.",
   "Too many attempts. Please wait {minutes} minutes and try again.":
     "Te veel pogingen. Wacht {minutes} minuten en probeer het opnieuw.",
+  "The request holds a NUL character (%00), which no field accepts: please remove it.":
+    "Het verzoek bevat een NUL-teken (%00), dat geen enkel veld accepteert: verwijder het.",
+  "The request has no Host header: please send one.": "Het verzoek heeft geen Host-header: stuur er een mee.",
   'No company "{id}" exists.': 'Er bestaat geen school "{id}".',
   "No company has been set up yet.": "Er is nog geen school ingericht.",
   "School not found": "School niet gevonden",

@@ -1,4 +1,3 @@
-import type { AppLoadContext } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { action as customerSigninAction } from "~/routes/account/customer-signin.server";
 import { action as customerSignupAction } from "~/routes/account/customer-signup.server";
@@ -6,6 +5,7 @@ import { action as customerForgotAction } from "~/routes/account/forgot-password
 import { action as staffForgotAction } from "~/routes/admin/forgot-password.server";
 import { action as staffLoginAction } from "~/routes/admin/login.server";
 import { TEST_ADMIN } from "../../../tests/support/golden-database";
+import { pageContext } from "../../../tests/support/page-context";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app";
 import { memoryRateLimitStore, redisRateLimitStore } from "../../lib/rate-limit-store";
 
@@ -28,19 +28,7 @@ type PageAction = (args: never) => Promise<unknown>;
  * percent-encoded…: whatever the spelling, this action is what runs, so the limit lives in it.
  */
 async function pagePost(action: PageAction, url: string, fields: Record<string, string>, ip: string) {
-  const company = (await t.app.services.companies.resolve(undefined))!;
-  const context = {
-    services: t.app.services,
-    company,
-    language: "en",
-    cspNonce: "",
-    origin: "http://localhost",
-    customer: null,
-    visitorSession: null,
-    staffSession: null,
-    sessionCookies: t.app.sessionCookies,
-    client: { ip, userAgent: "test" },
-  } as AppLoadContext;
+  const context = await pageContext(t, { client: { ip, userAgent: "test" } });
   const request = new Request(`http://localhost${url}`, {
     method: "POST",
     headers: { "content-type": "application/x-www-form-urlencoded" },

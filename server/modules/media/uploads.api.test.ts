@@ -172,3 +172,21 @@ describe("lesson video uploads", () => {
     expect(stored.lessons[0].videoUrl).toBe(null);
   });
 });
+
+describe("an oversized upload over a real connection", () => {
+  it("answers 413 with a message, not a connection reset, while the client is still sending", async () => {
+    const { course } = await courseWithLesson();
+    const address = await ctx.t.app.listen({ port: 0, host: "127.0.0.1" });
+    const oversized = Buffer.concat([await png(), Buffer.alloc(IMAGE_MAX_BYTES + 1024 * 1024)]);
+    const response = await fetch(`${address}/api/admin/courses/${course.id}/image`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${ctx.admin.token}`, "content-type": "image/png" },
+      body: oversized,
+    });
+    expect(response.status).toBe(413);
+    expect(await response.json()).toMatchObject({
+      code: "PAYLOAD_TOO_LARGE",
+      message: "The image may be at most 5 MB.",
+    });
+  });
+});

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { createWriteStream } from "node:fs";
 import { mkdir, rm } from "node:fs/promises";
 import { join } from "node:path";
-import { Readable, Transform } from "node:stream";
+import { PassThrough, Readable, Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { AppError, badRequest } from "../../lib/errors";
 import type { BlobStore } from "./blob-store";
@@ -25,19 +25,47 @@ export function uploadStream(body: unknown, what: "image" | "video" | "file"): R
   throw badRequest(`Send the ${what} file as the request body.`);
 }
 
-/** The whole body of an upload, or 413 as soon as it passes `max` bytes. */
-export async function readUpTo(body: Readable, max: number, what: string): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of body) {
-    size += (chunk as Buffer).length;
-    if (size > max) {
-      body.destroy();
-      throw tooLarge(what, max);
-    }
-    chunks.push(chunk as Buffer);
-  }
-  return Buffer.concat(chunks);
+/**
+ * Reads the rest of a refused upload and throws it away, up to `allowance` bytes (then the connection
+ * is closed): a client still sending then receives the 4xx answer instead of a connection reset.
+ */
+function discardRest(body: Readable, allowance: number) {
+  let discarded = 0;
+  body.on("data", (chunk: Buffer) => {
+    discarded += chunk.length;
+    if (discarded > allowance) body.destroy();
+  });
+  body.on("error", () => undefined);
+  body.resume();
+}
+
+/**
+ * The whole body of an upload, or 413 as soon as it passes `max` bytes. A refused upload is not cut
+ * off: the rest is read and thrown away (up to as much again as allowed, then the connection is
+ * closed), so a client still sending receives the 413 answer instead of a connection reset.
+ */
+export function readUpTo(body: Readable, max: number, what: string): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let refused = false;
+    body.on("data", (chunk: Buffer) => {
+      size += chunk.length;
+      if (refused) return;
+      if (size > max) {
+        refused = true;
+        chunks.length = 0;
+        discardRest(body, max);
+        reject(tooLarge(what, max));
+      } else chunks.push(chunk);
+    });
+    body.on("end", () => {
+      if (!refused) resolve(Buffer.concat(chunks));
+    });
+    body.on("error", (error) => {
+      if (!refused) reject(error);
+    });
+  });
 }
 
 /** The sizes images are stored in: a 16:9 course cover, or a category icon within a square. */
@@ -100,10 +128,18 @@ export function createUploads({
           callback(null, chunk);
         },
       });
+      // Piped through, so a refusal leaves the request stream whole and its rest can be discarded.
+      const source = body.pipe(new PassThrough());
+      body.once("error", (error) => source.destroy(error));
+      body.once("close", () => {
+        if (!body.readableEnded) source.destroy(new Error("The upload was cut off."));
+      });
       try {
-        await pipeline(body, check, createWriteStream(partial));
+        await pipeline(source, check, createWriteStream(partial));
         if (!kind) throw badRequest(size === 0 ? "The upload is empty: choose a video file." : NOT_A_VIDEO);
       } catch (error) {
+        body.unpipe(source);
+        if (!body.readableEnded) discardRest(body, 16 * 1024 * 1024);
         await rm(partial, { force: true });
         throw error instanceof AppError ? error : badRequest("The video upload was interrupted.");
       }
