@@ -120,6 +120,7 @@ async function measure(
     if (result.p99 > scenario.maxP99)
       missed.push(`${scenario.name}: p99 ${result.p99} ms > ${scenario.maxP99} ms`);
   }
+  if (result.requests === 0) missed.push(`${scenario.name}: no request was answered`);
   if (result.errors > 0 || result.non2xx > 0)
     missed.push(`${scenario.name}: ${result.errors} errors, ${result.non2xx} non-2xx answers`);
   const row: Row = {
