@@ -130,6 +130,12 @@ export const envSchema = z
       .min(0, "must be a whole number of days from 0 to 3650")
       .max(3650, "must be a whole number of days from 0 to 3650")
       .default(0),
+    SHUTDOWN_DRAIN_SECONDS: z.coerce
+      .number({ message: "must be a whole number of seconds from 0 to 300" })
+      .int("must be a whole number of seconds from 0 to 300")
+      .min(0, "must be a whole number of seconds from 0 to 300")
+      .max(300, "must be a whole number of seconds from 0 to 300")
+      .default(0),
     LOG_LEVEL: z.enum(LOG_LEVELS, { message: `must be one of ${LOG_LEVELS.join(", ")}` }).default("info"),
   })
   .superRefine((env, ctx) => {
