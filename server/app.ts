@@ -50,6 +50,8 @@ declare module "fastify" {
     config: Env;
     database: Database;
     services: Services;
+    /** Shutting down: /readyz answers 503 and every answer closes its connection (server.ts). */
+    draining: boolean;
   }
 }
 
@@ -133,8 +135,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await app.services.attemptLimits.close();
   });
   app.addHook("onClose", async () => cacheBus.close());
+  app.decorate("draining", false);
   app.addHook("onRequest", async (request, reply) => {
     reply.header("x-request-id", request.id);
+    // While a load balancer drains this instance, keep-alive connections end after their answer.
+    if (app.draining) reply.header("connection", "close");
   });
 
   // External plugins, then app plugins, then routes.

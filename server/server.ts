@@ -1,4 +1,6 @@
+import { Server } from "node:net";
 import { resolve } from "node:path";
+import type { FastifyInstance } from "fastify";
 import { buildApp } from "./app";
 import { ConfigError, type Env, loadEnv } from "./config/env";
 import { openDatabase } from "./db/client";
@@ -7,6 +9,7 @@ import { startupPhases } from "./lib/startup-phases";
 import type { WebOptions } from "./plugins/web";
 import { seedDatabase } from "./seed/seed";
 
+/** How long closing may take after the drain (running requests and jobs finish) before the process exits anyway. */
 const SHUTDOWN_TIMEOUT_MS = 9_000;
 
 /** Opens the database, migrates, seeds an empty one, and serves until SIGTERM or SIGINT. */
@@ -48,13 +51,15 @@ export async function startServer(env: Env, web: WebOptions) {
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, "shutting down: draining requests");
+    const drainMs = env.SHUTDOWN_DRAIN_SECONDS * 1000;
+    app.log.info({ signal, drainSeconds: env.SHUTDOWN_DRAIN_SECONDS }, "shutting down: draining requests");
     const force = setTimeout(() => {
       app.log.error("shutdown took too long; exiting");
       process.exit(1);
-    }, SHUTDOWN_TIMEOUT_MS);
+    }, drainMs + SHUTDOWN_TIMEOUT_MS);
     force.unref();
     try {
+      await drain(app, drainMs);
       await app.close();
       await database.close();
       unlock();
@@ -78,6 +83,21 @@ export async function startServer(env: Env, web: WebOptions) {
     "ready",
   );
   return app;
+}
+
+/**
+ * The first step of a graceful stop: no new connections, `/readyz` 503 and `Connection: close` on
+ * every answer for `ms`, so a load balancer takes this instance out while the requests it still
+ * sends on open connections are served. Then app.close() answers what is in flight, closes the idle
+ * keep-alive connections and never resets a request being answered.
+ */
+async function drain(app: FastifyInstance, ms: number): Promise<void> {
+  app.draining = true;
+  if (ms <= 0) return;
+  // net.Server's close: stop listening only. http.Server's would also close idle keep-alive
+  // connections at once, before the balancer has seen the 503.
+  Server.prototype.close.call(app.server);
+  await new Promise((resolve) => setTimeout(resolve, ms));
 }
 
 export function readEnvOrExit(overrides: Record<string, string> = {}): Env {

@@ -135,6 +135,12 @@ export const envSchema = z
      * database on every request, as on a cache miss; for measuring the miss path (npm run bench).
      */
     CATALOG_CACHE: z.enum(["on", "off"], { message: "must be on or off" }).default("on"),
+    SHUTDOWN_DRAIN_SECONDS: z.coerce
+      .number({ message: "must be a whole number of seconds from 0 to 300" })
+      .int("must be a whole number of seconds from 0 to 300")
+      .min(0, "must be a whole number of seconds from 0 to 300")
+      .max(300, "must be a whole number of seconds from 0 to 300")
+      .default(0),
     LOG_LEVEL: z.enum(LOG_LEVELS, { message: `must be one of ${LOG_LEVELS.join(", ")}` }).default("info"),
   })
   .superRefine((env, ctx) => {

@@ -43,7 +43,7 @@ function companyIdentifier(request: FastifyRequest): string | undefined {
 function sendUnknownHostPage(request: FastifyRequest, reply: FastifyReply) {
   const title = localizeMessage("School not found", request.language);
   const text = localizeMessage("No school is served at this address.", request.language);
-  const html = `<!doctype html><html lang="${request.language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${title}</title></head><body style="font-family:system-ui,sans-serif;margin:4rem auto;max-width:32rem;padding:0 1rem;color:#1f2937;background:#fff"><main><h1>${title}</h1><p>${text}</p></main></body></html>`;
+  const html = `<!doctype html><html lang="${request.language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><meta name="color-scheme" content="light dark"><title>${title}</title><style>body{font-family:system-ui,sans-serif;margin:4rem auto;max-width:32rem;padding:0 1rem;color:#1f2937;background:#fff}@media (prefers-color-scheme:dark){body{color:#f3f4f6;background:#111827}}</style></head><body><main><h1>${title}</h1><p>${text}</p></main></body></html>`;
   return reply.status(404).type("text/html; charset=utf-8").header("cache-control", "no-store").send(html);
 }
 

@@ -203,4 +203,24 @@ describe("a platform with several schools", () => {
     expect(await schoolAddresses.originOfId(defaultSchoolId)).toBe("https://courses.example.org");
     expect(await schoolAddresses.originOfId(second.id)).toBe("https://second.courses.example.org");
   });
+  it("refuses malformed, platform and taken hostnames with a message, and moves the public address to a new primary", async () => {
+    const { schoolAddresses } = platform.app.services;
+    await expect(schoolAddresses.addHostname(second.id, "https://x.example/")).rejects.toThrow(
+      /is not a hostname/,
+    );
+    await expect(schoolAddresses.addHostname(second.id, "localhost")).rejects.toThrow(/is not a hostname/);
+    await expect(schoolAddresses.addHostname(second.id, "courses.example.org")).rejects.toThrow(
+      /platform's own address/,
+    );
+    await expect(schoolAddresses.addHostname(defaultSchoolId, "Learn.Second.Example")).rejects.toThrow(
+      /another school/,
+    );
+    await schoolAddresses.addHostname(second.id, "www.second.example", true);
+    expect(await schoolAddresses.originOfId(second.id)).toBe("https://www.second.example");
+    const page = await platform.app.inject({
+      url: "/api/categories",
+      headers: { host: "www.second.example" },
+    });
+    expect(page.statusCode).toBe(200);
+  });
 });

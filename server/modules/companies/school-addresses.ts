@@ -1,4 +1,5 @@
 import { and, asc, desc, eq } from "drizzle-orm";
+import { isHostname } from "../../config/env";
 import type { Db } from "../../db/client";
 import type { Company, CompanyService } from "./companies.service";
 import { companyHostnames } from "./companies.tables";
@@ -133,11 +134,30 @@ export function createSchoolAddresses(db: Db, companies: CompanyService, options
       return options.platformDomain ? `${slug}.${options.platformDomain}` : undefined;
     },
 
-    /** Adds a hostname to a school (made primary when asked, or when it is the school's first). */
+    /**
+     * Adds a hostname to a school (made primary when asked, or when it is the school's first).
+     * Throws with a message for a malformed name, a platform host, or a name another school has.
+     */
     async addHostname(companyId: string, hostname: string, primary = false): Promise<void> {
-      const name = hostnameOf(hostname);
-      if (!name || name !== hostname.toLowerCase()) throw new Error(`Not a hostname: ${hostname}`);
+      const name = hostname.trim().toLowerCase().replace(/\.$/, "");
+      if (!isHostname(name) || !name.includes(".")) {
+        throw new Error(`"${hostname}" is not a hostname (e.g. school.example.com, without scheme or port).`);
+      }
+      if (platformHosts.has(name)) {
+        throw new Error(`"${name}" is the platform's own address; a school needs a name of its own.`);
+      }
       await db.transaction(async (tx) => {
+        const [taken] = await tx
+          .select({ companyId: companyHostnames.companyId })
+          .from(companyHostnames)
+          .where(eq(companyHostnames.hostname, name));
+        if (taken) {
+          throw new Error(
+            taken.companyId === companyId
+              ? `"${name}" is already a hostname of this school.`
+              : `"${name}" is already the hostname of another school.`,
+          );
+        }
         const existing = await tx
           .select({ hostname: companyHostnames.hostname })
           .from(companyHostnames)

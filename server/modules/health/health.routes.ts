@@ -38,6 +38,9 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
+      if (app.draining) {
+        return reply.status(503).send({ message: "This instance is shutting down.", code: "SHUTTING_DOWN" });
+      }
       try {
         await app.database.ping();
         return { status: "ready" as const, database: app.database.engine };

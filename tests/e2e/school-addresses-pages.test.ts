@@ -1,0 +1,99 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildApp } from "~server/app";
+import { loadEnv } from "~server/config/env";
+import { type Database, openDatabase } from "~server/db/client";
+import { serverBuildFile } from "~server/lib/paths";
+import { insertCompany } from "~server/seed/factories";
+import { seedDatabase } from "~server/seed/seed";
+
+/**
+ * The shared page cache cannot be poisoned through `Host` or `X-Forwarded-*` (issue 16, item 3):
+ * canonical, Open Graph and the JSON origin of a page come from its school's configured address.
+ * Pages rendered by the production build through the real Fastify app.
+ */
+let app: FastifyInstance;
+let database: Database;
+let dataDir: string;
+
+/** The page's own absolute addresses: canonical, Open Graph URL and image. */
+const ownUrls = (html: string) =>
+  [
+    ...html.matchAll(
+      /<link rel="canonical" href="([^"]+)"|<meta property="og:(?:url|image)" content="([^"]+)"/g,
+    ),
+  ].map((match) => (match[1] ?? match[2]) as string);
+
+beforeAll(async () => {
+  dataDir = await mkdtemp(join(tmpdir(), "school-addresses-"));
+  database = await openDatabase({ engine: "pglite" });
+  await database.migrate();
+  await seedDatabase(database.db, {
+    adminEmail: "admin@example.com",
+    adminPassword: "correct-horse-battery",
+  });
+  await import(/* @vite-ignore */ serverBuildFile);
+  app = await buildApp({
+    env: loadEnv({
+      NODE_ENV: "production",
+      LOG_LEVEL: "silent",
+      DATA_DIR: dataDir,
+      PUBLIC_URL: "https://courses.example.org",
+      PLATFORM_DOMAIN: "courses.example.org",
+    }),
+    database,
+    logger: false,
+    web: { mode: "production" },
+  });
+  await app.ready();
+  const second = await insertCompany(database.db, { slug: "second", name: "Second School" });
+  await app.services.schoolAddresses.addHostname(second.id, "second.courses.example.org");
+}, 120_000);
+
+afterAll(async () => {
+  await app?.close();
+  await database?.close();
+  if (dataDir) await rm(dataDir, { recursive: true, force: true });
+});
+
+describe("shared pages and hostile hosts", () => {
+  it("a page asked for on a poisoned Host is refused, and the next visitor's copy names only the school's address", async () => {
+    const poisoned = await app.inject({ url: "/?x", headers: { host: "poison.example" } });
+    expect(poisoned.statusCode).toBe(404);
+    expect(poisoned.body).not.toContain("poison.example");
+
+    const forwarded = await app.inject({
+      url: "/?y",
+      headers: {
+        host: "courses.example.org",
+        "x-forwarded-host": "poison.example",
+        "x-forwarded-proto": "http",
+      },
+    });
+    expect(forwarded.statusCode).toBe(200);
+
+    for (const url of ["/?x", "/?y", "/"]) {
+      const page = await app.inject({ url, headers: { host: "courses.example.org" } });
+      expect(page.statusCode, url).toBe(200);
+      expect(page.body, url).not.toContain("poison.example");
+      const urls = ownUrls(page.body);
+      expect(urls.length, url).toBeGreaterThanOrEqual(3);
+      for (const found of urls) expect(found, url).toMatch(/^https:\/\/courses\.example\.org\//);
+      expect(page.body, url).toContain('<link rel="canonical" href="https://courses.example.org/"');
+    }
+  });
+
+  it("a school on its own hostname gets its own address in canonical and Open Graph, from the shared cache too", async () => {
+    for (let i = 0; i < 2; i++) {
+      const page = await app.inject({ url: "/catalog", headers: { host: "second.courses.example.org" } });
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toContain('href="https://second.courses.example.org/catalog"');
+      expect(page.body).not.toContain('"https://courses.example.org/');
+    }
+    const platformCopy = await app.inject({ url: "/catalog", headers: { host: "courses.example.org" } });
+    expect(platformCopy.body).toContain('href="https://courses.example.org/catalog"');
+  });
+});
