@@ -24,11 +24,11 @@ const tempDir = () => {
   return dir;
 };
 
-async function signIn(url: string, path: string, body: object): Promise<string> {
+async function signIn(url: string, path: string, who: { email: string; password: string }): Promise<string> {
   const response = await fetch(`${url}${path}`, {
     method: "POST",
     headers: { "content-type": "application/json" },
-    body: JSON.stringify(body),
+    body: JSON.stringify({ email: who.email, password: who.password }),
   });
   expect(response.status, await response.clone().text()).toBeLessThan(300);
   return ((await response.json()) as { token: string }).token;
