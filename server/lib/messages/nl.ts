@@ -309,6 +309,8 @@ export const nl: Record<string, string> = {
   "method must be bank_transfer or cash": "method moet bank_transfer of cash zijn",
   "Enter the payment's reference": "Vul de referentie van de betaling in",
   "The reference must have at most 100 characters": "De referentie mag hoogstens 100 tekens hebben",
+  "The shop currency cannot be changed once the shop has orders: prices, past orders and reports stay in the current currency. Offer other currencies to buyers under International → Currencies instead.":
+    "De winkelvaluta kan niet meer worden gewijzigd zodra de winkel bestellingen heeft: prijzen, eerdere bestellingen en rapporten blijven in de huidige valuta. Bied kopers in plaats daarvan andere valuta aan onder Internationaal → Valuta.",
   "A cancelled order cannot be changed.": "Een geannuleerde bestelling kan niet worden gewijzigd.",
   "A {from} order can only be changed to {allowed}, not to {to}.":
     "Een bestelling met status {from} kan alleen naar {allowed} worden gewijzigd, niet naar {to}.",

@@ -1,4 +1,4 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { businessRule, conflict } from "../../lib/errors";
 import { uuidv7 } from "../../lib/ids";
 import {

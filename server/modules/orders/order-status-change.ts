@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { canTransition, ORDER_TRANSITIONS, transitionError } from "~shared/order-status";
 import type { Queryable } from "../../db/client";
 import { businessRule, conflict } from "../../lib/errors";
