@@ -311,6 +311,11 @@ export const nl: Record<string, string> = {
   "The reference must have at most 100 characters": "De referentie mag hoogstens 100 tekens hebben",
   "The shop currency cannot be changed once the shop has orders: prices, past orders and reports stay in the current currency. Offer other currencies to buyers under International → Currencies instead.":
     "De winkelvaluta kan niet meer worden gewijzigd zodra de winkel bestellingen heeft: prijzen, eerdere bestellingen en rapporten blijven in de huidige valuta. Bied kopers in plaats daarvan andere valuta aan onder Internationaal → Valuta.",
+  "A refund cannot be more than what was paid and not refunded yet.":
+    "Een terugbetaling kan niet hoger zijn dan wat betaald en nog niet terugbetaald is.",
+  "amountCents must be a whole number of cents above 0":
+    "amountCents moet een geheel aantal centen boven 0 zijn",
+  "Enter the reason for the refund": "Vul de reden van de terugbetaling in",
   "A cancelled order cannot be changed.": "Een geannuleerde bestelling kan niet worden gewijzigd.",
   "A {from} order can only be changed to {allowed}, not to {to}.":
     "Een bestelling met status {from} kan alleen naar {allowed} worden gewijzigd, niet naar {to}.",

@@ -8,6 +8,7 @@ import { exportOrders, listOrders } from "./order-admin-list";
 import type { OrderAdminSteps } from "./order-admin-records";
 import { getAdminOrder } from "./order-admin-view";
 import { markOrderPaid } from "./order-mark-paid";
+import { refundPart } from "./order-partial-refund";
 import { createRefunder } from "./order-refunds";
 import { createOrderReturn } from "./order-return";
 import { changeOrderStatus } from "./order-status-change";
@@ -50,6 +51,7 @@ export function createOrderAdminService(db: Db, deps: OrderAdminDeps) {
     changeStatus: withDeps(steps, changeOrderStatus),
     createReturn: withDeps(steps, createOrderReturn),
     markPaid: withDeps(steps, markOrderPaid),
+    refund: withDeps(steps, refundPart),
   };
 }
 
