@@ -316,6 +316,10 @@ export const nl: Record<string, string> = {
   "amountCents must be a whole number of cents above 0":
     "amountCents moet een geheel aantal centen boven 0 zijn",
   "Enter the reason for the refund": "Vul de reden van de terugbetaling in",
+  "This order has no confirmation to send yet: it has no invoice until it is paid and delivered.":
+    "Voor deze bestelling is nog geen bevestiging te versturen: er is pas een factuur als ze betaald en geleverd is.",
+  "The confirmation with the invoice is on its way to {email}.":
+    "De bevestiging met de factuur is onderweg naar {email}.",
   "A cancelled order cannot be changed.": "Een geannuleerde bestelling kan niet worden gewijzigd.",
   "A {from} order can only be changed to {allowed}, not to {to}.":
     "Een bestelling met status {from} kan alleen naar {allowed} worden gewijzigd, niet naar {to}.",

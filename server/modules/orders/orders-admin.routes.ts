@@ -235,6 +235,34 @@ export const orderAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  app.post(
+    "/orders/:orderId/confirmation-mail",
+    {
+      schema: {
+        tags: ["Orders"],
+        summary: "Send the order confirmation with the invoice PDF again (staff)",
+        description: "A durable mail job to the order's customer; 422 while the order has no invoice.",
+        security,
+        params: AdminOrderParams,
+        response: {
+          202: z.object({ message: z.string() }),
+          ...staffErrors,
+          404: ErrorResponse,
+          422: ErrorResponse,
+        },
+      },
+    },
+    async (request, reply) => {
+      const staff = await requireStaff(request, "orders", "write");
+      const result = await orderAdmin.resendConfirmation(
+        request.company.id,
+        actingStaff(staff),
+        request.params.orderId,
+      );
+      return reply.status(202).send(result);
+    },
+  );
+
   app.get(
     "/admin/invoices/:id/pdf",
     {

@@ -10,6 +10,7 @@ import { getAdminOrder } from "./order-admin-view";
 import { markOrderPaid } from "./order-mark-paid";
 import { refundPart } from "./order-partial-refund";
 import { createRefunder } from "./order-refunds";
+import { resendConfirmation } from "./order-resend-mail";
 import { createOrderReturn } from "./order-return";
 import { changeOrderStatus } from "./order-status-change";
 import { composeReturnReceipt, RETURN_RECEIPT_MAIL } from "./return-receipt-mail";
@@ -52,6 +53,7 @@ export function createOrderAdminService(db: Db, deps: OrderAdminDeps) {
     createReturn: withDeps(steps, createOrderReturn),
     markPaid: withDeps(steps, markOrderPaid),
     refund: withDeps(steps, refundPart),
+    resendConfirmation: withDeps(steps, resendConfirmation),
   };
 }
 
