@@ -1,5 +1,5 @@
 import { Download, Printer } from "lucide-react";
-import { type ReactNode, useEffect, useMemo, useState } from "react";
+import { type ReactNode, useEffect, useMemo, useRef, useState } from "react";
 import { Dialog, Heading, Modal, ModalOverlay } from "react-aria-components";
 import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
@@ -85,8 +85,18 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
   const { order, invoice, timeZone } = loaderData;
   const canWrite = useCan("orders", "write");
+  const lastMarkPaid = useRef(0);
   const mayRefund = useCan("refunds", "write");
   const canRefund = canWrite && mayRefund;
+  const markPaidFetcher = useFetcher<OrderActionResult>();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: react to the fetcher finishing only
+  useEffect(() => {
+    const result = markPaidFetcher.data;
+    if (markPaidFetcher.state !== "idle" || !result) return;
+    if (result.ok) {
+      notify.success(t("adminOrders.money.markPaidDone", { amount: money(lastMarkPaid.current) }));
+    } else notify.error(result.message);
+  }, [markPaidFetcher.state, markPaidFetcher.data]);
   const resendFetcher = useFetcher<OrderActionResult>();
   useEffect(() => {
     const result = resendFetcher.data;
@@ -403,7 +413,14 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
             </AdminCard>
 
             {canWrite && order.status !== "cancel" && owedCents > 0 && (
-              <MarkPaidCard owedCents={owedCents} currency={order.currency} />
+              <MarkPaidCard
+                owedCents={owedCents}
+                currency={order.currency}
+                fetcher={markPaidFetcher}
+                onSubmit={(cents) => {
+                  lastMarkPaid.current = cents;
+                }}
+              />
             )}
             {canRefund && order.status !== "cancel" && paidCents > 0 && (
               <PartialRefundCard refundableCents={paidCents} currency={order.currency} />
