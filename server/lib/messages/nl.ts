@@ -316,6 +316,7 @@ export const nl: Record<string, string> = {
   "amountCents must be a whole number of cents above 0":
     "amountCents moet een geheel aantal centen boven 0 zijn",
   "Enter the reason for the refund": "Vul de reden van de terugbetaling in",
+  "amountCents must be at most 100000000": "amountCents mag hoogstens 100000000 zijn",
   "This order has no confirmation to send yet: it has no invoice until it is paid and delivered.":
     "Voor deze bestelling is nog geen bevestiging te versturen: er is pas een factuur als ze betaald en geleverd is.",
   "The confirmation with the invoice is on its way to {email}.":

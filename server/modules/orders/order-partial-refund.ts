@@ -30,8 +30,8 @@ export async function refundPart(
   language: string,
 ): Promise<AdminOrder> {
   const { db } = deps;
-  assertMayRefund(staff, body.amountCents);
   const order = await findOrder(db, companyId, orderId);
+  assertMayRefund(staff, body.amountCents);
   const paid = await succeededPayments(db, companyId, order.id);
   const { parts, uncovered } = splitRefund(paid, body.amountCents);
   if (order.status === "cancel" || uncovered > 0) {

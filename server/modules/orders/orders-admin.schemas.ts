@@ -180,7 +180,8 @@ export const AdminRefundBody = z
     amountCents: z
       .number({ message: "amountCents must be a whole number of cents above 0" })
       .int("amountCents must be a whole number of cents above 0")
-      .min(1, "amountCents must be a whole number of cents above 0"),
+      .min(1, "amountCents must be a whole number of cents above 0")
+      .max(100_000_000, "amountCents must be at most 100000000"),
     reason: z
       .string({ message: "Enter the reason for the refund" })
       .trim()
