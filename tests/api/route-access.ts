@@ -373,6 +373,7 @@ export const ROUTE_ACCESS: Record<string, RouteCase | RouteCase[]> = {
         catalog: "none",
         customers: "none",
         orders: "none",
+        refunds: "none",
         coupons: "none",
         staff: "none",
         settings: "none",
@@ -408,6 +409,18 @@ export const ROUTE_ACCESS: Record<string, RouteCase | RouteCase[]> = {
     ok: 404,
     probe: body({ lineIds: [MISSING], restock: false }),
   },
+  "POST /api/orders/:orderId/payments": {
+    rule: write("orders"),
+    ok: 404,
+    probe: body({ method: "cash", reference: "Probe" }),
+  },
+  "POST /api/orders/:orderId/refunds": {
+    rule: write("orders"),
+    ok: 404,
+    probe: body({ amountCents: 100, reason: "Probe" }),
+    note: "giving money back also needs refunds: write (refund-permission.api.test.ts)",
+  },
+  "POST /api/orders/:orderId/confirmation-mail": { rule: write("orders"), ok: 404 },
   "GET /api/admin/invoices/:id/pdf": { rule: read("orders"), ok: 404 },
   "GET /api/admin/dashboard": { rule: read("dashboard"), ok: 200 },
 

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useFetcher } from "react-router";
+import type { FetcherWithComponents } from "react-router";
 import { AdminCard } from "~/components/admin/admin-page";
 import { Select, TextField } from "~/components/admin/form-fields";
 import { Button } from "~/components/ui/button";
@@ -14,25 +14,29 @@ import type { OrderActionResult } from "./order-action-result";
  * "Mark as paid": staff record a bank transfer or cash received for what is still owed, after a
  * confirmation naming the amount; a toast says it was recorded. Delivered needs this first.
  */
-export function MarkPaidCard({ owedCents, currency }: { owedCents: number; currency: string }) {
+export function MarkPaidCard({
+  owedCents,
+  currency,
+  fetcher,
+  onSubmit,
+}: {
+  owedCents: number;
+  currency: string;
+  /** The page's fetcher: the card is gone once nothing is owed, so the page says it was recorded. */
+  fetcher: FetcherWithComponents<OrderActionResult>;
+  /** Told the amount when the payment is submitted. */
+  onSubmit: (owedCents: number) => void;
+}) {
   const { t, i18n } = useTranslation();
-  const fetcher = useFetcher<OrderActionResult>();
   const [method, setMethod] = useState<ManualPaymentMethod>("bank_transfer");
   const [reference, setReference] = useState("");
   const [confirming, setConfirming] = useState(false);
-  const [recorded, setRecorded] = useState(0);
   const amount = formatMoney(owedCents, currency, i18n.language);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: react to the fetcher finishing only
   useEffect(() => {
     const result = fetcher.data;
     if (fetcher.state !== "idle" || !result) return;
     setConfirming(false);
-    if (result.ok) {
-      notify.success(
-        t("adminOrders.money.markPaidDone", { amount: formatMoney(recorded, currency, i18n.language) }),
-      );
-      setReference("");
-    } else notify.error(result.message);
+    if (result.ok) setReference("");
   }, [fetcher.state, fetcher.data]);
 
   return (
@@ -79,7 +83,7 @@ export function MarkPaidCard({ owedCents, currency }: { owedCents: number; curre
         confirmLabel={t("adminOrders.money.markPaidConfirm")}
         busy={fetcher.state !== "idle"}
         onConfirm={() => {
-          setRecorded(owedCents);
+          onSubmit(owedCents);
           fetcher.submit({ intent: "mark-paid", method, reference }, { method: "post" });
         }}
         onCancel={() => setConfirming(false)}

@@ -8,7 +8,11 @@ import {
 import { requireStaffPage } from "~/lib/staff-guard.server";
 import { isUuid } from "~server/lib/ids";
 import { localizeForRequest } from "~server/lib/messages/request-language";
-import { AdminMarkPaidBody, RETURN_DONE_MESSAGE } from "~server/modules/orders/orders-admin.schemas";
+import {
+  AdminMarkPaidBody,
+  AdminRefundBody,
+  RETURN_DONE_MESSAGE,
+} from "~server/modules/orders/orders-admin.schemas";
 import type { Route } from "./+types/order";
 
 /** The /order/{id} page's loader: the order in full, its invoice document and the time zone. */
@@ -79,6 +83,38 @@ export async function action({ context, request, params }: Route.ActionArgs) {
         context.language,
       );
       return { status: order.status, number: order.number };
+    });
+  }
+  if (intent === "refund") {
+    const parsed = AdminRefundBody.safeParse({
+      amountCents: Number(form.get("amountCents")),
+      reason: form.get("reason") ?? "",
+    });
+    if (!parsed.success) {
+      return data(
+        {
+          ok: false as const,
+          intent,
+          message: localizeForRequest(parsed.error.issues[0]?.message ?? "Please check the form."),
+        },
+        { status: 400 },
+      );
+    }
+    return orderAction(intent, async () => {
+      const order = await orderAdmin.refund(
+        context.company.id,
+        actingStaff(staff),
+        id,
+        parsed.data,
+        context.language,
+      );
+      return { status: order.status, number: order.number };
+    });
+  }
+  if (intent === "resend-confirmation") {
+    return orderAction(intent, async () => {
+      const sent = await orderAdmin.resendConfirmation(context.company.id, actingStaff(staff), id);
+      return { message: localizeForRequest(sent.message) };
     });
   }
   if (intent === "return") {

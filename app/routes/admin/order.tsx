@@ -1,5 +1,5 @@
 import { Download, Printer } from "lucide-react";
-import { type ReactNode, useEffect, useMemo, useState } from "react";
+import { type ReactNode, useEffect, useMemo, useRef, useState } from "react";
 import { Dialog, Heading, Modal, ModalOverlay } from "react-aria-components";
 import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
@@ -12,6 +12,7 @@ import { MarkPaidCard } from "~/features/orders/mark-paid-card";
 import { MoneyConfirmDialog } from "~/features/orders/money-confirm-dialog";
 import type { OrderActionResult } from "~/features/orders/order-action-result";
 import { OrderStatusBadge } from "~/features/orders/order-status-badge";
+import { PartialRefundCard } from "~/features/orders/partial-refund-card";
 import { translator } from "~/i18n/translator";
 import { useCan } from "~/lib/admin-layout-data";
 import { adminPaths } from "~/lib/admin-paths";
@@ -84,6 +85,25 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
   const { order, invoice, timeZone } = loaderData;
   const canWrite = useCan("orders", "write");
+  const lastMarkPaid = useRef(0);
+  const mayRefund = useCan("refunds", "write");
+  const canRefund = canWrite && mayRefund;
+  const markPaidFetcher = useFetcher<OrderActionResult>();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: react to the fetcher finishing only
+  useEffect(() => {
+    const result = markPaidFetcher.data;
+    if (markPaidFetcher.state !== "idle" || !result) return;
+    if (result.ok) {
+      notify.success(t("adminOrders.money.markPaidDone", { amount: money(lastMarkPaid.current) }));
+    } else notify.error(result.message);
+  }, [markPaidFetcher.state, markPaidFetcher.data]);
+  const resendFetcher = useFetcher<OrderActionResult>();
+  useEffect(() => {
+    const result = resendFetcher.data;
+    if (resendFetcher.state !== "idle" || !result) return;
+    if (result.ok && result.message) notify.success(result.message);
+    else if (!result.ok) notify.error(result.message);
+  }, [resendFetcher.state, resendFetcher.data]);
   const money = (cents: number) => formatMoney(cents, order.currency, i18n.language);
   const dateTime = useMemo(
     () => new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "short", timeZone }),
@@ -393,7 +413,17 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
             </AdminCard>
 
             {canWrite && order.status !== "cancel" && owedCents > 0 && (
-              <MarkPaidCard owedCents={owedCents} currency={order.currency} />
+              <MarkPaidCard
+                owedCents={owedCents}
+                currency={order.currency}
+                fetcher={markPaidFetcher}
+                onSubmit={(cents) => {
+                  lastMarkPaid.current = cents;
+                }}
+              />
+            )}
+            {canRefund && order.status !== "cancel" && paidCents > 0 && (
+              <PartialRefundCard refundableCents={paidCents} currency={order.currency} />
             )}
             <AdminCard title={t("adminOrders.detail.statusCard")} className="print:hidden">
               {order.nextStatuses.length === 0 ? (
@@ -474,6 +504,17 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
                   <Download aria-hidden="true" className="size-4" />
                   {t("adminOrders.detail.pdf")}
                 </a>
+                {canWrite && order.status !== "cancel" && (
+                  <Button
+                    variant="secondary"
+                    disabled={resendFetcher.state !== "idle"}
+                    onClick={() =>
+                      resendFetcher.submit({ intent: "resend-confirmation" }, { method: "post" })
+                    }
+                  >
+                    {t("adminOrders.money.resend")}
+                  </Button>
+                )}
               </div>
               <InvoiceSheet invoice={invoice} headingLevel={2} />
             </>

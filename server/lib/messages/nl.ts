@@ -323,6 +323,18 @@ export const nl: Record<string, string> = {
   "method must be bank_transfer or cash": "method moet bank_transfer of cash zijn",
   "Enter the payment's reference": "Vul de referentie van de betaling in",
   "The reference must have at most 100 characters": "De referentie mag hoogstens 100 tekens hebben",
+  "The shop currency cannot be changed once the shop has orders: prices, past orders and reports stay in the current currency. Offer other currencies to buyers under International → Currencies instead.":
+    "De winkelvaluta kan niet meer worden gewijzigd zodra de winkel bestellingen heeft: prijzen, eerdere bestellingen en rapporten blijven in de huidige valuta. Bied kopers in plaats daarvan andere valuta aan onder Internationaal → Valuta.",
+  "A refund cannot be more than what was paid and not refunded yet.":
+    "Een terugbetaling kan niet hoger zijn dan wat betaald en nog niet terugbetaald is.",
+  "amountCents must be a whole number of cents above 0":
+    "amountCents moet een geheel aantal centen boven 0 zijn",
+  "Enter the reason for the refund": "Vul de reden van de terugbetaling in",
+  "amountCents must be at most 100000000": "amountCents mag hoogstens 100000000 zijn",
+  "This order has no confirmation to send yet: it has no invoice until it is paid and delivered.":
+    "Voor deze bestelling is nog geen bevestiging te versturen: er is pas een factuur als ze betaald en geleverd is.",
+  "The confirmation with the invoice is on its way to {email}.":
+    "De bevestiging met de factuur is onderweg naar {email}.",
   "A cancelled order cannot be changed.": "Een geannuleerde bestelling kan niet worden gewijzigd.",
   "A {from} order can only be changed to {allowed}, not to {to}.":
     "Een bestelling met status {from} kan alleen naar {allowed} worden gewijzigd, niet naar {to}.",

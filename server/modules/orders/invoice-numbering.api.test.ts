@@ -5,7 +5,7 @@ import {
   type CheckoutTestApp,
   createCheckoutTestApp,
 } from "../../../tests/support/checkout-fixtures";
-import { lastMailTo } from "../../../tests/support/outbox";
+import { lastMailTo, outboxMailsTo } from "../../../tests/support/outbox";
 import { createStaff, type TestStaff } from "../../../tests/support/staff";
 import type { OrderView } from "../checkout/checkout.schemas";
 import type { InvoiceDocument } from "./invoices.schemas";
@@ -86,6 +86,16 @@ describe("an invoice's number is fixed when it is issued", () => {
     const mail = await lastMailTo(t.dataDir, next.buyer.email);
     expect(mail.text).toContain("Invoice number: OAK-01000");
     expect(mail.text).toMatch(/filename="?invoice-OAK-01000\.pdf/);
+
+    // Sent again on request, the old order's confirmation still carries the number it was issued with.
+    const resent = await call("POST", `/api/orders/${order.id}/confirmation-mail`, admin.token);
+    expect(resent.status).toBe(202);
+    expect(resent.body.message).toBe(`The confirmation with the invoice is on its way to ${buyer.email}.`);
+    await t.app.services.jobQueue.drain();
+    const mails = await outboxMailsTo(t.dataDir, buyer.email);
+    expect(mails).toHaveLength(2);
+    expect(mails[1]!.text).toContain(`Invoice number: ${issued}`);
+    expect(mails[1]!.text).toMatch(new RegExp(`filename="?invoice-${issued}\\.pdf`));
   });
 
   it("puts the printed number into a school's own confirmation text ({{invoiceNumber}})", async () => {
@@ -108,6 +118,9 @@ describe("an invoice's number is fixed when it is issued", () => {
       ...CHECKOUT_CONSENTS,
       courseIds: [course],
     });
+    const early = await call("POST", `/api/orders/${placed.body.id}/confirmation-mail`, admin.token);
+    expect(early.status).toBe(422);
+    expect(early.body.code).toBe("NOTHING_TO_RESEND");
     const paid = await call("POST", `/api/orders/${placed.body.id}/payments`, admin.token, {
       method: "cash",
       reference: "desk 1",

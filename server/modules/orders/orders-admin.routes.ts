@@ -17,6 +17,7 @@ import {
   AdminOrder,
   AdminOrderList,
   AdminOrderParams,
+  AdminRefundBody,
   AdminUpdateOrderBody,
   RETURN_DONE_MESSAGE,
   ReturnResult,
@@ -197,6 +198,68 @@ export const orderAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         request.language,
       );
       return reply.status(201).send(order);
+    },
+  );
+
+  app.post(
+    "/orders/:orderId/refunds",
+    {
+      schema: {
+        tags: ["Orders"],
+        summary: "Refund part of an order's payments, with a reason (staff with the refunds permission)",
+        description:
+          "Gives `amountCents` (in the order's currency) back through the payments' provider; access stays. " +
+          "Never more than what was received and not refunded yet (422 `REFUND_TOO_LARGE`, nothing changes).",
+        security,
+        params: AdminOrderParams,
+        body: AdminRefundBody,
+        response: {
+          201: AdminOrder,
+          ...staffErrors,
+          404: ErrorResponse,
+          409: ErrorResponse,
+          422: ErrorResponse,
+        },
+      },
+    },
+    async (request, reply) => {
+      const staff = await requireStaff(request, "orders", "write");
+      const order = await orderAdmin.refund(
+        request.company.id,
+        actingStaff(staff),
+        request.params.orderId,
+        request.body,
+        request.language,
+      );
+      return reply.status(201).send(order);
+    },
+  );
+
+  app.post(
+    "/orders/:orderId/confirmation-mail",
+    {
+      schema: {
+        tags: ["Orders"],
+        summary: "Send the order confirmation with the invoice PDF again (staff)",
+        description: "A durable mail job to the order's customer; 422 while the order has no invoice.",
+        security,
+        params: AdminOrderParams,
+        response: {
+          202: z.object({ message: z.string() }),
+          ...staffErrors,
+          404: ErrorResponse,
+          422: ErrorResponse,
+        },
+      },
+    },
+    async (request, reply) => {
+      const staff = await requireStaff(request, "orders", "write");
+      const result = await orderAdmin.resendConfirmation(
+        request.company.id,
+        actingStaff(staff),
+        request.params.orderId,
+      );
+      return reply.status(202).send(result);
     },
   );
 

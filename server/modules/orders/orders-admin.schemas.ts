@@ -175,6 +175,24 @@ export const AdminMarkPaidBody = z
   .meta({ id: "AdminMarkPaidBody" });
 export type AdminMarkPaidBody = z.output<typeof AdminMarkPaidBody>;
 
+export const AdminRefundBody = z
+  .strictObject({
+    amountCents: z
+      .number({ message: "amountCents must be a whole number of cents above 0" })
+      .int("amountCents must be a whole number of cents above 0")
+      .min(1, "amountCents must be a whole number of cents above 0")
+      .max(100_000_000, "amountCents must be at most 100000000"),
+    reason: z
+      .string({ message: "Enter the reason for the refund" })
+      .trim()
+      .min(1, "Enter the reason for the refund")
+      .max(500, "The reason must have at most 500 characters"),
+  })
+  .meta({ id: "AdminRefundBody" });
+export type AdminRefundBody = z.output<typeof AdminRefundBody>;
+
+export const REFUND_TOO_LARGE_MESSAGE = "A refund cannot be more than what was paid and not refunded yet.";
+
 export const ORDER_NOT_PAID_MESSAGE =
   "This order has not been paid. Mark it as paid (bank transfer or cash) before marking it Delivered.";
 export const ALREADY_PAID_MESSAGE = "Nothing is left to pay on this order.";

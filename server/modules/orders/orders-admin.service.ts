@@ -8,7 +8,9 @@ import { exportOrders, listOrders } from "./order-admin-list";
 import type { OrderAdminSteps } from "./order-admin-records";
 import { getAdminOrder } from "./order-admin-view";
 import { markOrderPaid } from "./order-mark-paid";
+import { refundPart } from "./order-partial-refund";
 import { createRefunder } from "./order-refunds";
+import { resendConfirmation } from "./order-resend-mail";
 import { createOrderReturn } from "./order-return";
 import { changeOrderStatus } from "./order-status-change";
 import { composeReturnReceipt, RETURN_RECEIPT_MAIL } from "./return-receipt-mail";
@@ -50,6 +52,8 @@ export function createOrderAdminService(db: Db, deps: OrderAdminDeps) {
     changeStatus: withDeps(steps, changeOrderStatus),
     createReturn: withDeps(steps, createOrderReturn),
     markPaid: withDeps(steps, markOrderPaid),
+    refund: withDeps(steps, refundPart),
+    resendConfirmation: withDeps(steps, resendConfirmation),
   };
 }
 

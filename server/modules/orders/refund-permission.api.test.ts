@@ -100,4 +100,40 @@ describe("refunds are their own permission", () => {
     expect(items.find((item) => item.id === paid)!.refundableCents).toBe(11_900);
     expect(items.find((item) => item.id === unpaid)!.refundableCents).toBe(0);
   });
+
+  it("refunds part of an order with a reason, never more than what is left, and a cancel then gives back only the rest", async () => {
+    const id = await order("delivered");
+    const refund = (token: string, body: unknown) => call("POST", `/api/orders/${id}/refunds`, token, body);
+    expect((await refund(admin.token, { amountCents: 0, reason: "x" })).status).toBe(400);
+    expect((await refund(admin.token, { amountCents: 500 })).status).toBe(400);
+    const cashierTry = await refund(cashier.token, { amountCents: 500, reason: "Goodwill" });
+    expect(cashierTry.status).toBe(403);
+
+    const first = await refund(admin.token, { amountCents: 3_000, reason: "Lesson 4 was cancelled" });
+    expect(first.status).toBe(201);
+    expect(first.body.status).toBe("delivered");
+    expect(first.body.payments[0]).toMatchObject({
+      amountCents: 11_900,
+      refundedCents: 3_000,
+      status: "succeeded",
+    });
+
+    const tooMuch = await refund(admin.token, { amountCents: 8_901, reason: "Too much" });
+    expect(tooMuch.status).toBe(422);
+    expect(tooMuch.body).toMatchObject({
+      code: "REFUND_TOO_LARGE",
+      message: "A refund cannot be more than what was paid and not refunded yet.",
+      details: { refundableCents: 8_900 },
+    });
+    const list = (await call("GET", "/api/orders?limit=50", admin.token)).body as AdminOrderList;
+    expect(list.items.find((item) => item.id === id)!.refundableCents).toBe(8_900);
+
+    const cancelled = await call("PUT", `/api/orders/${id}`, admin.token, { status: "cancel" });
+    expect(cancelled.status).toBe(200);
+    const [payment] = await t.database.db.select().from(payments).where(eq(payments.orderId, id));
+    expect(payment!.status).toBe("refunded");
+    expect(payment!.details).toMatchObject({ refundedCents: 3_000, cancelRefundCents: 8_900 });
+    // Nothing is left: another refund is refused.
+    expect((await refund(admin.token, { amountCents: 1, reason: "More" })).status).toBe(422);
+  });
 });

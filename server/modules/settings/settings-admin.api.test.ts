@@ -168,3 +168,35 @@ describe("PUT /api/admin/settings/{group}", () => {
     );
   });
 });
+
+describe("the shop currency", () => {
+  it("cannot be changed once the shop has orders, with a clear message, and nothing changes", async () => {
+    const current = (await call("GET", "/api/admin/settings/global", ctx.admin.token)).body;
+    const { status, body } = await call("PUT", "/api/admin/settings/global", ctx.admin.token, {
+      ...current,
+      currency: "USD",
+    });
+    expect(status).toBe(400);
+    const message =
+      "The shop currency cannot be changed once the shop has orders: prices, past orders and reports stay in the current currency. Offer other currencies to buyers under International → Currencies instead.";
+    expect(body.message).toBe(message);
+    expect(body.details.fields.currency).toBe(message);
+    expect((await call("GET", "/api/admin/settings/global", ctx.admin.token)).body.currency).toBe("EUR");
+    // Other fields of the same form still save while the currency stays.
+    const saved = await call("PUT", "/api/admin/settings/global", ctx.admin.token, {
+      ...current,
+      website: "",
+    });
+    expect(saved.status).toBe(200);
+  });
+
+  it("can still be chosen by a school without orders", async () => {
+    const current = (await call("GET", "/api/admin/settings/global", ctx.other.admin.token)).body;
+    const { status, body } = await call("PUT", "/api/admin/settings/global", ctx.other.admin.token, {
+      ...current,
+      currency: "USD",
+    });
+    expect(status).toBe(200);
+    expect(body.currency).toBe("USD");
+  });
+});

@@ -1,7 +1,8 @@
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { badRequest } from "../../lib/errors";
 import type { AuditService } from "../audit/audit.service";
+import { orders } from "../orders/orders.tables";
 import type { SettingsService } from "./settings.service";
 import { counters } from "./settings.tables";
 import {
@@ -47,6 +48,9 @@ const EMPTY_STOREFRONT = StorefrontSettings.parse({});
  * The back office's view of the settings groups: read with secrets masked, validate and write
  * with an audit entry in the same transaction, and keep invoice numbering in step.
  */
+export const CURRENCY_LOCKED_MESSAGE =
+  "The shop currency cannot be changed once the shop has orders: prices, past orders and reports stay in the current currency. Offer other currencies to buyers under International → Currencies instead.";
+
 export function createSettingsAdminService(db: Db, deps: { settings: SettingsService; audit: AuditService }) {
   const { settings, audit } = deps;
 
@@ -118,6 +122,18 @@ export function createSettingsAdminService(db: Db, deps: { settings: SettingsSer
       }
       const previous = await settings.read(companyId, group);
       const value: Record<string, unknown> = { ...previous, ...(parsed.data as Record<string, unknown>) };
+      if (group === "global" && (value.currency ?? "EUR") !== (previous.currency ?? "EUR")) {
+        // Prices, past orders and reports are amounts in the shop currency: relabelling them as
+        // another currency would misstate every one (decision 017).
+        const [anyOrder] = await db
+          .select({ id: orders.id })
+          .from(orders)
+          .where(eq(orders.companyId, companyId))
+          .limit(1);
+        if (anyOrder) {
+          throw badRequest(CURRENCY_LOCKED_MESSAGE, { fields: { currency: CURRENCY_LOCKED_MESSAGE } });
+        }
+      }
       const changedSecrets: string[] = [];
       if (group === "store") {
         for (const name of STORE_SECRETS) {
