@@ -22,7 +22,15 @@ export type FulfilmentResult =
   /** Paid before (a repeated webhook or request): nothing was written again. */
   | { outcome: "already-fulfilled" }
   /** The order had expired and its seats are gone: the payment is recorded and must be refunded. */
-  | { outcome: "needs-refund"; reason: string };
+  | { outcome: "needs-refund"; reason: string }
+  /**
+   * A second, different charge for an order another payment already paid (two payments at the
+   * same moment): recorded as refunded, and the caller refunds it at the provider.
+   */
+  | { outcome: "duplicate"; reason: string };
+
+/** Why a second charge of a paid order is given back. */
+export const DUPLICATE_PAYMENT_REASON = "This order had already been paid: this second payment is refunded.";
 
 /** What else the fulfilment's transaction writes: the jobs it promises (the confirmation mail). */
 export interface FulfilmentEffects {
@@ -49,9 +57,33 @@ export async function fulfilOrder(
       .for("update");
     if (!order) throw new AppError(404, "ORDER_NOT_FOUND", "This order does not exist.");
 
+    const [recorded] = await tx
+      .select({ status: payments.status })
+      .from(payments)
+      .where(and(eq(payments.provider, payment.provider), eq(payments.providerReference, payment.reference)));
+    if (order.status === "delivered" || order.status === "processing") {
+      // The same payment reported again (a retried webhook or request): nothing more to do.
+      if (recorded?.status === "succeeded" || recorded?.status === "refunded") {
+        return { outcome: "already-fulfilled" };
+      }
+      // Another charge paid this order first: this one is kept on record as refunded.
+      await tx
+        .insert(payments)
+        .values({
+          ...paymentRow(payment),
+          status: "refunded",
+          details: { refundedCents: payment.amountCents, reason: DUPLICATE_PAYMENT_REASON },
+        })
+        .onConflictDoUpdate({
+          target: [payments.provider, payments.providerReference],
+          set: {
+            status: "refunded",
+            details: { refundedCents: payment.amountCents, reason: DUPLICATE_PAYMENT_REASON },
+          },
+        });
+      return { outcome: "duplicate", reason: DUPLICATE_PAYMENT_REASON };
+    }
     await upsertPayment(tx, payment, "succeeded");
-    if (order.status === "delivered" || order.status === "processing")
-      return { outcome: "already-fulfilled" };
 
     const lines = await tx
       .select({ courseId: orderLines.courseId })

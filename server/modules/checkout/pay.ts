@@ -93,6 +93,10 @@ export async function payOrder(
               fulfilled: deps.enqueueConfirmation(visitor.companyId),
             });
             if (fulfilled.outcome === "needs-refund") throw conflict(fulfilled.reason, "SOLD_OUT");
+            // Paid at the same moment by another request: this charge is refunded (compensation).
+            if (fulfilled.outcome === "duplicate") {
+              throw conflict("This order has already been paid.", "ORDER_PAID");
+            }
           }
         },
       },
@@ -162,6 +166,11 @@ export async function handlePaymentEvent(
   if (result.outcome === "needs-refund") {
     await provider.refund(event.reference);
     deps.log.error({ event }, "paid after the order expired and its seats were sold: refunded");
+    return;
+  }
+  if (result.outcome === "duplicate") {
+    await provider.refund(event.reference);
+    deps.log.error({ event }, "a second payment of an order already paid: refunded");
     return;
   }
   if (result.outcome === "fulfilled") deps.wakeMail();

@@ -117,6 +117,23 @@ describe("Stripe provider", () => {
     expect(rows.map((r) => r.status)).toEqual(["succeeded"]);
   });
 
+  it("refunds a second PaymentIntent that pays an order already paid, and keeps it on record", async () => {
+    const { order } = await placeAndStart();
+    const intent = standIn.intentFor(order.id);
+    expect((await deliver(intentEvent("payment_intent.succeeded", intent))).statusCode).toBe(200);
+    const second = { ...intent, id: `${intent.id}_again` };
+    expect((await deliver(intentEvent("payment_intent.succeeded", second))).statusCode).toBe(200);
+    expect(standIn.refunds).toContain(second.id);
+    expect(standIn.refunds).not.toContain(intent.id);
+    const rows = await t.database.db.select().from(payments).where(eq(payments.orderId, order.id));
+    expect(rows.map((row) => [row.providerReference, row.status]).sort()).toEqual(
+      [
+        [intent.id, "succeeded"],
+        [second.id, "refunded"],
+      ].sort(),
+    );
+  });
+
   it("enrols once when the same success is delivered twice at the same moment", async () => {
     const { order } = await placeAndStart();
     const intent = standIn.intentFor(order.id);
