@@ -241,6 +241,13 @@ export const ROUTE_ACCESS: Record<string, RouteCase | RouteCase[]> = {
     note: "a wrong current password, so nothing changes",
   },
   "GET /api/customer-courses": { rule: CUSTOMER, ok: 200 },
+  "GET /api/customer/data-export": { rule: CUSTOMER, ok: 200 },
+  "POST /api/customer/delete-account": {
+    rule: CUSTOMER,
+    ok: 400,
+    probe: body({ password: "not-the-password" }),
+    note: "a wrong password refuses and deletes nothing; the deletion itself is in customer-privacy tests",
+  },
   "GET /api/courses/:id/progress": {
     rule: CUSTOMER,
     ok: 200,
