@@ -125,9 +125,16 @@ export async function webPlugin(app: FastifyInstance, options: WebOptions) {
         sessionCookies: app.sessionCookies,
         client: { ip: request.ip, userAgent: request.headers["user-agent"] },
       };
+      // A form post is checked by React Router against the address the browser reached (its Origin
+      // header); the tenancy plugin only lets known hosts through, and the CSRF plugin has judged it.
+      const reached = `${request.protocol}://${request.host}`;
+      const requestOrigin =
+        request.method !== "GET" && request.method !== "HEAD" && request.headers.origin === reached
+          ? reached
+          : origin;
       const render = (background = false) =>
         withRequestLanguage(request.language, () =>
-          handle(toWebRequest(request, background ? undefined : reply, origin), context),
+          handle(toWebRequest(request, background ? undefined : reply, requestOrigin), context),
         );
       const key = pages?.keyFor(request);
       if (!pages || !key) return sendWebResponse(reply, await render());
