@@ -102,7 +102,10 @@ describe("the built server on the embedded database", () => {
       const readyz = await call(agent, port, "GET", "/readyz");
       expect(readyz.status).toBe(503);
       expect(readyz.connection).toBe("close");
-      await expect(fetch(`${server.url}/healthz`)).rejects.toThrow();
+      // A new connection (not fetch's pool, which may hold a kept-alive one) is refused.
+      const fresh = new Agent({ keepAlive: false });
+      await expect(call(fresh, port, "GET", "/healthz")).rejects.toThrow();
+      fresh.destroy();
       expect(await inFlight).toEqual({ status: 401 });
       expect((await stopped).code).toBe(0);
     } finally {
