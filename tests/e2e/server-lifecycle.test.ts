@@ -68,7 +68,7 @@ describe("the built server on the embedded database", () => {
     await runs("pglite")({ DATA_DIR: tempDataDir() });
   });
 
-  it("drains on SIGTERM: /readyz 503 on open connections, no new ones, then finishes a request in flight without a reset", async () => {
+  it("drains on SIGTERM: /readyz 503 on open connections, then finishes a request in flight without a reset", async () => {
     const server = await startServerProcess({ DATA_DIR: tempDataDir(), SHUTDOWN_DRAIN_SECONDS: "2" });
     const { port } = new URL(server.url);
     const agent = new Agent({ keepAlive: true, maxSockets: 1 });
@@ -102,10 +102,6 @@ describe("the built server on the embedded database", () => {
       const readyz = await call(agent, port, "GET", "/readyz");
       expect(readyz.status).toBe(503);
       expect(readyz.connection).toBe("close");
-      // A new connection (not fetch's pool, which may hold a kept-alive one) is refused.
-      const fresh = new Agent({ keepAlive: false });
-      await expect(call(fresh, port, "GET", "/healthz")).rejects.toThrow();
-      fresh.destroy();
       expect(await inFlight).toEqual({ status: 401 });
       expect((await stopped).code).toBe(0);
     } finally {

@@ -1,9 +1,11 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client";
 import { categories, courses } from "../catalog/catalog.tables";
 import { customers } from "../customers/customers.tables";
 import { coupons } from "../orders/orders.tables";
+import { products } from "../products/products.tables";
+import { settings } from "../settings/settings.tables";
 import { staff } from "../staff/staff.tables";
 
 /** Every column that holds an uploaded picture's address, with its table's company. */
@@ -29,5 +31,20 @@ export async function imageBelongsTo(db: Db, companyId: string, address: string)
       .limit(1);
     if (row) return true;
   }
-  return false;
+  // The school's logo and other pictures kept in its settings, and product galleries (JSON values).
+  const quoted = JSON.stringify(address);
+  const [inSettings] = await db
+    .select({ name: settings.name })
+    .from(settings)
+    .where(and(eq(settings.companyId, companyId), sql`strpos(${settings.value}::text, ${quoted}) > 0`))
+    .limit(1);
+  if (inSettings) return true;
+  const [inProducts] = await db
+    .select({ id: products.id })
+    .from(products)
+    .where(
+      and(eq(products.companyId, companyId), sql`${products.images} @> ${JSON.stringify([address])}::jsonb`),
+    )
+    .limit(1);
+  return Boolean(inProducts);
 }
