@@ -75,8 +75,11 @@ export function CheckoutConsents({
         <Trans
           i18nKey="checkout.acceptTerms"
           components={{
-            // biome-ignore lint/a11y/useAnchorContent: Trans fills in the link text.
-            link: <a href={paths.terms()} target="_blank" rel="noopener" className={linkClass} />,
+            link: (
+              <a href={paths.terms()} target="_blank" rel="noopener" className={linkClass}>
+                {t("checkout.termsLinkText")}
+              </a>
+            ),
           }}
         />,
       )}
