@@ -72,16 +72,13 @@ export function CheckoutConsents({
       <legend className="sr-only">{t("checkout.consentsTitle")}</legend>
       {box(
         "terms",
-        <Trans
-          i18nKey="checkout.acceptTerms"
-          components={{
-            link: (
-              <a href={paths.terms()} target="_blank" rel="noopener" className={linkClass}>
-                {t("checkout.termsLinkText")}
-              </a>
-            ),
-          }}
-        />,
+        <>
+          {t("checkout.acceptTermsBefore")}
+          <a href={paths.terms()} target="_blank" rel="noopener" className={linkClass}>
+            {t("checkout.termsLinkText")}
+          </a>
+          {t("checkout.acceptTermsAfter")}
+        </>,
       )}
       {box("immediateAccess", wording.immediateAccess)}
       <p className="text-xs text-ink-muted">
