@@ -82,7 +82,7 @@ export function createServices(
     log,
   });
   const jobQueue = createJobQueue(database, { log, ...jobOptions });
-  const mailJobs = createMailJobs(db, { queue: jobQueue, mailer });
+  const mailJobs = createMailJobs(db, { queue: jobQueue, mailer, retrySeconds: env.MAIL_RETRY_SECONDS });
   const companies = createCompanyService(db);
   const schoolAddresses = createSchoolAddresses(db, companies, {
     publicUrl: env.PUBLIC_URL,

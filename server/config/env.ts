@@ -135,6 +135,13 @@ export const envSchema = z
      * database on every request, as on a cache miss; for measuring the miss path (npm run bench).
      */
     CATALOG_CACHE: z.enum(["on", "off"], { message: "must be on or off" }).default("on"),
+    /** The wait before a failed mail is tried again; it doubles with each failure (12 tries). */
+    MAIL_RETRY_SECONDS: z.coerce
+      .number({ message: "must be a whole number of seconds from 1 to 3600" })
+      .int("must be a whole number of seconds from 1 to 3600")
+      .min(1, "must be a whole number of seconds from 1 to 3600")
+      .max(3600, "must be a whole number of seconds from 1 to 3600")
+      .default(10),
     SHUTDOWN_DRAIN_SECONDS: z.coerce
       .number({ message: "must be a whole number of seconds from 0 to 300" })
       .int("must be a whole number of seconds from 0 to 300")

@@ -42,6 +42,9 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler<FastifyError>((error, request, reply) => {
     const language = request.language ?? "en";
     const internal = () => localizeMessage("Something went wrong on our side.", language);
+    // Answered before the client finished sending (a refused upload): the connection is closed after
+    // the answer, so a client that stops sending cannot hold it open (and shutdown waiting on it).
+    if (!request.raw.complete) reply.header("connection", "close");
     if (error instanceof AppError) {
       const body: ErrorBody = { message: localizeMessage(error.message, language), code: error.code };
       if (error.details !== undefined) body.details = localizeDetails(error.details, language);

@@ -1,5 +1,5 @@
 import { useId } from "react";
-import { Trans, useTranslation } from "react-i18next";
+import { useTranslation } from "react-i18next";
 import { paths } from "~/lib/paths";
 import { checkoutConsentWording } from "~shared/checkout-consent";
 
@@ -82,13 +82,11 @@ export function CheckoutConsents({
       )}
       {box("immediateAccess", wording.immediateAccess)}
       <p className="text-xs text-ink-muted">
-        <Trans
-          i18nKey="checkout.privacyNote"
-          components={{
-            // biome-ignore lint/a11y/useAnchorContent: Trans fills in the link text.
-            link: <a href={paths.privacyPolicy()} target="_blank" rel="noopener" className={linkClass} />,
-          }}
-        />
+        {t("checkout.privacyNoteBefore")}
+        <a href={paths.privacyPolicy()} target="_blank" rel="noopener" className={linkClass}>
+          {t("checkout.privacyLinkText")}
+        </a>
+        {t("checkout.privacyNoteAfter")}
       </p>
     </fieldset>
   );

@@ -1,6 +1,6 @@
 import { Lock } from "lucide-react";
 import { useId, useRef, useState } from "react";
-import { Trans, useTranslation } from "react-i18next";
+import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useRevalidator } from "react-router";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { Container } from "~/components/ui/container";
@@ -378,20 +378,16 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
                         className="size-5 accent-primary"
                       />
                       <span>
-                        <Trans
-                          i18nKey="checkout.acceptPlan"
-                          components={{
-                            link: (
-                              // biome-ignore lint/a11y/useAnchorContent: Trans fills in the link text.
-                              <a
-                                href={paths.paymentPlan()}
-                                target="_blank"
-                                rel="noopener"
-                                className="font-semibold text-primary-ink underline"
-                              />
-                            ),
-                          }}
-                        />
+                        {t("checkout.acceptPlanBefore")}
+                        <a
+                          href={paths.paymentPlan()}
+                          target="_blank"
+                          rel="noopener"
+                          className="font-semibold text-primary-ink underline"
+                        >
+                          {t("checkout.planLinkText")}
+                        </a>
+                        {t("checkout.acceptPlanAfter")}
                       </span>
                     </label>
                     {fieldErrors.plan && (

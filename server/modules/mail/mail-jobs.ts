@@ -19,12 +19,13 @@ export type MailComposer<T extends MailJob = MailJob> = (
 ) => Promise<MailMessage | null>;
 
 /**
- * An SMTP outage is ridden out: a failed mail is tried again after 10 s, then twice as long each
- * time, twelve times (about eleven hours in all), then shown as failed on the jobs page. A try
- * still running after 60 s (its instance died; the mailer's own timeouts end a hanging server
- * sooner) is handed to another worker.
+ * An SMTP outage is ridden out: a failed mail is tried again after `retryDelaySeconds` (10 s unless
+ * MAIL_RETRY_SECONDS says otherwise), then twice as long each time, twelve times (about eleven hours
+ * in all at 10 s), then shown as failed on the jobs page. A try still running after 30 s (its
+ * instance died; the mailer's own timeouts, at most 20 s, end a hanging server sooner) is handed to
+ * another worker.
  */
-export const MAIL_RETRY = { retryLimit: 12, retryDelaySeconds: 10, expireInSeconds: 60 } as const;
+export const MAIL_RETRY = { retryLimit: 12, retryDelaySeconds: 10, expireInSeconds: 30 } as const;
 
 /**
  * Mail as durable jobs: a domain enqueues `{ kind, companyId, … }` in the transaction of the change
@@ -33,13 +34,14 @@ export const MAIL_RETRY = { retryLimit: 12, retryDelaySeconds: 10, expireInSecon
  * delivery. A job run again after a crash that followed the mail server's acceptance finds that
  * record and sends nothing.
  */
-export function createMailJobs(db: Db, deps: { queue: JobQueue; mailer: Mailer }) {
+export function createMailJobs(db: Db, deps: { queue: JobQueue; mailer: Mailer; retrySeconds?: number }) {
   const composers = new Map<string, MailComposer>();
   const domain = "course-market.invalid";
 
   deps.queue.define<MailJob>({
     name: MAIL_QUEUE,
     ...MAIL_RETRY,
+    retryDelaySeconds: deps.retrySeconds ?? MAIL_RETRY.retryDelaySeconds,
     async handler(job, context) {
       const [done] = await db
         .select({ jobId: mailDeliveries.jobId })

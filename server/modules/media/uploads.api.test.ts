@@ -184,6 +184,8 @@ describe("an oversized upload over a real connection", () => {
       body: oversized,
     });
     expect(response.status).toBe(413);
+    // Closed after the answer: a client that stops sending cannot hold the connection (or a shutdown).
+    expect(response.headers.get("connection")).toBe("close");
     expect(await response.json()).toMatchObject({
       code: "PAYLOAD_TOO_LARGE",
       message: "The image may be at most 5 MB.",
