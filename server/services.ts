@@ -173,9 +173,10 @@ export function createServices(
     provider,
     mailJobs,
     seatsChanged: catalog,
+    ...(now ? { now } : {}),
   });
   const jobsAdmin = createJobsAdminService(database, { queue: jobQueue, audit });
-  const dashboard = createDashboardService(db, { settings });
+  const dashboard = createDashboardService(db, { settings, ...(now ? { now } : {}) });
   const catalogAdmin = createCatalogAdmin(db, {
     audit,
     catalog,

@@ -1,5 +1,7 @@
+import type { Queryable } from "../../db/client";
 import { businessRule } from "../../lib/errors";
 import type { PaymentProvider } from "../payments/provider";
+import { refunds } from "./orders.tables";
 
 /**
  * Payments that never went through a remote provider (demo, the counter, a bank transfer or cash
@@ -58,4 +60,13 @@ export function splitRefund(
     }
   });
   return { parts, uncovered: left };
+}
+
+/**
+ * Records money given back, at the time it was given (the dashboard subtracts it that day): one row
+ * per refund, in the same transaction as the payments that record the split. Nothing for 0.
+ */
+export async function recordRefund(tx: Queryable, refund: typeof refunds.$inferInsert): Promise<void> {
+  if (refund.amountCents <= 0) return;
+  await tx.insert(refunds).values(refund);
 }

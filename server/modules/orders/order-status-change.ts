@@ -18,7 +18,7 @@ import {
   unpaidInstalments,
 } from "./order-admin-records";
 import { getAdminOrder } from "./order-admin-view";
-import { refundedCents } from "./order-refunds";
+import { recordRefund, refundedCents } from "./order-refunds";
 import {
   enrolments,
   invoices,
@@ -142,6 +142,15 @@ export async function changeOrderStatus(
           })
           .where(eq(payments.id, part.paymentId));
       }
+      await recordRefund(tx, {
+        companyId,
+        orderId: order.id,
+        kind: "cancel",
+        amountCents: refunds.reduce((sum, part) => sum + part.amountCents, 0),
+        currency: order.currency,
+        createdBy: staff.id,
+        createdAt: changedAt,
+      });
       await tx
         .delete(enrolments)
         .where(and(eq(enrolments.companyId, companyId), eq(enrolments.orderId, order.id)));
