@@ -62,16 +62,20 @@ export async function refundPart(
         })
         .where(eq(payments.id, payment!.id));
     }
-    await recordRefund(tx, {
-      companyId,
-      orderId: order.id,
-      kind: "partial",
-      amountCents: body.amountCents,
-      currency: locked.currency,
-      reason: body.reason,
-      createdBy: staff.id,
-      createdAt: now,
-    });
+    await recordRefund(
+      tx,
+      {
+        companyId,
+        orderId: order.id,
+        kind: "partial",
+        amountCents: body.amountCents,
+        currency: locked.currency,
+        reason: body.reason,
+        createdBy: staff.id,
+        createdAt: now,
+      },
+      deps.mailJobs,
+    );
     await deps.audit.record(tx, {
       companyId,
       staff,
@@ -82,5 +86,6 @@ export async function refundPart(
       changes: { refundedCents: body.amountCents, reason: body.reason },
     });
   });
+  deps.mailJobs.wake();
   return getAdminOrder(deps, companyId, order.id, language);
 }

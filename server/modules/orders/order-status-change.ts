@@ -142,15 +142,19 @@ export async function changeOrderStatus(
           })
           .where(eq(payments.id, part.paymentId));
       }
-      await recordRefund(tx, {
-        companyId,
-        orderId: order.id,
-        kind: "cancel",
-        amountCents: refunds.reduce((sum, part) => sum + part.amountCents, 0),
-        currency: order.currency,
-        createdBy: staff.id,
-        createdAt: changedAt,
-      });
+      await recordRefund(
+        tx,
+        {
+          companyId,
+          orderId: order.id,
+          kind: "cancel",
+          amountCents: refunds.reduce((sum, part) => sum + part.amountCents, 0),
+          currency: order.currency,
+          createdBy: staff.id,
+          createdAt: changedAt,
+        },
+        deps.mailJobs,
+      );
       await tx
         .delete(enrolments)
         .where(and(eq(enrolments.companyId, companyId), eq(enrolments.orderId, order.id)));
@@ -196,6 +200,7 @@ export async function changeOrderStatus(
       },
     });
   });
+  if (refunds.length > 0) deps.mailJobs.wake();
   if (seatsReleased) deps.seatsChanged?.invalidate(companyId);
   return getAdminOrder(deps, companyId, orderId, language);
 }

@@ -176,6 +176,7 @@ export const payments = pgTable(
 
 /** Why money went back: a cancel, a return, a partial refund, or a second charge for a paid order. */
 export const REFUND_KINDS = ["cancel", "return", "partial", "duplicate"] as const;
+export type RefundKind = (typeof REFUND_KINDS)[number];
 
 /**
  * Money given back, one row per refund, at the time it was recorded (the dashboard subtracts it on
@@ -224,6 +225,39 @@ export const invoices = pgTable(
   (t) => [
     uniqueIndex("invoices_company_number_key").on(t.companyId, t.number),
     uniqueIndex("invoices_order_key").on(t.orderId),
+  ],
+);
+
+/**
+ * A credit note: money given back on an invoiced order, never an edit of the invoice. One per refund
+ * (not for a second charge that was never invoiced), numbered from the company's own gapless
+ * "credit_note" counter and printed once, when issued, like an invoice (decision 017).
+ */
+export const creditNotes = pgTable(
+  "credit_notes",
+  {
+    id: id(),
+    companyId: companyId(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id),
+    invoiceId: uuid("invoice_id")
+      .notNull()
+      .references(() => invoices.id),
+    refundId: uuid("refund_id")
+      .notNull()
+      .references(() => refunds.id),
+    number: integer("number").notNull(),
+    printedNumber: text("printed_number").notNull(),
+    /** What is credited, VAT included, in the order's currency. */
+    amountCents: integer("amount_cents").notNull(),
+    currency: text("currency").notNull(),
+    issuedAt: timestamp("issued_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("credit_notes_company_number_key").on(t.companyId, t.number),
+    uniqueIndex("credit_notes_refund_key").on(t.refundId),
+    index("credit_notes_order_idx").on(t.orderId),
   ],
 );
 
