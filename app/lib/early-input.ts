@@ -80,6 +80,10 @@ export function earlyInput(): void {
       }
       // A plain Event: a MouseEvent "click" would tick the box again.
       field.dispatchEvent(new Event(type, { bubbles: true }));
+      // And the person has moved on from it: fields that take their value on blur (React Aria's
+      // NumberField puts the number in its hidden form input then) do so now.
+      if (field !== document.activeElement)
+        field.dispatchEvent(new FocusEvent("focusout", { bubbles: true }));
     }
     noted.clear();
     for (const target of pressed.splice(0)) if (target.isConnected) target.click();

@@ -152,4 +152,29 @@ describe("back-office forms filled before the page hydrates", () => {
     });
     expectKept(result);
   });
+
+  it("creates a course with the title, slug and price (a number field) typed early", async () => {
+    const result = await repeatBeforeHydration(browser, {
+      url: `${baseUrl}/course/new`,
+      storageState: admin,
+      fields: (run) => {
+        const id = unique();
+        return [
+          { label: "Course Title (English)", value: `Early course ${run} ${id}` },
+          { label: "Course Slug", value: `early-course-${id}` },
+          { label: "Price", value: `€4${run}.50` },
+        ];
+      },
+      submit: async (page, run) => {
+        await page.getByRole("button", { name: "Create course" }).click();
+        await page.getByText("The course has been saved.").waitFor();
+        await page.waitForURL((url) => !url.pathname.endsWith("/new"));
+        await page.reload();
+        await expect
+          .poll(() => page.getByLabel("Price", { exact: true }).and(page.locator("input")).inputValue())
+          .toContain(`4${run}.50`);
+      },
+    });
+    expectKept(result);
+  });
 });
