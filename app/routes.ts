@@ -10,6 +10,8 @@ import { index, layout, type RouteConfig, route } from "@react-router/dev/routes
 const storefront = [
   index("routes/storefront/home.tsx"),
   route("catalog", "routes/storefront/catalog.tsx"),
+  route("shop", "routes/storefront/shop.tsx"),
+  route("product/:slug", "routes/storefront/product.tsx"),
   route("single-course/:id", "routes/storefront/single-course.tsx"),
   route("course-video/:id", "routes/storefront/course-video.tsx"),
   route("course-review/:id", "routes/storefront/course-review.tsx"),
