@@ -75,6 +75,8 @@ const admin = [
     route("currencies", "routes/admin/currencies.tsx"),
     route("courses", "routes/admin/courses.tsx"),
     route("course/:id", "routes/admin/course.tsx"),
+    route("products", "routes/admin/products.tsx"),
+    route("products/:id", "routes/admin/product.tsx"),
     route("categories", "routes/admin/categories.tsx"),
     route("categories/:id", "routes/admin/category.tsx"),
     route("attributes", "routes/admin/attributes.tsx"),

@@ -232,7 +232,7 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
                 to={shopHref({ sort: query.sort })}
                 className={buttonClasses({ variant: "secondary", className: "mt-6" })}
               >
-                {t("catalogPage.clearFilters")}
+                {t("shop.clearFilters")}
               </Link>
             ) : (
               <Link
