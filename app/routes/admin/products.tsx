@@ -35,7 +35,7 @@ export default function Products({ loaderData, actionData }: Route.ComponentProp
     [t],
   );
   useActionToast(actionData as ActionResult | undefined, success);
-  const money = (cents: number) => formatMoney(cents, currency, language);
+  const money = useCallback((cents: number) => formatMoney(cents, currency, language), [currency, language]);
 
   const columns = useMemo<DataTableColumn<AdminProductRow>[]>(
     () => [
