@@ -3,8 +3,8 @@ import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
 import { fieldControlClasses } from "~/components/admin/form-fields";
 import { Button } from "~/components/ui/button";
-import type { ActionResult } from "~/features/admin-catalog/action-result";
 import type { AdminProduct } from "~server/modules/products/products.schemas";
+import type { ActionResult } from "./action-result";
 
 interface Movement {
   id: string;

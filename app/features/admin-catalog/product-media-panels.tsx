@@ -2,8 +2,8 @@ import { FileDown, Trash2 } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
 import { Button } from "~/components/ui/button";
-import type { ActionResult } from "~/features/admin-catalog/action-result";
 import type { AdminProduct } from "~server/modules/products/products.schemas";
+import type { ActionResult } from "./action-result";
 
 const fileInput =
   "text-sm text-ink file:mr-3 file:min-h-11 file:rounded-lg file:border file:border-line file:bg-surface file:px-4 file:font-semibold file:text-ink";
