@@ -31,6 +31,7 @@ const account = [
   route("customer-signup", "routes/account/customer-signup.tsx"),
   route("user/forgot-password", "routes/account/forgot-password.tsx"),
   route("user/reset-password/:token", "routes/account/reset-password.tsx"),
+  route("user/claim-purchases/:token", "routes/account/claim-purchases.tsx"),
   route("logout", "routes/account/logout.tsx"),
   layout("routes/account/layout.tsx", [
     route("user-dashboard", "routes/account/user-dashboard.tsx"),

@@ -234,6 +234,11 @@ export const ROUTE_ACCESS: Record<string, RouteCase | RouteCase[]> = {
     ok: 400,
     probe: body({ newPassword: NEW_PASSWORD, token: "not-a-real-token" }),
   },
+  "POST /api/customer/claim-purchases": {
+    rule: PUBLIC,
+    ok: 400,
+    probe: body({ token: "not-a-real-token" }),
+  },
   "POST /api/customer/change-password": {
     rule: CUSTOMER,
     ok: 400,

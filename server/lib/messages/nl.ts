@@ -60,6 +60,11 @@ export const nl: Record<string, string> = {
   "If an account exists for this email address, we have sent a link to reset the password.":
     "Als er een account met dit e-mailadres bestaat, hebben we een link gestuurd om het wachtwoord opnieuw in te stellen.",
   "Invalid email or password.": "Onjuist e-mailadres of wachtwoord.",
+  "This confirmation link is not valid.": "Deze bevestigingslink is niet geldig.",
+  "This confirmation link has expired. Sign in to receive a new one.":
+    "Deze bevestigingslink is verlopen. Log in om een nieuwe te krijgen.",
+  "This confirmation link has already been used.": "Deze bevestigingslink is al gebruikt.",
+  "Your earlier purchases are now in your account.": "Je eerdere aankopen staan nu in je account.",
   "Please enter an email address": "Vul een e-mailadres in",
   "The email address is too long": "Het e-mailadres is te lang",
   "Please enter a valid email address": "Vul een geldig e-mailadres in",
