@@ -36,6 +36,7 @@ import { createInvoiceService } from "./modules/orders/invoices.service";
 import { createOrderAdminService } from "./modules/orders/orders-admin.service";
 import { createPaymentProvider } from "./modules/payments/payment-providers";
 import { createStripeConnect } from "./modules/payments/stripe-connect";
+import { createPlatformService } from "./modules/platform/platform.service";
 import { createProductAdminService } from "./modules/products/product-admin.service";
 import { createProductSettings } from "./modules/products/product-settings";
 import { createStoreProductService } from "./modules/products/store-products.service";
@@ -159,6 +160,7 @@ export function createServices(
     log,
     attemptLimits,
   });
+  const platform = createPlatformService(db, { companies, schoolAddresses, staffOnboarding, attemptLimits });
   const staffAccount = createStaffAccountService(db, {
     sessions,
     attemptLimits,
@@ -218,6 +220,7 @@ export function createServices(
     staffRoles,
     staffOnboarding,
     staffAccount,
+    platform,
     orderAdmin,
     dashboard,
     settingsAdmin,

@@ -2,7 +2,7 @@ import { and, asc, desc, eq } from "drizzle-orm";
 import { isHostname } from "../../config/env";
 import type { Db } from "../../db/client";
 import type { Company, CompanyService } from "./companies.service";
-import { companyHostnames } from "./companies.tables";
+import { companyHostnames, companies as companyTable } from "./companies.tables";
 
 /**
  * Where each school lives (docs/decisions/019-school-addresses.md).
@@ -81,6 +81,7 @@ export function createSchoolAddresses(db: Db, companies: CompanyService, options
   }
   const hosts = new TtlCache<HostMatch>();
   const origins = new TtlCache<string>();
+  const suspensions = new TtlCache<boolean>();
 
   const originAt = (hostname: string) => {
     const url = new URL(platformOrigin);
@@ -180,7 +181,10 @@ export function createSchoolAddresses(db: Db, companies: CompanyService, options
       host: string | undefined,
       identifier: string | undefined,
     ): Promise<
-      { company: Company; origin: string } | { unknownHost: string } | { unknownCompany: string | null }
+      | { company: Company; origin: string }
+      | { unknownHost: string }
+      | { unknownCompany: string | null }
+      | { suspended: Company }
     > {
       const match = await this.matchHost(host);
       if (match.kind === "unknown") return { unknownHost: hostnameOf(host) ?? "" };
@@ -189,13 +193,29 @@ export function createSchoolAddresses(db: Db, companies: CompanyService, options
           ? await companies.resolve(match.companyId)
           : await companies.resolve(identifier);
       if (!company) return { unknownCompany: match.kind === "school" ? null : (identifier ?? null) };
+      if (await this.isSuspended(company.id)) return { suspended: company };
       return { company, origin: await this.originOf(company) };
     },
 
-    /** Forget what is cached, after hostnames were written. */
+    /**
+     * Whether a platform operator suspended the school (cached like hostnames: every instance sees a
+     * change within 30 s, this one at once).
+     */
+    async isSuspended(companyId: string): Promise<boolean> {
+      const cached = suspensions.get(companyId);
+      if (cached !== undefined) return cached;
+      const [row] = await db
+        .select({ suspendedAt: companyTable.suspendedAt })
+        .from(companyTable)
+        .where(eq(companyTable.id, companyId));
+      return suspensions.set(companyId, Boolean(row?.suspendedAt));
+    },
+
+    /** Forget what is cached, after hostnames or suspensions were written. */
     forget() {
       hosts.clear();
       origins.clear();
+      suspensions.clear();
     },
   };
 }
