@@ -146,6 +146,11 @@ export const ROUTE_ACCESS: Record<string, RouteCase | RouteCase[]> = {
   },
   "POST /api/platform/schools/:id/suspend": { rule: OPERATOR, ok: 404 },
   "POST /api/platform/schools/:id/resume": { rule: OPERATOR, ok: 404 },
+  "POST /api/platform/schools/:id/hostnames": {
+    rule: OPERATOR,
+    ok: 404,
+    probe: (c) => body({ hostname: `${c.unique()}.example.org` }),
+  },
   "POST /api/platform/schools/:id/invitations": {
     rule: OPERATOR,
     ok: 404,

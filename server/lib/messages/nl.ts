@@ -77,6 +77,8 @@ export const nl: Record<string, string> = {
   "The school's name must have at most 120 characters":
     "De naam van de school mag hoogstens 120 tekens hebben",
   "Please choose a valid school": "Kies een geldige school",
+  "Please enter a hostname": "Vul een hostnaam in",
+  "A hostname has at most 253 characters": "Een hostnaam heeft hoogstens 253 tekens",
   "This confirmation link has expired. Sign in to receive a new one.":
     "Deze bevestigingslink is verlopen. Log in om een nieuwe te krijgen.",
   "This confirmation link has already been used.": "Deze bevestigingslink is al gebruikt.",

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq } from "drizzle-orm";
 import { isHostname } from "../../config/env";
 import type { Db } from "../../db/client";
+import { badRequest, conflict } from "../../lib/errors";
 import type { Company, CompanyService } from "./companies.service";
 import { companyHostnames, companies as companyTable } from "./companies.tables";
 
@@ -142,10 +143,12 @@ export function createSchoolAddresses(db: Db, companies: CompanyService, options
     async addHostname(companyId: string, hostname: string, primary = false): Promise<void> {
       const name = hostname.trim().toLowerCase().replace(/\.$/, "");
       if (!isHostname(name) || !name.includes(".")) {
-        throw new Error(`"${hostname}" is not a hostname (e.g. school.example.com, without scheme or port).`);
+        throw badRequest(
+          `"${hostname}" is not a hostname (e.g. school.example.com, without scheme or port).`,
+        );
       }
       if (platformHosts.has(name)) {
-        throw new Error(`"${name}" is the platform's own address; a school needs a name of its own.`);
+        throw badRequest(`"${name}" is the platform's own address; a school needs a name of its own.`);
       }
       await db.transaction(async (tx) => {
         const [taken] = await tx
@@ -153,10 +156,11 @@ export function createSchoolAddresses(db: Db, companies: CompanyService, options
           .from(companyHostnames)
           .where(eq(companyHostnames.hostname, name));
         if (taken) {
-          throw new Error(
+          throw conflict(
             taken.companyId === companyId
               ? `"${name}" is already a hostname of this school.`
               : `"${name}" is already the hostname of another school.`,
+            "HOSTNAME_TAKEN",
           );
         }
         const existing = await tx

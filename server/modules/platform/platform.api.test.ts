@@ -232,6 +232,27 @@ describe("the platform operators' realm", () => {
     expect(staffAlready.statusCode).toBe(409);
   });
 
+  it("adds a custom domain, which becomes the school's address when made primary", async () => {
+    const headers = await signIn();
+    const created = (await createSchool(headers, "central", "cleo@central.example.org")).json();
+    const add = (hostname: string, primary?: boolean) =>
+      t.app.inject({
+        method: "POST",
+        url: `/api/platform/schools/${created.id}/hostnames`,
+        headers,
+        payload: primary === undefined ? { hostname } : { hostname, primary },
+      });
+    const added = await add("Learn.Central.Example", true);
+    expect(added.statusCode).toBe(200);
+    expect(added.json().address).toBe("https://learn.central.example");
+    expect(
+      (await t.app.inject({ url: "/api/courses", headers: { host: "learn.central.example" } })).statusCode,
+    ).toBe(200);
+    expect((await add("learn.central.example")).statusCode).toBe(409);
+    expect((await add(PLATFORM)).statusCode).toBe(400);
+    expect((await add("not a host")).statusCode).toBe(400);
+  });
+
   it("is answered on the platform's hosts only, never on a school's hostname", async () => {
     const headers = await signIn();
     await createSchool(headers, "west", "wes@west.example.org");

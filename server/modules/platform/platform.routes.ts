@@ -5,6 +5,7 @@ import { notFound, unauthorized } from "../../lib/errors";
 import { ErrorResponse } from "../../plugins/openapi";
 import { Message } from "../customers/customers.schemas";
 import {
+  PlatformAddHostname,
   PlatformCreateSchool,
   PlatformInvitation,
   PlatformInvite,
@@ -170,6 +171,31 @@ export const platformRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     );
   }
+
+  app.post(
+    "/platform/schools/:id/hostnames",
+    {
+      config,
+      schema: {
+        tags: [TAG],
+        summary: "Serve the school at another hostname (a custom domain), optionally as its public address",
+        security: bearer,
+        params: PlatformSchoolParams,
+        body: PlatformAddHostname,
+        response: {
+          200: PlatformSchool,
+          400: ErrorResponse,
+          401: ErrorResponse,
+          404: ErrorResponse,
+          409: ErrorResponse,
+        },
+      },
+    },
+    async (request) => {
+      requireOperator(request);
+      return platform.addHostname(request.params.id, request.body.hostname, request.body.primary ?? false);
+    },
+  );
 
   app.post(
     "/platform/schools/:id/invitations",

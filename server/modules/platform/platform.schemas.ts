@@ -18,6 +18,9 @@ export const PlatformInvite = z.strictObject({
 });
 export type PlatformInvite = z.output<typeof PlatformInvite>;
 
+/** Names a school may not take: the platform's own subdomains. */
+const RESERVED_SLUGS = new Set(["www", "api", "admin", "platform", "mail", "static", "assets", "media"]);
+
 /** A school's address name: its slug, and its subdomain of the platform's domain. */
 const SchoolSlug = z
   .string({ message: "Please enter the school's address name" })
@@ -30,9 +33,6 @@ const SchoolSlug = z
     "Use lower-case letters, digits and hyphens, starting and ending with a letter or digit",
   )
   .refine((slug) => !RESERVED_SLUGS.has(slug), "This address name is reserved for the platform");
-
-/** Names a school may not take: the platform's own subdomains. */
-const RESERVED_SLUGS = new Set(["www", "api", "admin", "platform", "mail", "static", "assets", "media"]);
 
 export const PlatformCreateSchool = z.strictObject({
   name: z
@@ -72,3 +72,13 @@ export const PlatformSchoolParams = z.strictObject({ id: z.uuid("Please choose a
 export const PlatformInvitation = z
   .object({ id: z.string(), email: z.string(), name: z.string(), role: z.string(), expiresAt: z.string() })
   .meta({ id: "PlatformInvitation" });
+
+export const PlatformAddHostname = z.strictObject({
+  hostname: z
+    .string({ message: "Please enter a hostname" })
+    .trim()
+    .min(1, "Please enter a hostname")
+    .max(253, "A hostname has at most 253 characters"),
+  /** Makes it the school's public address (a school's first hostname always is). */
+  primary: z.boolean().optional(),
+});

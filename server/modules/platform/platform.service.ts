@@ -249,6 +249,13 @@ export function createPlatformService(db: Db, deps: PlatformDeps) {
       });
     },
 
+    /** Serves the school at another hostname (a custom domain), made its public address when asked. */
+    async addHostname(companyId: string, hostname: string, primary: boolean): Promise<PlatformSchool> {
+      await school(companyId);
+      await deps.schoolAddresses.addHostname(companyId, hostname, primary);
+      return school(companyId);
+    },
+
     /** Suspends or resumes a school: while suspended its pages and API answer that it is not available. */
     async setSuspended(companyId: string, suspended: boolean): Promise<PlatformSchool> {
       const current = await school(companyId);
