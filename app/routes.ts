@@ -83,10 +83,14 @@ const admin = [
   ]),
 ];
 
+/** The platform operators' page (issue 16 item 12): on the platform's own address only. */
+const platform = [route("platform", "routes/platform/platform.tsx")];
+
 export default [
   ...storefront,
   ...account,
   ...admin,
+  ...platform,
   // Any other address: the storefront's "page not found".
   route("*", "routes/storefront/not-found.tsx"),
 ] satisfies RouteConfig;

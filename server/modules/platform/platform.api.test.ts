@@ -1,6 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { action as platformAction, loader as platformLoader } from "~/routes/platform/platform.server";
 import { TEST_ADMIN } from "../../../tests/support/golden-database";
+import { pageContext } from "../../../tests/support/page-context";
 import { type SmtpInbox, startSmtpInbox } from "../../../tests/support/smtp-inbox";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app";
 import { staff } from "../staff/staff.tables";
@@ -268,5 +270,73 @@ describe("the platform operators' realm", () => {
     const out = await t.app.inject({ method: "POST", url: "/api/platform/logout", headers });
     expect(out.statusCode).toBe(200);
     expect((await t.app.inject({ url: "/api/platform/schools", headers })).statusCode).toBe(401);
+  });
+});
+
+describe("the /platform page", () => {
+  type Args = Parameters<typeof platformAction>[0];
+
+  async function post(fields: Record<string, string>, cookie = "", origin = `https://${PLATFORM}`) {
+    const context = await pageContext(t, { origin });
+    const request = new Request(`https://${PLATFORM}/platform`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", cookie },
+      body: new URLSearchParams(fields).toString(),
+    });
+    try {
+      return await platformAction({ request, context, params: {} } as unknown as Args);
+    } catch (thrown) {
+      return thrown;
+    }
+  }
+
+  async function load(cookie: string, origin = `https://${PLATFORM}`) {
+    const context = await pageContext(t, { origin });
+    const request = new Request(`https://${PLATFORM}/platform`, { headers: { cookie } });
+    return platformLoader({ request, context, params: {} } as unknown as Parameters<
+      typeof platformLoader
+    >[0]);
+  }
+
+  it("signs an operator in with its own cookie, lists the schools, creates one and suspends it", async () => {
+    const wrong = (await post({
+      intent: "login",
+      email: OPERATOR.email,
+      password: "wrong-password-here",
+    })) as {
+      data: { error: string };
+    };
+    expect(wrong.data.error).toBe("Invalid email or password.");
+    expect(await load("")).toEqual({ operator: null, schools: [] });
+
+    const signedIn = (await post({ intent: "login", ...OPERATOR })) as Response;
+    expect(signedIn.status).toBe(302);
+    const setCookie = signedIn.headers.get("set-cookie")!;
+    expect(setCookie).toMatch(/^platform_session=[\w-]+;.*HttpOnly.*SameSite=Strict/);
+    const cookie = setCookie.split(";")[0]!;
+    const page = await load(cookie);
+    expect(page.operator).toEqual({ name: "Olga Operator", email: OPERATOR.email });
+    expect(page.schools.some((school) => school.isDefault)).toBe(true);
+
+    const created = (await post(
+      { intent: "create", name: "Page School", slug: "page-school", adminEmail: "pat@page.example.org" },
+      cookie,
+    )) as { data: { done: string } };
+    expect(created.data.done).toBe("created");
+    const school = (await load(cookie)).schools.find((row) => row.slug === "page-school")!;
+    expect(school.address).toBe(`https://page-school.${PLATFORM}`);
+    const suspended = (await post({ intent: "suspend", schoolId: school.id }, cookie)) as {
+      data: { done: string };
+    };
+    expect(suspended.data.done).toBe("suspended");
+    expect((await load(cookie)).schools.find((row) => row.id === school.id)!.suspended).toBe(true);
+
+    // Without the operator's cookie nothing is changed; on a school's address the page does not exist.
+    const stranger = (await post({ intent: "resume", schoolId: school.id })) as { data: { error: string } };
+    expect(stranger.data.error).toBe("Please sign in as a platform operator to continue.");
+    const onSchool = (await load(cookie, `https://page-school.${PLATFORM}`).catch((thrown) => thrown)) as {
+      init: { status: number };
+    };
+    expect(onSchool.init.status).toBe(404);
   });
 });

@@ -1,4 +1,3 @@
-import fastifyCookie from "@fastify/cookie";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { notFound, unauthorized } from "../../lib/errors";
@@ -16,9 +15,7 @@ import {
   PlatformSignIn,
 } from "./platform.schemas";
 import type { PlatformOperator } from "./platform.service";
-
-/** HttpOnly cookie holding a platform operator's session token (a realm apart from every school's). */
-export const PLATFORM_SESSION_COOKIE = "platform_session";
+import { PLATFORM_SESSION_COOKIE, platformSessionCookie } from "./platform-cookie";
 
 const TAG = "Platform";
 const bearer = [{ bearer: [] }];
@@ -51,13 +48,7 @@ export const platformRoutes: FastifyPluginAsyncZod = async (app) => {
   const { platform, schoolAddresses } = app.services;
   const secureCookies = app.config.PUBLIC_URL?.startsWith("https:") ?? false;
   const cookie = (request: FastifyRequest, value: string, expires: Date) =>
-    fastifyCookie.serialize(PLATFORM_SESSION_COOKIE, value, {
-      path: "/",
-      httpOnly: true,
-      sameSite: "strict",
-      secure: secureCookies || request.protocol === "https",
-      expires,
-    });
+    platformSessionCookie(value, expires, secureCookies || request.protocol === "https");
 
   app.decorateRequest("platformOperator", null);
   app.addHook("onRequest", async (request: FastifyRequest, _reply: FastifyReply) => {
