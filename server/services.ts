@@ -37,6 +37,7 @@ import { createInvoiceService } from "./modules/orders/invoices.service";
 import { createOrderAdminService } from "./modules/orders/orders-admin.service";
 import { createPaymentProvider } from "./modules/payments/payment-providers";
 import { createStripeConnect } from "./modules/payments/stripe-connect";
+import { createPlatformService } from "./modules/platform/platform.service";
 import { createProductAdminService } from "./modules/products/product-admin.service";
 import { createProductSettings } from "./modules/products/product-settings";
 import { createStoreProductService } from "./modules/products/store-products.service";
@@ -161,6 +162,7 @@ export function createServices(
     log,
     attemptLimits,
   });
+  const platform = createPlatformService(db, { companies, schoolAddresses, staffOnboarding, attemptLimits });
   const staffAccount = createStaffAccountService(db, {
     sessions,
     attemptLimits,
@@ -221,6 +223,7 @@ export function createServices(
     staffRoles,
     staffOnboarding,
     staffAccount,
+    platform,
     orderAdmin,
     dashboard,
     settingsAdmin,
