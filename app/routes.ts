@@ -10,6 +10,8 @@ import { index, layout, type RouteConfig, route } from "@react-router/dev/routes
 const storefront = [
   index("routes/storefront/home.tsx"),
   route("catalog", "routes/storefront/catalog.tsx"),
+  route("shop", "routes/storefront/shop.tsx"),
+  route("product/:slug", "routes/storefront/product.tsx"),
   route("single-course/:id", "routes/storefront/single-course.tsx"),
   route("course-video/:id", "routes/storefront/course-video.tsx"),
   route("course-review/:id", "routes/storefront/course-review.tsx"),
@@ -74,6 +76,8 @@ const admin = [
     route("currencies", "routes/admin/currencies.tsx"),
     route("courses", "routes/admin/courses.tsx"),
     route("course/:id", "routes/admin/course.tsx"),
+    route("products", "routes/admin/products.tsx"),
+    route("products/:id", "routes/admin/product.tsx"),
     route("categories", "routes/admin/categories.tsx"),
     route("categories/:id", "routes/admin/category.tsx"),
     route("attributes", "routes/admin/attributes.tsx"),

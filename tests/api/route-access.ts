@@ -301,6 +301,7 @@ export const ROUTE_ACCESS: Record<string, RouteCase | RouteCase[]> = {
   "GET /api/invoices": { rule: CUSTOMER, ok: 200 },
   "GET /api/invoices/:id": { rule: CUSTOMER, ok: 404 },
   "GET /api/invoices/:id/pdf": { rule: CUSTOMER, ok: 404 },
+  "GET /api/credit-notes/:id/pdf": { rule: CUSTOMER, ok: 404 },
 
   // ---------------------------------------------------------------- customer records
   "GET /api/customer": { rule: customers("read"), ok: 200 },
@@ -472,6 +473,7 @@ export const ROUTE_ACCESS: Record<string, RouteCase | RouteCase[]> = {
   },
   "POST /api/orders/:orderId/confirmation-mail": { rule: write("orders"), ok: 404 },
   "GET /api/admin/invoices/:id/pdf": { rule: read("orders"), ok: 404 },
+  "GET /api/admin/credit-notes/:id/pdf": { rule: read("orders"), ok: 404 },
   "GET /api/admin/dashboard": { rule: read("dashboard"), ok: 200 },
 
   // ---------------------------------------------------------------- coupons

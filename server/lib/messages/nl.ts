@@ -328,6 +328,10 @@ export const nl: Record<string, string> = {
   "The upload is empty: choose a video file.": "De upload is leeg: kies een videobestand.",
   "The video upload was interrupted.": "Het uploaden van de video is onderbroken.",
   'No invoice "{id}" exists.': 'Er bestaat geen factuur "{id}".',
+  'No credit note "{id}" exists.': 'Er bestaat geen creditnota "{id}".',
+  'The value "{value}" is listed twice: each value can be listed only once':
+    'De waarde "{value}" staat er twee keer in: elke waarde mag maar één keer voorkomen',
+  "Choose one value for {name}.": "Kies één waarde voor {name}.",
 
   // Orders
   "{name} must be a whole number between {min} and {max}":
