@@ -5,6 +5,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
 import { deferredHydration } from "~/lib/deferred-hydration";
+import { EARLY_INPUT_SCRIPT } from "~/lib/early-input";
 import { NonceContext } from "~/lib/nonce";
 
 export const streamTimeout = 5_000;
@@ -33,7 +34,10 @@ export default function handleRequest(
         [readyOption]() {
           shellRendered = true;
           const body = new PassThrough();
-          const head = deferredHydration();
+          // What is typed before hydration is handed to React once it has hydrated (early-input.ts).
+          const head = deferredHydration({
+            headEnd: `<script nonce="${nonce}">${EARLY_INPUT_SCRIPT}</script>`,
+          });
           head.pipe(body);
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           resolve(

@@ -1,5 +1,5 @@
 import interLatin from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
-import { useEffect, useMemo } from "react";
+import { useEffect, useLayoutEffect, useMemo } from "react";
 import { I18nextProvider } from "react-i18next";
 import {
   isRouteErrorResponse,
@@ -28,6 +28,7 @@ import { messageAreaOf } from "~/i18n/message-area";
 import { messagesFor } from "~/i18n/messages.server";
 import { offeredLanguages } from "~/i18n/offered-languages";
 import { translator } from "~/i18n/translator";
+import type { EarlyInputWindow } from "~/lib/early-input";
 import { useNonce } from "~/lib/nonce";
 import { THEME_COLORS, themeClass, themeFromCookie, useIsDark } from "~/lib/theme";
 import { useCartCount } from "~/lib/use-cart-count";
@@ -145,6 +146,8 @@ const FALLBACK_MESSAGES = {
  * load after the first frame (app/lib/deferred-hydration.ts); browser tests wait for this mark.
  */
 function useHydrationMark() {
+  // What the person typed or pressed before this moment goes to the hydrated fields (early-input.ts).
+  useLayoutEffect(() => (window as EarlyInputWindow).__earlyInput?.(), []);
   useEffect(() => {
     document.documentElement.dataset.hydrated = "";
   }, []);

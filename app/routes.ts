@@ -33,6 +33,7 @@ const account = [
   route("customer-signup", "routes/account/customer-signup.tsx"),
   route("user/forgot-password", "routes/account/forgot-password.tsx"),
   route("user/reset-password/:token", "routes/account/reset-password.tsx"),
+  route("user/claim-purchases/:token", "routes/account/claim-purchases.tsx"),
   route("logout", "routes/account/logout.tsx"),
   layout("routes/account/layout.tsx", [
     route("user-dashboard", "routes/account/user-dashboard.tsx"),
@@ -86,10 +87,14 @@ const admin = [
   ]),
 ];
 
+/** The platform operators' page (issue 16 item 12): on the platform's own address only. */
+const platform = [route("platform", "routes/platform/platform.tsx")];
+
 export default [
   ...storefront,
   ...account,
   ...admin,
+  ...platform,
   // Any other address: the storefront's "page not found".
   route("*", "routes/storefront/not-found.tsx"),
 ] satisfies RouteConfig;

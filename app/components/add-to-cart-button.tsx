@@ -40,6 +40,8 @@ export function AddToCartButton({
         variant="accent"
         size={size}
         className={className}
+        // Pressed before the page has hydrated, it is pressed again once it has (app/lib/early-input.ts).
+        data-early-click=""
         onClick={() =>
           setFull(
             !addToCart({

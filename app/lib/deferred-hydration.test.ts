@@ -63,4 +63,17 @@ describe("deferred hydration", () => {
       '<html><head><title>t</title></head><body><script type="module">import "/x.js";</script></body></html>';
     expect(await through([plain])).toBe(plain);
   });
+
+  it("puts the given script just before </head>, with or without preloads", async () => {
+    const extra = '<script nonce="n">early()</script>';
+    const run = (page: string) =>
+      text(Readable.from([Buffer.from(page)]).pipe(deferredHydration({ headEnd: extra })));
+    expect(await run("<html><head><title>t</title></head><body></body></html>")).toBe(
+      `<html><head><title>t</title>${extra}</head><body></body></html>`,
+    );
+    const withPreload = await run(
+      '<html><head><link rel="modulepreload" href="/a.js"/></head><body><script type="module">import * as route0 from "/r.js";\nx()</script></body></html>',
+    );
+    expect(withPreload.startsWith(`<html><head>${extra}</head><body>`)).toBe(true);
+  });
 });

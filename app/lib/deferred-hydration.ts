@@ -48,8 +48,10 @@ export function deferHydrationScript(script: string, preloads: string[]): string
  * then adds those preloads and imports the route modules. React Router offers no option for
  * this, so it is done on the streamed text. `data-hydrated` on `<html>` (root.tsx) says when the
  * page has hydrated.
+ *
+ * `headEnd` (an inline script of ours, e.g. early-input.ts) is put just before `</head>`.
  */
-export function deferredHydration(): Transform {
+export function deferredHydration(options: { headEnd?: string } = {}): Transform {
   const decoder = new StringDecoder("utf8");
   let held = "";
   let phase: "head" | "body" | "done" = "head";
@@ -70,7 +72,7 @@ export function deferredHydration(): Transform {
         return "";
       });
       held = held.slice(end);
-      out += head;
+      out += head + (options.headEnd ?? "");
       phase = preloads.length > 0 ? "body" : "done";
     }
     if (phase === "body") {

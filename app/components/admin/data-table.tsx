@@ -113,8 +113,14 @@ function SearchBox({ placeholder }: { placeholder: string }) {
   const [value, setValue] = useState(current);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
 
-  // Follow the URL when it changes from elsewhere (back button, clear filters).
-  useEffect(() => setValue(current), [current]);
+  // Follow the URL when it changes from elsewhere (back button, clear filters); not on mount, where
+  // it would wipe what was typed before the page hydrated (app/lib/early-input.ts hands that over).
+  const followed = useRef(current);
+  useEffect(() => {
+    if (followed.current === current) return;
+    followed.current = current;
+    setValue(current);
+  }, [current]);
   useEffect(() => () => clearTimeout(timer.current), []);
 
   const change = (text: string) => {
