@@ -56,7 +56,7 @@ describe("the shop", () => {
     await page.getByRole("searchbox", { name: "Search products" }).fill("curriculum box");
     await page.getByRole("button", { name: "Search" }).click();
     await page.waitForURL(/searchText=curriculum/);
-    await page.getByRole("link", { name: "Science curriculum box, year 3" }).click();
+    await page.getByRole("link", { name: "Science curriculum box, year 3", exact: true }).click();
     await page.waitForURL(`${baseUrl}/product/science-curriculum-box`);
 
     // The product page: the Student edition first, then the Teacher edition with its own price and stock.
