@@ -50,27 +50,26 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   if (icon instanceof File && icon.size > IMAGE_MAX_BYTES) {
     return invalid(intent, { icon: "The image may be at most 5 MB." });
   }
+  const iconBytes = icon instanceof File && icon.size > 0 ? Buffer.from(await icon.arrayBuffer()) : null;
+  // A refused icon image is the icon field's error (and, for a new category, nothing is created).
+  const atIcon = (error: unknown) => {
+    throw error instanceof AppError
+      ? new AppError(error.status, error.code, error.message, [{ path: "icon", message: error.message }])
+      : error;
+  };
   let createdId: string | undefined;
   const result = await attempt("save", async () => {
-    const saved =
-      params.id === "new"
-        ? await categories.create(companyId, actor, parsed.data)
-        : await categories.update(companyId, actor, params.id, parsed.data);
-    if (params.id === "new") createdId = saved.id;
-    if (icon instanceof File && icon.size > 0) {
-      await categories
-        .setIcon(companyId, actor, saved.id, Buffer.from(await icon.arrayBuffer()))
-        .catch((error) => {
-          throw error instanceof AppError
-            ? new AppError(error.status, error.code, error.message, [
-                { path: "icon", message: error.message },
-              ])
-            : error;
-        });
+    if (params.id === "new") {
+      const saved = iconBytes
+        ? await categories.createWithIcon(companyId, actor, parsed.data, iconBytes).catch(atIcon)
+        : await categories.create(companyId, actor, parsed.data);
+      createdId = saved.id;
+      return saved.id;
     }
+    const saved = await categories.update(companyId, actor, params.id, parsed.data);
+    if (iconBytes) await categories.setIcon(companyId, actor, saved.id, iconBytes).catch(atIcon);
     return saved.id;
   });
-  if (createdId && (result.data as ActionResult).ok) throw redirect(adminPaths.categories());
-  if (createdId) throw redirect(adminPaths.category(createdId));
+  if (createdId) throw redirect(adminPaths.categories());
   return result;
 }

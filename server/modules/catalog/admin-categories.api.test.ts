@@ -1,6 +1,8 @@
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
+import { action as categoryAction } from "~/routes/admin/category.server";
 import { adminTestContext } from "../../../tests/support/admin-test-context";
+import { pageContext } from "../../../tests/support/page-context";
 import type { AdminCategory } from "./catalog-admin.schemas";
 
 const ctx = adminTestContext({ adminRole: "Manager", dataDir: true });
@@ -100,6 +102,24 @@ describe("/api/admin/categories", () => {
       { company: ctx.other.slug },
     );
     expect(peek.status).toBe(404);
+  });
+
+  it("creates nothing when a new category's icon is not an image, and says why at the icon", async () => {
+    const form = new FormData();
+    form.set("intent", "save");
+    form.set("name.en", "Bad Icon Club");
+    form.set("iconFile", new File([Buffer.from("not an image at all")], "icon.png", { type: "image/png" }));
+    const result = (await categoryAction({
+      request: new Request("http://localhost/categories/new", { method: "POST", body: form }),
+      context: await pageContext(ctx.t, {
+        staffSession: await ctx.t.app.services.sessions.resolve(ctx.admin.token),
+      }),
+      params: { id: "new" },
+    } as never)) as { data: { ok: boolean; fieldErrors: Record<string, string> } };
+    expect(result.data.ok).toBe(false);
+    expect(result.data.fieldErrors.icon).toMatch(/image/i);
+    const list = await call("GET", "/api/admin/categories?searchText=Bad%20Icon", ctx.admin.token);
+    expect(JSON.stringify(list.body)).not.toContain("Bad Icon Club");
   });
 
   it("takes an icon image checked by its content", async () => {

@@ -272,6 +272,23 @@ export function createCategoryAdminService(
     },
 
     /** Stores an uploaded icon image (checked by content, resized) and makes it the category's icon. */
+    /**
+     * A new category with an uploaded icon: the image is checked and stored first, so a bad image
+     * creates nothing (and says why) instead of a category without its icon.
+     */
+    async createWithIcon(
+      companyId: string,
+      actor: Actor,
+      input: AdminCategoryInput,
+      bytes: Buffer,
+    ): Promise<AdminCategory> {
+      const url = await uploads.storeImage(bytes, "icon");
+      return this.create(companyId, actor, { ...input, icon: url }).catch(async (error: unknown) => {
+        await uploads.remove(url);
+        throw error;
+      });
+    },
+
     async setIcon(companyId: string, actor: Actor, id: string, bytes: Buffer): Promise<{ url: string }> {
       await findRow(db, companyId, id);
       const url = await uploads.storeImage(bytes, "icon");
