@@ -1,4 +1,4 @@
-import type { Browser, BrowserContext, Page, Response } from "playwright-core";
+import type { Browser, BrowserContext, Locator, Page, Response } from "playwright-core";
 import { hydrated } from "./browser";
 
 /**
@@ -67,6 +67,24 @@ function controlFor(page: Page, field: FieldFill) {
 }
 
 /**
+ * Ticks or unticks a check box or switch where a person does: on the box itself, or, when the
+ * real input is visually hidden (React Aria's check boxes and switches draw their own), on the
+ * left end of its label, where the drawn box or switch is.
+ */
+async function setCheckedAsPerson(control: Locator, checked: boolean) {
+  const box = await control.boundingBox({ timeout: 15_000 });
+  if (box && box.width > 2) {
+    await control.setChecked(checked, { timeout: 15_000, force: true });
+    return;
+  }
+  if ((await control.isChecked()) === checked) return;
+  const label = control.locator("xpath=ancestor::label[1]");
+  const height = (await label.boundingBox())?.height ?? 20;
+  await label.click({ position: { x: 6, y: height / 2 }, timeout: 15_000 });
+  if ((await control.isChecked()) !== checked) throw new Error("the label's click did not change the box");
+}
+
+/**
  * Fills the fields the moment each appears in the HTML (text: `fill`, as a password manager does;
  * a check box: ticked or not; a native select: the option by label). Returns whether the page had
  * already hydrated when the last field was filled: then this try did not test the race.
@@ -79,7 +97,7 @@ export async function fillEarly(
   for (const [index, field] of fields.entries()) {
     const control = controlFor(page, field);
     if ("value" in field) await control.fill(field.value, { timeout: 15_000 });
-    else if ("checked" in field) await control.setChecked(field.checked, { timeout: 15_000, force: true });
+    else if ("checked" in field) await setCheckedAsPerson(control, field.checked);
     else await control.selectOption({ label: field.option }, { timeout: 15_000 });
     if (index === 0) firstBeforeHydration = !(await isHydrated(page));
   }
