@@ -4,6 +4,9 @@ import { pathAliases as alias } from "./scripts/path-aliases";
 export default defineConfig({
   resolve: { alias },
   test: {
+    // Two files at a time: the browser tests (one file at a time, their own project) run beside the
+    // unit and API tests instead of after them. Vitest's default on a 2-core machine is one in all.
+    maxWorkers: 2,
     projects: [
       {
         resolve: { alias },

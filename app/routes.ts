@@ -10,6 +10,8 @@ import { index, layout, type RouteConfig, route } from "@react-router/dev/routes
 const storefront = [
   index("routes/storefront/home.tsx"),
   route("catalog", "routes/storefront/catalog.tsx"),
+  route("shop", "routes/storefront/shop.tsx"),
+  route("product/:slug", "routes/storefront/product.tsx"),
   route("single-course/:id", "routes/storefront/single-course.tsx"),
   route("course-video/:id", "routes/storefront/course-video.tsx"),
   route("course-review/:id", "routes/storefront/course-review.tsx"),
@@ -31,6 +33,7 @@ const account = [
   route("customer-signup", "routes/account/customer-signup.tsx"),
   route("user/forgot-password", "routes/account/forgot-password.tsx"),
   route("user/reset-password/:token", "routes/account/reset-password.tsx"),
+  route("user/claim-purchases/:token", "routes/account/claim-purchases.tsx"),
   route("logout", "routes/account/logout.tsx"),
   layout("routes/account/layout.tsx", [
     route("user-dashboard", "routes/account/user-dashboard.tsx"),
@@ -73,6 +76,8 @@ const admin = [
     route("currencies", "routes/admin/currencies.tsx"),
     route("courses", "routes/admin/courses.tsx"),
     route("course/:id", "routes/admin/course.tsx"),
+    route("products", "routes/admin/products.tsx"),
+    route("products/:id", "routes/admin/product.tsx"),
     route("categories", "routes/admin/categories.tsx"),
     route("categories/:id", "routes/admin/category.tsx"),
     route("attributes", "routes/admin/attributes.tsx"),
@@ -82,10 +87,14 @@ const admin = [
   ]),
 ];
 
+/** The platform operators' page (issue 16 item 12): on the platform's own address only. */
+const platform = [route("platform", "routes/platform/platform.tsx")];
+
 export default [
   ...storefront,
   ...account,
   ...admin,
+  ...platform,
   // Any other address: the storefront's "page not found".
   route("*", "routes/storefront/not-found.tsx"),
 ] satisfies RouteConfig;

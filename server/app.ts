@@ -28,6 +28,7 @@ import { mediaRoutes } from "./modules/media/media.routes";
 import { invoiceRoutes } from "./modules/orders/invoices.routes";
 import { orderAdminRoutes } from "./modules/orders/orders-admin.routes";
 import { paymentWebhookRoutes } from "./modules/payments/payments.routes";
+import { platformRoutes } from "./modules/platform/platform.routes";
 import { adminProductRoutes } from "./modules/products/admin-products.routes";
 import { storeProductRoutes } from "./modules/products/store-products.routes";
 import { settingsAdminRoutes } from "./modules/settings/settings-admin.routes";
@@ -189,6 +190,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(adminAttributeRoutes);
       await api.register(adminProductRoutes);
       await api.register(storeProductRoutes);
+      await api.register(platformRoutes);
       api.all("/*", { schema: { hide: true }, config: { tenant: false } }, async (request) => {
         throw notFound(`No API route ${request.method} ${request.url.split("?")[0]}.`, "ROUTE_NOT_FOUND");
       });

@@ -35,6 +35,7 @@ export async function startServer(env: Env, web: WebOptions) {
   const seed = await seedDatabase(database.db, {
     adminEmail: env.ADMIN_EMAIL,
     adminPassword: env.ADMIN_PASSWORD,
+    blobs: app.services.blobs,
   });
   phases.mark("seed");
   if (seed.seeded) {

@@ -32,10 +32,12 @@ import { createBlobStore } from "./modules/media/blob-store";
 import { createImageStore } from "./modules/media/image-store";
 import { createMediaStore } from "./modules/media/media-store";
 import { createUploads } from "./modules/media/uploads";
+import { CREDIT_NOTE_MAIL, composeCreditNoteMail } from "./modules/orders/credit-note-mail";
 import { createInvoiceService } from "./modules/orders/invoices.service";
 import { createOrderAdminService } from "./modules/orders/orders-admin.service";
 import { createPaymentProvider } from "./modules/payments/payment-providers";
 import { createStripeConnect } from "./modules/payments/stripe-connect";
+import { createPlatformService } from "./modules/platform/platform.service";
 import { createProductAdminService } from "./modules/products/product-admin.service";
 import { createProductSettings } from "./modules/products/product-settings";
 import { createStoreProductService } from "./modules/products/store-products.service";
@@ -120,6 +122,7 @@ export function createServices(
     log,
   });
   const invoices = createInvoiceService(db, settings);
+  mailJobs.register(CREDIT_NOTE_MAIL, composeCreditNoteMail({ invoices, settings }));
   const provider = createPaymentProvider(env);
   const instalments = createInstalmentCollection(db, { queue: jobQueue, mailJobs, provider, log, now });
   registerInstalmentMails(db, { mailJobs, settings, originOf });
@@ -159,6 +162,7 @@ export function createServices(
     log,
     attemptLimits,
   });
+  const platform = createPlatformService(db, { companies, schoolAddresses, staffOnboarding, attemptLimits });
   const staffAccount = createStaffAccountService(db, {
     sessions,
     attemptLimits,
@@ -173,9 +177,10 @@ export function createServices(
     provider,
     mailJobs,
     seatsChanged: catalog,
+    ...(now ? { now } : {}),
   });
   const jobsAdmin = createJobsAdminService(database, { queue: jobQueue, audit });
-  const dashboard = createDashboardService(db, { settings });
+  const dashboard = createDashboardService(db, { settings, ...(now ? { now } : {}) });
   const catalogAdmin = createCatalogAdmin(db, {
     audit,
     catalog,
@@ -218,6 +223,7 @@ export function createServices(
     staffRoles,
     staffOnboarding,
     staffAccount,
+    platform,
     orderAdmin,
     dashboard,
     settingsAdmin,

@@ -11,6 +11,8 @@ const STOREFRONT_PATH = new RegExp(
     [
       "",
       "catalog",
+      "shop",
+      "product/[^/]+",
       "single-course/[^/]+",
       "course-video/[^/]+",
       "course-review/[^/]+",

@@ -13,6 +13,9 @@ export const adminPaths = {
   editProfile: () => "/edit-profile",
   courses: () => "/courses",
   course: (id: string) => `/course/${encodeURIComponent(id)}`,
+  products: () => "/products",
+  /** The product editor ("new" for a new product); /product/{slug} is the storefront's product page. */
+  product: (id: string) => `/products/${encodeURIComponent(id)}`,
   categories: () => "/categories",
   category: (id: string) => `/categories/${encodeURIComponent(id)}`,
   attributes: () => "/attributes",

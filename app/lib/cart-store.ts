@@ -1,7 +1,22 @@
 import { useSyncExternalStore } from "react";
 import { CART_CHANGE_EVENT, CART_STORAGE_KEY } from "./use-cart-count";
 
-/** One course in the cart, as kept in localStorage under `cartCourses`. Prices are for display only. */
+/** A product line of the cart: which product and variant, how many, paid extras and a note. */
+export interface CartProductLine {
+  productId: string;
+  variantId: string | null;
+  variantLabel: string | null;
+  quantity: number;
+  /** More than one unit may be bought (the product's "sell individual units"). */
+  multiple: boolean;
+  extraIds: string[];
+  note?: string;
+}
+
+/**
+ * One course or product in the cart, as kept in localStorage under `cartCourses`. Prices are for
+ * display only. A product line (`product` set) has the id `product:<productId>:<variantId>`.
+ */
 export interface CartItem {
   id: string;
   slug: string;
@@ -10,6 +25,7 @@ export interface CartItem {
   priceCents: number;
   salePriceCents: number | null;
   currency: string;
+  product?: CartProductLine;
 }
 
 /** The server checks out at most this many courses at once. */
@@ -54,7 +70,8 @@ export function readCart(): CartItem[] {
   return cachedItems;
 }
 
-function writeCart(items: CartItem[]) {
+/** Replaces the cart (in this tab and, through the storage event, in others). */
+export function writeCart(items: CartItem[]) {
   window.localStorage.setItem(CART_STORAGE_KEY, JSON.stringify(items));
   window.dispatchEvent(new Event(CART_CHANGE_EVENT));
 }

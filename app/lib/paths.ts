@@ -37,6 +37,10 @@ export const paths = {
   payment: () => "/payment",
   thankYou: () => "/thank-you",
   catalog: () => "/catalog",
+  /** The shop: books, boxes, kits and downloads beside the courses. */
+  shop: () => "/shop",
+  /** The spec's 'Product Slug page'. */
+  product: (idOrSlug: string) => `/product/${encodeURIComponent(idOrSlug)}`,
   terms: () => "/general-terms-and-conditions",
   paymentPlan: () => "/payment-plan-agreement",
   privacyPolicy: () => "/privacy-policy",

@@ -292,6 +292,18 @@ export async function generateData(
     `do $$ declare r record; begin
        for r in select indexdef from bench_dropped_indexes loop execute r.indexdef; end loop;
      end $$`,
+    // Paid orders were paid when placed (the dashboard's sales are the money received, migration 0015).
+    "alter table payments disable trigger dashboard_payments_inserted",
+    "alter table payments disable trigger payments_received_at",
+    `insert into payments (company_id, order_id, provider, provider_reference, status, amount_cents, currency,
+       received_at, created_at, updated_at)
+     select ${c}, o.id, 'demo', 'bench_' || o.id, 'succeeded', o.total_cents, o.currency, o.created_at, o.created_at,
+       o.created_at
+     from orders o join bench_order_rows b on b.id = o.id
+     where o.status in ('processing', 'delivered')
+     order by o.id`,
+    "alter table payments enable trigger payments_received_at",
+    "alter table payments enable trigger dashboard_payments_inserted",
     "alter table orders enable trigger dashboard_orders_inserted",
     "alter table order_lines enable trigger dashboard_order_lines_inserted",
     `select dashboard_rebuild_rollups(${c})`,

@@ -15,6 +15,9 @@ import type { Company } from "../modules/companies/companies.service";
 export const COMPANY_HEADER = "company";
 export const COMPANY_COOKIE = "company";
 
+const UNKNOWN_HOST = { title: "School not found", text: "No school is served at this address." };
+const SUSPENDED = { title: "School not available", text: "This school is not available at the moment." };
+
 declare module "fastify" {
   interface FastifyRequest {
     /**
@@ -39,10 +42,17 @@ function companyIdentifier(request: FastifyRequest): string | undefined {
   return fromHeader?.trim() || request.cookies[COMPANY_COOKIE]?.trim() || undefined;
 }
 
-/** The page a browser gets on a host that is no school of this platform (never another school's content). */
-function sendUnknownHostPage(request: FastifyRequest, reply: FastifyReply) {
-  const title = localizeMessage("School not found", request.language);
-  const text = localizeMessage("No school is served at this address.", request.language);
+/**
+ * The page a browser gets on a host that is no school of this platform, or of a suspended school
+ * (never another school's content).
+ */
+function sendNoSchoolPage(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  wording: { title: string; text: string } = UNKNOWN_HOST,
+) {
+  const title = localizeMessage(wording.title, request.language);
+  const text = localizeMessage(wording.text, request.language);
   const html = `<!doctype html><html lang="${request.language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><meta name="color-scheme" content="light dark"><title>${title}</title><style>body{font-family:system-ui,sans-serif;margin:4rem auto;max-width:32rem;padding:0 1rem;color:#1f2937;background:#fff}@media (prefers-color-scheme:dark){body{color:#f3f4f6;background:#111827}}</style></head><body><main><h1>${title}</h1><p>${text}</p></main></body></html>`;
   return reply.status(404).type("text/html; charset=utf-8").header("cache-control", "no-store").send(html);
 }
@@ -75,10 +85,17 @@ export const tenancyPlugin = fp(async (app: FastifyInstance) => {
     const school = await app.services.schoolAddresses.resolve(request.host, identifier);
     if ("unknownHost" in school) {
       if (!request.url.startsWith("/api/")) {
-        sendUnknownHostPage(request, reply);
+        sendNoSchoolPage(request, reply);
         return false;
       }
-      throw notFound("No school is served at this address.", "UNKNOWN_HOST");
+      throw notFound(UNKNOWN_HOST.text, "UNKNOWN_HOST");
+    }
+    if ("suspended" in school) {
+      if (!request.url.startsWith("/api/")) {
+        sendNoSchoolPage(request, reply, SUSPENDED);
+        return false;
+      }
+      throw notFound(SUSPENDED.text, "SCHOOL_SUSPENDED");
     }
     if ("unknownCompany" in school) {
       throw school.unknownCompany

@@ -6,6 +6,7 @@ import { seededRandom } from "../lib/random";
 import { generatePassword, hashPassword } from "../modules/auth/passwords";
 import { courses as courseTable } from "../modules/catalog/catalog.tables";
 import { companies } from "../modules/companies/companies.tables";
+import type { BlobStore } from "../modules/media/blob-store";
 import type { OrderStatus, PaymentMethod } from "../modules/orders/orders.tables";
 import { roles, staff } from "../modules/staff/staff.tables";
 import { categories as seedCategories } from "./content/categories";
@@ -26,6 +27,7 @@ import {
   insertLanguage,
 } from "./factories";
 import { seedDemoLearner, seedReviews } from "./learning";
+import { seedProducts } from "./products";
 
 export const DEFAULT_COMPANY = { slug: "wellspring", name: "Wellspring Academy" };
 export const DEFAULT_ADMIN_EMAIL = "admin@example.com";
@@ -40,6 +42,8 @@ export interface SeedOptions {
   now?: Date;
   /** Leave out the demo orders (tests that count orders themselves). */
   withOrders?: boolean;
+  /** The media store, for the demo shop's downloadable file (without it that product stays unpublished). */
+  blobs?: BlobStore;
 }
 
 export interface SeedResult {
@@ -132,6 +136,7 @@ export async function seedDatabase(db: Db, options: SeedOptions = {}): Promise<S
       .set({ instalmentCount: 3 })
       .where(and(eq(courseTable.companyId, company.id), gte(courseTable.priceCents, 10_000)));
     await seedCoupons(tx, company.id, now);
+    await seedProducts(tx, company.id, categoryIds, now, options.blobs);
     await insertDefaultFaqs(tx, company.id);
 
     const [superAdmin] = await tx

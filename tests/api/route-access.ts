@@ -49,7 +49,13 @@ export type Rule =
    * What a buyer bought (downloads): the signed-in customer, or a guest session that bought as a
    * customer; the probes' guest has not bought, so it gets 401 as anonymous callers and staff do.
    */
-  | { kind: "buyer" };
+  | { kind: "buyer" }
+  /**
+   * The platform operators' realm (issue 16 item 12): a signed-in operator only. No school's caller
+   * (anonymous, guest, customer, any staff role) is one, so every caller here gets 401; the operators'
+   * own access is tested in `server/modules/platform/platform.api.test.ts`.
+   */
+  | { kind: "operator" };
 
 /** Values the probes need, read from the seeded database before the test. */
 export interface ProbeContext {
@@ -101,6 +107,7 @@ const ALL_METHODS = ["GET", "TRACE", "DELETE", "OPTIONS", "PATCH", "PUT", "POST"
 const PUBLIC: Rule = { kind: "public" };
 const CUSTOMER: Rule = { kind: "customer" };
 const STAFF_ANY: Rule = { kind: "signed-in-staff" };
+const OPERATOR: Rule = { kind: "operator" };
 const staff = (area: Area, level: "read" | "write", customer?: 401 | 403): Rule =>
   customer ? { kind: "staff", area, level, customer } : { kind: "staff", area, level };
 const read = (area: Area) => staff(area, "read");
@@ -118,6 +125,37 @@ export const ROUTE_ACCESS: Record<string, RouteCase | RouteCase[]> = {
   "GET /healthz": { rule: PUBLIC, ok: 200 },
   "GET /readyz": { rule: PUBLIC, ok: 200 },
   "GET /api/health/baseline": { rule: PUBLIC, ok: 200, note: "the benchmarks' constant answer" },
+  "POST /api/platform/login": {
+    rule: PUBLIC,
+    ok: 401,
+    freshSession: true,
+    probe: body({ email: "nobody@example.org", password: "not-an-operator" }),
+    note: "no school's caller is an operator",
+  },
+  "POST /api/platform/logout": { rule: PUBLIC, ok: 200, freshSession: true },
+  "GET /api/platform/schools": { rule: OPERATOR, ok: 200 },
+  "POST /api/platform/schools": {
+    rule: OPERATOR,
+    ok: 201,
+    probe: (c) =>
+      body({
+        name: "Probe School",
+        slug: `probe-${c.unique()}`,
+        superAdmin: { email: `${c.unique()}@example.org` },
+      }),
+  },
+  "POST /api/platform/schools/:id/suspend": { rule: OPERATOR, ok: 404 },
+  "POST /api/platform/schools/:id/resume": { rule: OPERATOR, ok: 404 },
+  "POST /api/platform/schools/:id/hostnames": {
+    rule: OPERATOR,
+    ok: 404,
+    probe: (c) => body({ hostname: `${c.unique()}.example.org` }),
+  },
+  "POST /api/platform/schools/:id/invitations": {
+    rule: OPERATOR,
+    ok: 404,
+    probe: (c) => body({ email: `${c.unique()}@example.org` }),
+  },
   "GET /robots.txt": { rule: PUBLIC, ok: 200 },
   "GET /sitemap.xml": { rule: PUBLIC, ok: 200 },
   "GET /sitemap-pages.xml": { rule: PUBLIC, ok: 200 },
@@ -234,6 +272,11 @@ export const ROUTE_ACCESS: Record<string, RouteCase | RouteCase[]> = {
     ok: 400,
     probe: body({ newPassword: NEW_PASSWORD, token: "not-a-real-token" }),
   },
+  "POST /api/customer/claim-purchases": {
+    rule: PUBLIC,
+    ok: 400,
+    probe: body({ token: "not-a-real-token" }),
+  },
   "POST /api/customer/change-password": {
     rule: CUSTOMER,
     ok: 400,
@@ -258,6 +301,7 @@ export const ROUTE_ACCESS: Record<string, RouteCase | RouteCase[]> = {
   "GET /api/invoices": { rule: CUSTOMER, ok: 200 },
   "GET /api/invoices/:id": { rule: CUSTOMER, ok: 404 },
   "GET /api/invoices/:id/pdf": { rule: CUSTOMER, ok: 404 },
+  "GET /api/credit-notes/:id/pdf": { rule: CUSTOMER, ok: 404 },
 
   // ---------------------------------------------------------------- customer records
   "GET /api/customer": { rule: customers("read"), ok: 200 },
@@ -429,6 +473,7 @@ export const ROUTE_ACCESS: Record<string, RouteCase | RouteCase[]> = {
   },
   "POST /api/orders/:orderId/confirmation-mail": { rule: write("orders"), ok: 404 },
   "GET /api/admin/invoices/:id/pdf": { rule: read("orders"), ok: 404 },
+  "GET /api/admin/credit-notes/:id/pdf": { rule: read("orders"), ok: 404 },
   "GET /api/admin/dashboard": { rule: read("dashboard"), ok: 200 },
 
   // ---------------------------------------------------------------- coupons
@@ -711,5 +756,7 @@ export function expectedStatus(rule: Rule, ok: number, caller: Caller): number {
     case "enrolled":
     case "buyer":
       return caller.kind === "customer" ? ok : 401;
+    case "operator":
+      return 401;
   }
 }

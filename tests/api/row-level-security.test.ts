@@ -54,12 +54,15 @@ afterAll(async () => {
   await database?.close();
 });
 
+/** Tables of the platform operators' realm (issue 16 item 12), outside every school. */
+const PLATFORM_TABLES = ["platform_operators", "platform_sessions"];
+
 describe("row-level security", () => {
   it("is up on this database", () => {
     expect(database.tenantWall).toBe(true);
   });
 
-  it("covers every table with a company_id column, and only companies has none", async () => {
+  it("covers every table with a company_id column; only companies and the platform's own tables have none", async () => {
     const tables = await rows(sql`
       select c.relname as name, c.relrowsecurity as rls,
         exists (select 1 from pg_attribute a
@@ -74,6 +77,17 @@ describe("row-level security", () => {
     for (const table of tables) {
       if (table.name === "companies") {
         expect(table.tenant).toBe(false);
+        continue;
+      }
+      if (PLATFORM_TABLES.includes(table.name as string)) {
+        // The operators' realm: no school's request may touch it at all.
+        const [rights] = await rows(sql`
+          select has_table_privilege(${TENANT_ROLE}, ${table.name as string}, 'SELECT, INSERT, UPDATE, DELETE') as any`);
+        expect({ name: table.name, tenant: table.tenant, rights: rights!.any }).toEqual({
+          name: table.name,
+          tenant: false,
+          rights: false,
+        });
         continue;
       }
       expect({ name: table.name, tenant: table.tenant, rls: table.rls, policy: table.policy }).toEqual({

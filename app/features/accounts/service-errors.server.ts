@@ -1,12 +1,19 @@
 import { data } from "react-router";
 import { localizeMessage } from "~server/lib/messages/localize";
-import { INVALID_CREDENTIALS, RESET_MESSAGES } from "~server/modules/customers/customers.service";
+import {
+  CLAIM_MESSAGES,
+  INVALID_CREDENTIALS,
+  RESET_MESSAGES,
+} from "~server/modules/customers/customers.service";
 
 const byMessage: Record<string, string> = {
   [INVALID_CREDENTIALS]: "invalidCredentials",
   [RESET_MESSAGES.invalid]: "resetInvalid",
   [RESET_MESSAGES.expired]: "resetExpired",
   [RESET_MESSAGES.used]: "resetUsed",
+  [CLAIM_MESSAGES.invalid]: "claimInvalid",
+  [CLAIM_MESSAGES.expired]: "claimExpired",
+  [CLAIM_MESSAGES.used]: "claimUsed",
   "Your current password is not correct.": "currentWrong",
 };
 

@@ -53,6 +53,7 @@ export const ADMIN_NAV: AdminNavEntry[] = [
     Icon: Boxes,
     links: [
       link("courses", adminPaths.courses(), "catalog"),
+      link("products", adminPaths.products(), "catalog"),
       link("categories", adminPaths.categories(), "catalog"),
       link("attributes", adminPaths.attributes(), "catalog"),
       link("coupons", adminPaths.coupons(), "coupons"),

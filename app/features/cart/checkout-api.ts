@@ -1,6 +1,16 @@
 import type { OrderView, PaymentOutcome, Quote, QuoteLine } from "~server/modules/checkout/checkout.schemas";
+import type { ProductQuoteLine } from "~server/modules/products/product-cart";
 
-export type { OrderView, PaymentOutcome, Quote, QuoteLine };
+export type { OrderView, PaymentOutcome, ProductQuoteLine, Quote, QuoteLine };
+
+/** A product line of a checkout: which product and variant, how many, extras and a note. */
+export interface CheckoutProductItem {
+  productId: string;
+  variantId: string | null;
+  quantity: number;
+  extraIds: string[];
+  note?: string;
+}
 
 /** An error answer of the API: `{ message, code, details? }` with its status. */
 export class ApiError extends Error {
@@ -40,6 +50,8 @@ async function post<T>(path: string, body: unknown, headers: Record<string, stri
 
 export interface CheckoutRequest {
   courseIds: string[];
+  /** Products beside the courses. */
+  items?: CheckoutProductItem[];
   couponCode?: string;
   instalments?: number;
   acceptPaymentPlan?: boolean;
@@ -62,11 +74,12 @@ const inCurrency = (path: string, currency: string | undefined) =>
   currency ? `${path}?currency=${encodeURIComponent(currency)}` : path;
 
 export const checkoutApi = {
-  quote: (courseIds: string[], couponCode?: string, currency?: string) =>
-    post<Quote>(
-      inCurrency("/api/checkout/quote", currency),
-      couponCode ? { courseIds, couponCode } : { courseIds },
-    ),
+  quote: (courseIds: string[], couponCode?: string, currency?: string, items: CheckoutProductItem[] = []) =>
+    post<Quote>(inCurrency("/api/checkout/quote", currency), {
+      courseIds,
+      ...(items.length > 0 ? { items } : {}),
+      ...(couponCode ? { couponCode } : {}),
+    }),
   /** Ordered and charged in `currency`: the currency of the quote the buyer saw. */
   placeOrder: (request: CheckoutRequest, idempotencyKey: string, currency?: string) =>
     post<OrderView>(inCurrency("/api/checkout", currency), request, { "idempotency-key": idempotencyKey }),

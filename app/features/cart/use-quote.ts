@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { useRouteLoaderData } from "react-router";
 import type { loader as rootLoader } from "~/root";
-import { checkoutApi, type Quote } from "./checkout-api";
+import { type CheckoutProductItem, checkoutApi, type Quote } from "./checkout-api";
 
 /** The currency the visitor chose in the header (root loader), or undefined for the shop currency. */
 export function useChosenCurrency(): string | undefined {
@@ -13,12 +13,19 @@ export type QuoteState =
   | { status: "ready"; quote: Quote; error: null }
   | { status: "error"; quote: Quote | null; error: unknown };
 
-/** The server's prices for these courses (and coupon) in the chosen currency, fetched again whenever they change. */
-export function useQuote(courseIds: string[], couponCode?: string): QuoteState & { retry: () => void } {
+/**
+ * The server's prices for these courses and products (and coupon) in the chosen currency, fetched
+ * again whenever they change.
+ */
+export function useQuote(
+  courseIds: string[],
+  couponCode?: string,
+  items: CheckoutProductItem[] = [],
+): QuoteState & { retry: () => void } {
   const [state, setState] = useState<QuoteState>({ status: "idle", quote: null, error: null });
   const [attempt, setAttempt] = useState(0);
   const currency = useChosenCurrency();
-  const key = courseIds.join(",");
+  const key = courseIds.length + items.length > 0 ? JSON.stringify([courseIds, items]) : "";
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` changes only to fetch again (retry).
   useEffect(() => {
@@ -28,8 +35,9 @@ export function useQuote(courseIds: string[], couponCode?: string): QuoteState &
     }
     let current = true;
     setState((previous) => ({ status: "loading", quote: previous.quote, error: null }));
+    const [ids, products] = JSON.parse(key) as [string[], CheckoutProductItem[]];
     checkoutApi
-      .quote(key.split(","), couponCode, currency)
+      .quote(ids, couponCode, currency, products)
       .then((quote) => current && setState({ status: "ready", quote, error: null }))
       .catch(
         (error: unknown) =>

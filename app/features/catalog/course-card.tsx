@@ -1,11 +1,11 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { AddToCartButton } from "~/components/add-to-cart-button";
+import { Price } from "~/components/price";
 import { buttonClasses } from "~/components/ui/button";
 import { paths } from "~/lib/paths";
 import { CourseBadge } from "./course-badge";
 import { CourseMeta } from "./course-meta";
-import { Price } from "./price";
 import { RatingStars } from "./rating-stars";
 import type { CourseCard as CourseCardData } from "./types";
 

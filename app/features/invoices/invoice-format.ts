@@ -17,3 +17,8 @@ export function formatVatRate(rateBp: number, language: string): string {
 export function invoicePdfUrl(id: string, language: string): string {
   return `/api/invoices/${encodeURIComponent(id)}/pdf?lng=${encodeURIComponent(language)}`;
 }
+
+/** Where the buyer downloads the PDF of one of their credit notes, labelled in `language`. */
+export function creditNotePdfUrl(id: string, language: string): string {
+  return `/api/credit-notes/${encodeURIComponent(id)}/pdf?lng=${encodeURIComponent(language)}`;
+}

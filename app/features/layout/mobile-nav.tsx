@@ -1,4 +1,4 @@
-import { ArrowUpRight, BookOpen, GraduationCap, LogIn, LogOut, Mail, Phone, X } from "lucide-react";
+import { ArrowUpRight, BookOpen, GraduationCap, LogIn, LogOut, Mail, Phone, Store, X } from "lucide-react";
 import { useEffect, useId, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
@@ -100,6 +100,16 @@ export function MobileNav({
               >
                 {t("catalogPage.footerLink")}
                 <BookOpen aria-hidden="true" className="size-5 text-ink-muted" />
+              </Link>
+            </li>
+            <li>
+              <Link
+                to={paths.shop()}
+                onClick={close}
+                className="flex min-h-14 items-center justify-between gap-3 rounded-lg px-2 text-base font-semibold text-ink hover:bg-sunken hover:text-primary-ink"
+              >
+                {t("shop.navLink")}
+                <Store aria-hidden="true" className="size-5 text-ink-muted" />
               </Link>
             </li>
             {headerMenuLinks(store, t).map((page) => (

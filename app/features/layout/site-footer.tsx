@@ -15,6 +15,7 @@ export function SiteFooter({ store }: { store: StoreChromeInfo }) {
   const { t } = useTranslation();
   const companyLinks = [
     { label: t("catalogPage.footerLink"), href: paths.catalog(), external: false },
+    { label: t("shop.navLink"), href: paths.shop(), external: false },
     { label: t("nav.aboutUs"), href: paths.aboutUs(), external: false },
     { label: t("footer.help"), href: paths.help(), external: false },
     { label: t("nav.contact"), href: marketingUrl(store.website, "/contact"), external: true },

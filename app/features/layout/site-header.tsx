@@ -139,19 +139,24 @@ export function SiteHeader({ store, cartCount }: { store: StoreChromeInfo; cartC
       <nav aria-label={t("header.mainNav")} className="hidden border-t border-line nav:block">
         <Container>
           <ul className="-ml-3 flex min-h-12 flex-wrap items-center gap-x-1">
-            <li>
-              <NavLink
-                to={paths.catalog()}
-                className={({ isActive }) =>
-                  cn(
-                    "inline-flex min-h-11 items-center rounded-lg px-3 text-sm font-semibold whitespace-nowrap transition-colors hover:bg-sunken",
-                    isActive ? "text-primary-ink" : "text-ink hover:text-primary-ink",
-                  )
-                }
-              >
-                {t("catalogPage.footerLink")}
-              </NavLink>
-            </li>
+            {[
+              [paths.catalog(), "catalogPage.footerLink"],
+              [paths.shop(), "shop.navLink"],
+            ].map(([to, label]) => (
+              <li key={to}>
+                <NavLink
+                  to={to!}
+                  className={({ isActive }) =>
+                    cn(
+                      "inline-flex min-h-11 items-center rounded-lg px-3 text-sm font-semibold whitespace-nowrap transition-colors hover:bg-sunken",
+                      isActive ? "text-primary-ink" : "text-ink hover:text-primary-ink",
+                    )
+                  }
+                >
+                  {t(label!)}
+                </NavLink>
+              </li>
+            ))}
             {headerMenuLinks(store, t).map((page) => (
               <li key={page.href + page.label}>
                 <a

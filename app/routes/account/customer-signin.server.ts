@@ -35,7 +35,10 @@ export async function action({ context, request }: Route.ActionArgs) {
     );
   }
   try {
-    const result = await customers.login(companyId, parsed.data, context.client);
+    const result = await customers.login(companyId, parsed.data, context.client, {
+      origin: context.origin,
+      language: context.language,
+    });
     if (context.visitorSession) await customers.logout(context.visitorSession.id);
     return redirect(safeRedirect(values.redirectTo, paths.userDashboard()), {
       headers: cookieHeaders(context.sessionCookies.customerSignIn(result.session, result.customer)),

@@ -28,7 +28,10 @@ export async function action({ context, request }: Route.ActionArgs) {
   }
   const { customers } = context.services;
   try {
-    const result = await customers.register(context.company.id, parsed.data, context.client);
+    const result = await customers.register(context.company.id, parsed.data, context.client, {
+      origin: context.origin,
+      language: context.language,
+    });
     if (context.visitorSession) await customers.logout(context.visitorSession.id);
     return redirect(safeRedirect(values.redirectTo, paths.userDashboard()), {
       headers: cookieHeaders(context.sessionCookies.customerSignIn(result.session, result.customer)),

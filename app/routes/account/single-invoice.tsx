@@ -3,7 +3,8 @@ import { useTranslation } from "react-i18next";
 import { data, Link } from "react-router";
 import { Button, buttonClasses } from "~/components/ui/button";
 import { Container } from "~/components/ui/container";
-import { invoicePdfUrl } from "~/features/invoices/invoice-format";
+import { CreditNoteList } from "~/features/invoices/credit-note-list";
+import { creditNotePdfUrl, invoicePdfUrl } from "~/features/invoices/invoice-format";
 import { InvoiceSheet } from "~/features/invoices/invoice-sheet";
 import { requirePageCustomer } from "~/features/invoices/require-customer.server";
 import { paths } from "~/lib/paths";
@@ -49,6 +50,7 @@ export default function SingleInvoice({ loaderData }: Route.ComponentProps) {
         </div>
       </div>
       <InvoiceSheet invoice={invoice} />
+      <CreditNoteList invoice={invoice} pdfUrl={(id) => creditNotePdfUrl(id, i18n.language)} />
     </Container>
   );
 }

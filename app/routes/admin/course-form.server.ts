@@ -35,7 +35,8 @@ export function courseFromForm(
   const badge = text(form, "badge");
   const attributeValues: Record<string, string[]> = {};
   for (const [name, value] of form.entries()) {
-    if (name.startsWith("attr.") && typeof value === "string") {
+    // A single-value attribute left at "None" (or empty) chooses nothing.
+    if (name.startsWith("attr.") && typeof value === "string" && value !== "" && value !== "none") {
       const id = name.slice("attr.".length);
       attributeValues[id] = [...(attributeValues[id] ?? []), value];
     }

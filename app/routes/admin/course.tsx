@@ -258,18 +258,34 @@ export default function CoursePage({ loaderData, actionData }: Route.ComponentPr
         {attributes.length > 0 && (
           <AdminCard title={t("adminCatalog.course.attributes")}>
             <div className="grid grid-cols-1 gap-5 md:grid-cols-2">
-              {attributes.map((attribute) => (
-                <MultiSelect
-                  key={attribute.id}
-                  label={translate(attribute.displayName as { en: string }, i18n.language)}
-                  name={`attr.${attribute.id}`}
-                  defaultValue={course?.attributeValues[attribute.id] ?? []}
-                  options={attribute.values.map((value) => ({
-                    value: value.id,
-                    label: translate(value.label as { en: string }, i18n.language),
-                  }))}
-                />
-              ))}
+              {attributes.map((attribute) => {
+                const label = translate(attribute.displayName as { en: string }, i18n.language);
+                const options = attribute.values.map((value) => ({
+                  value: value.id,
+                  label: translate(value.label as { en: string }, i18n.language),
+                }));
+                // Dropdown and radio attributes take one value; Variants take several.
+                return attribute.optionType === "variants" ? (
+                  <MultiSelect
+                    key={attribute.id}
+                    label={label}
+                    name={`attr.${attribute.id}`}
+                    defaultValue={course?.attributeValues[attribute.id] ?? []}
+                    options={options}
+                  />
+                ) : (
+                  <Select
+                    key={attribute.id}
+                    label={label}
+                    name={`attr.${attribute.id}`}
+                    defaultValue={course?.attributeValues[attribute.id]?.[0] ?? "none"}
+                    options={[
+                      { value: "none", label: t("adminCatalog.course.noAttributeValue") },
+                      ...options,
+                    ]}
+                  />
+                );
+              })}
             </div>
             {errors?.attributeValues && (
               <p className="mt-2 text-xs font-medium text-danger">{errors.attributeValues}</p>

@@ -60,13 +60,23 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const channelsTotal = figures.channels.online + figures.channels.pos;
 
   return (
-    <AdminPage title={t("adminDashboard.title")} description={t("adminDashboard.description")}>
+    <AdminPage
+      title={t("adminDashboard.title")}
+      description={t("adminDashboard.description", { currency: figures.currency })}
+    >
       <dl className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">
         <Stat label={t("adminDashboard.sales.today")} value={money(figures.sales.todayCents)} />
         <Stat label={t("adminDashboard.sales.yesterday")} value={money(figures.sales.yesterdayCents)} />
         <Stat label={t("adminDashboard.sales.thisMonth")} value={money(figures.sales.thisMonthCents)} />
         <Stat label={t("adminDashboard.sales.allTime")} value={money(figures.sales.allTimeCents)} />
       </dl>
+      <p className="text-sm text-ink-muted">
+        {t("adminDashboard.refunds.summary", {
+          today: money(figures.refunds.todayCents),
+          month: money(figures.refunds.thisMonthCents),
+          allTime: money(figures.refunds.allTimeCents),
+        })}
+      </p>
       <dl className="grid grid-cols-2 gap-4 xl:grid-cols-4">
         <Stat label={t("adminDashboard.orders.total")} value={count(figures.orders.total)} />
         <Stat label={t("adminDashboard.orders.pending")} value={count(figures.orders.pending)} />

@@ -7,6 +7,7 @@ import { AdminCard, AdminPage } from "~/components/admin/admin-page";
 import { Checkbox, Select, TextField } from "~/components/admin/form-fields";
 import { Button } from "~/components/ui/button";
 import { notify } from "~/components/ui/toast";
+import { CreditNoteList } from "~/features/invoices/credit-note-list";
 import { InvoiceSheet } from "~/features/invoices/invoice-sheet";
 import { MarkPaidCard } from "~/features/orders/mark-paid-card";
 import { MoneyConfirmDialog } from "~/features/orders/money-confirm-dialog";
@@ -517,6 +518,11 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
                 )}
               </div>
               <InvoiceSheet invoice={invoice} headingLevel={2} />
+              <CreditNoteList
+                invoice={invoice}
+                headingLevel={3}
+                pdfUrl={(id) => `/api/admin/credit-notes/${id}/pdf?lng=${i18n.language}`}
+              />
             </>
           ) : (
             <p className="text-sm text-ink-muted">{t("adminOrders.detail.noInvoice")}</p>

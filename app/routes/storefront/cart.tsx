@@ -1,12 +1,14 @@
 import { ShoppingBag, Trash2 } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { Price } from "~/components/price";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { Container } from "~/components/ui/container";
 import { checkoutErrorMessage } from "~/features/cart/error-message";
 import { OrderSummary } from "~/features/cart/order-summary";
 import { useQuote } from "~/features/cart/use-quote";
-import { Price } from "~/features/catalog/price";
+import { checkoutItem, courseItemsOf, productItemsOf } from "~/features/shop/product-cart";
+import { ProductCartLine } from "~/features/shop/product-cart-line";
 import { removeFromCart, useCart, useCartReady } from "~/lib/cart-store";
 import { paths } from "~/lib/paths";
 import { privatePageMeta } from "~/lib/private-page-meta";
@@ -16,9 +18,15 @@ export const meta: Route.MetaFunction = ({ matches }) => privatePageMeta(matches
 
 export default function Cart() {
   const { t, i18n } = useTranslation();
-  const items = useCart();
+  const all = useCart();
   const ready = useCartReady();
-  const quoteState = useQuote(items.map((item) => item.id));
+  const items = courseItemsOf(all);
+  const productItems = productItemsOf(all);
+  const quoteState = useQuote(
+    items.map((item) => item.id),
+    undefined,
+    productItems.map((item) => checkoutItem(item.product)),
+  );
   const quote = quoteState.quote;
   const lineFor = (id: string) => quote?.lines.find((line) => line.courseId === id);
   const blocked = (id: string) => {
@@ -28,10 +36,22 @@ export default function Cart() {
     if (line?.soldOut) return t("cart.soldOut");
     return null;
   };
-  const buyable = items.filter((item) => quote && !blocked(item.id)).length;
-  const anyBlocked = items.some((item) => blocked(item.id));
+  const productLineFor = (item: (typeof productItems)[number]) =>
+    quote?.productLines.find(
+      (line) => line.productId === item.product.productId && line.variantId === item.product.variantId,
+    );
+  const productBlocked = (item: (typeof productItems)[number]) => {
+    if (quote?.unavailable.includes(item.product.productId)) return t("shop.cart.unavailable");
+    if (productLineFor(item)?.soldOut) return t("shop.cart.soldOut");
+    return null;
+  };
+  const buyable =
+    items.filter((item) => quote && !blocked(item.id)).length +
+    productItems.filter((item) => quote && !productBlocked(item)).length;
+  const anyBlocked =
+    items.some((item) => blocked(item.id)) || productItems.some((item) => productBlocked(item));
 
-  if (ready && items.length === 0) {
+  if (ready && all.length === 0) {
     return (
       <Container className="py-16 sm:py-24">
         <div className="mx-auto flex max-w-md flex-col items-center text-center">
@@ -51,7 +71,13 @@ export default function Cart() {
   return (
     <Container className="py-8 sm:py-12">
       <h1 className="text-3xl font-bold tracking-tight text-ink">{t("cart.title")}</h1>
-      {ready && <p className="mt-1 text-sm text-ink-muted">{t("cart.itemCount", { count: items.length })}</p>}
+      {ready && (
+        <p className="mt-1 text-sm text-ink-muted">
+          {productItems.length > 0
+            ? t("shop.cart.itemCount", { count: all.length })
+            : t("cart.itemCount", { count: items.length })}
+        </p>
+      )}
 
       <div className="mt-8 grid gap-8 lg:grid-cols-[minmax(0,1fr)_24rem]">
         <ul className="grid content-start gap-4" aria-label={t("cart.title")}>
@@ -105,6 +131,15 @@ export default function Cart() {
               </li>
             );
           })}
+          {productItems.map((item) => (
+            <ProductCartLine
+              key={item.id}
+              item={item}
+              line={productLineFor(item)}
+              currency={quote?.currency ?? item.currency}
+              problem={productBlocked(item)}
+            />
+          ))}
         </ul>
 
         <div className="grid content-start gap-4 lg:sticky lg:top-below-header lg:self-start">

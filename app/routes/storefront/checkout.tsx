@@ -15,6 +15,7 @@ import { CheckoutStepHeading } from "~/features/cart/checkout-step-heading";
 import { checkoutErrorMessage } from "~/features/cart/error-message";
 import { OrderSummary } from "~/features/cart/order-summary";
 import { useQuote } from "~/features/cart/use-quote";
+import { checkoutItem, courseItemsOf, productItemsOf } from "~/features/shop/product-cart";
 import { useCart, useCartReady } from "~/lib/cart-store";
 import { formatMoney } from "~/lib/format";
 import { paths } from "~/lib/paths";
@@ -57,7 +58,8 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
   const navigate = useNavigate();
   const revalidator = useRevalidator();
   const online = useOnline();
-  const items = useCart();
+  const all = useCart();
+  const items = courseItemsOf(all);
   const ready = useCartReady();
   const ids = useId();
 
@@ -85,9 +87,19 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
   const attempt = useRef<{ payload: string; key: string } | null>(null);
 
   const cartIds = items.map((item) => item.id);
-  const quoteState = useQuote(cartIds, coupon);
+  const cartProducts = productItemsOf(all).map((item) => checkoutItem(item.product));
+  const quoteState = useQuote(cartIds, coupon, cartProducts);
   const quote = quoteState.quote;
   const buyable = quote?.lines.filter((line) => !line.owned && !line.soldOut) ?? [];
+  /** The products that can be ordered now (known, published and in stock). */
+  const buyableProducts = cartProducts.filter((item) => {
+    if (!quote || quote.unavailable.includes(item.productId)) return false;
+    const line = quote.productLines.find(
+      (candidate) => candidate.productId === item.productId && candidate.variantId === item.variantId,
+    );
+    return line !== undefined && !line.soldOut;
+  });
+  const nothingToBuy = buyable.length + buyableProducts.length === 0;
   const plan = quote?.paymentPlan ?? null;
   const chosenPlan = plan && instalments === plan.instalments ? plan : null;
   /** Why a course in the cart that has instalments is not offered them here: the others cannot be. */
@@ -108,7 +120,7 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
     setApplying(true);
     setCouponError(null);
     try {
-      await checkoutApi.quote(cartIds, code, quote?.currency);
+      await checkoutApi.quote(cartIds, code, quote?.currency, cartProducts);
       setCoupon(code);
     } catch (error) {
       setCouponError(checkoutErrorMessage(error, t, i18n.language, quote?.currency));
@@ -133,6 +145,7 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
 
     const request: CheckoutRequest = {
       courseIds: buyable.map((line) => line.courseId),
+      ...(buyableProducts.length > 0 ? { items: buyableProducts } : {}),
       acceptTerms: true,
       immediateAccess: true,
     };
@@ -157,7 +170,7 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
     }
   }
 
-  if (ready && items.length === 0) {
+  if (ready && all.length === 0) {
     return (
       <Container className="py-16 text-center">
         <h1 className="text-3xl font-bold tracking-tight text-ink">{t("cart.emptyTitle")}</h1>
@@ -418,6 +431,25 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
                     <span className="tabular-nums text-ink">{money(line.unitPriceCents)}</span>
                   </li>
                 ))}
+                {quote.productLines.map((line) => (
+                  <li
+                    key={`${line.productId}:${line.variantId ?? ""}`}
+                    className="flex justify-between gap-4 text-sm"
+                  >
+                    <span className={line.soldOut ? "text-ink-muted line-through" : "text-ink"}>
+                      {line.quantity > 1
+                        ? t("shop.cart.lineTitleQuantity", { title: line.title, count: line.quantity })
+                        : line.title}
+                      {line.variantLabel && (
+                        <span className="block text-xs text-ink-muted">{line.variantLabel}</span>
+                      )}
+                      {line.soldOut && (
+                        <span className="block text-xs text-danger">{t("shop.cart.soldOut")}</span>
+                      )}
+                    </span>
+                    <span className="tabular-nums text-ink">{money(line.totalCents)}</span>
+                  </li>
+                ))}
               </ul>
             </OrderSummary>
           ) : (
@@ -438,9 +470,7 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
               setConsentProblems(remaining);
             }}
           />
-          {quote && buyable.length === 0 && (
-            <p className="text-sm text-danger">{t("checkout.nothingToBuy")}</p>
-          )}
+          {quote && nothingToBuy && <p className="text-sm text-danger">{t("checkout.nothingToBuy")}</p>}
           {submitError && (
             <p
               id={`${ids}-submit-error`}
@@ -455,7 +485,7 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
             variant="accent"
             size="lg"
             className="w-full"
-            disabled={!online || submitting || !quote || buyable.length === 0}
+            disabled={!online || submitting || !quote || nothingToBuy}
           >
             <Lock aria-hidden="true" />
             {submitting ? t("checkout.placing") : t("checkout.placeOrder")}

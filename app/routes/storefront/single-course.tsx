@@ -1,6 +1,7 @@
 import { Check, Clock, Infinity as InfinityIcon, PlayCircle } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { AddToCartButton } from "~/components/add-to-cart-button";
+import { Price } from "~/components/price";
 import { Breadcrumb } from "~/components/ui/breadcrumb";
 import { buttonClasses } from "~/components/ui/button";
 import { Container } from "~/components/ui/container";
@@ -8,7 +9,6 @@ import { CourseBadge } from "~/features/catalog/course-badge";
 import { CourseFacts } from "~/features/catalog/course-facts";
 import { courseJsonLd } from "~/features/catalog/course-json-ld";
 import { LessonList } from "~/features/catalog/lesson-list";
-import { Price } from "~/features/catalog/price";
 import { RatingStars } from "~/features/catalog/rating-stars";
 import { SeatsLeft } from "~/features/catalog/seats-left";
 import { CourseLearningCta } from "~/features/learning/course-learning-cta";

@@ -60,6 +60,29 @@ export const nl: Record<string, string> = {
   "If an account exists for this email address, we have sent a link to reset the password.":
     "Als er een account met dit e-mailadres bestaat, hebben we een link gestuurd om het wachtwoord opnieuw in te stellen.",
   "Invalid email or password.": "Onjuist e-mailadres of wachtwoord.",
+  "This confirmation link is not valid.": "Deze bevestigingslink is niet geldig.",
+  "School not available": "School niet beschikbaar",
+  "This school is not available at the moment.": "Deze school is op dit moment niet beschikbaar.",
+  "Please sign in as a platform operator to continue.": "Log in als platformbeheerder om verder te gaan.",
+  "A school with this address name already exists.": "Er bestaat al een school met deze adresnaam.",
+  "The default school cannot be suspended.": "De standaardschool kan niet worden opgeschort.",
+  "No such school exists.": "Deze school bestaat niet.",
+  "You have been signed out.": "Je bent uitgelogd.",
+  "Please enter the school's address name": "Vul de adresnaam van de school in",
+  "The address name must have 2 to 40 characters": "De adresnaam moet 2 tot 40 tekens hebben",
+  "Use lower-case letters, digits and hyphens, starting and ending with a letter or digit":
+    "Gebruik kleine letters, cijfers en koppeltekens, en begin en eindig met een letter of cijfer",
+  "This address name is reserved for the platform": "Deze adresnaam is gereserveerd voor het platform",
+  "Please enter the school's name": "Vul de naam van de school in",
+  "The school's name must have at most 120 characters":
+    "De naam van de school mag hoogstens 120 tekens hebben",
+  "Please choose a valid school": "Kies een geldige school",
+  "Please enter a hostname": "Vul een hostnaam in",
+  "A hostname has at most 253 characters": "Een hostnaam heeft hoogstens 253 tekens",
+  "This confirmation link has expired. Sign in to receive a new one.":
+    "Deze bevestigingslink is verlopen. Log in om een nieuwe te krijgen.",
+  "This confirmation link has already been used.": "Deze bevestigingslink is al gebruikt.",
+  "Your earlier purchases are now in your account.": "Je eerdere aankopen staan nu in je account.",
   "Please enter an email address": "Vul een e-mailadres in",
   "The email address is too long": "Het e-mailadres is te lang",
   "Please enter a valid email address": "Vul een geldig e-mailadres in",
@@ -69,7 +92,6 @@ export const nl: Record<string, string> = {
   "The reset link is not valid.": "De herstellink is niet geldig.",
   "Your password has been successfully changed": "Je wachtwoord is gewijzigd",
   "Your password has been changed.": "Je wachtwoord is gewijzigd.",
-  "You have been signed out.": "Je bent uitgelogd.",
   "Please accept the terms and conditions": "Accepteer de algemene voorwaarden",
 
   // Catalogue
@@ -306,6 +328,10 @@ export const nl: Record<string, string> = {
   "The upload is empty: choose a video file.": "De upload is leeg: kies een videobestand.",
   "The video upload was interrupted.": "Het uploaden van de video is onderbroken.",
   'No invoice "{id}" exists.': 'Er bestaat geen factuur "{id}".',
+  'No credit note "{id}" exists.': 'Er bestaat geen creditnota "{id}".',
+  'The value "{value}" is listed twice: each value can be listed only once':
+    'De waarde "{value}" staat er twee keer in: elke waarde mag maar één keer voorkomen',
+  "Choose one value for {name}.": "Kies één waarde voor {name}.",
 
   // Orders
   "{name} must be a whole number between {min} and {max}":

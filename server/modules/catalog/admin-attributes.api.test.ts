@@ -73,6 +73,18 @@ describe("/api/admin/attributes", () => {
         })
       ).status,
     ).toBe(400);
+    // A value listed twice (whatever its case or spaces) is refused, naming it; nothing is stored.
+    const twice = await call("POST", "/api/admin/attributes", ctx.admin.token, {
+      ...ageGroup,
+      title: { en: "Pace" },
+      values: [{ label: { en: "Self-paced" } }, { label: { en: "Live" } }, { label: { en: " self-paced" } }],
+    });
+    expect(twice.status).toBe(400);
+    expect(JSON.stringify(twice.body)).toContain(
+      'The value \\"self-paced\\" is listed twice: each value can be listed only once',
+    );
+    const paces = await call("GET", "/api/admin/attributes?searchText=Pace", ctx.admin.token);
+    expect(JSON.stringify(paces.body)).not.toContain("Self-paced");
     expect((await call("GET", "/api/admin/attributes")).status).toBe(401);
     expect((await call("GET", "/api/admin/attributes", ctx.driver.token)).status).toBe(403);
     expect((await call("GET", "/api/admin/attributes", cashier.token)).status).toBe(200);

@@ -221,6 +221,15 @@ describe("PATCH /api/admin/courses/:id and the storefront", () => {
       attributeValues: { [attribute.id]: [course.id] },
     });
     expect(bad.status).toBe(400);
+    // A radio (or dropdown) attribute takes one value.
+    const both = await call("PATCH", `/api/admin/courses/${course.id}`, ctx.admin.token, {
+      attributeValues: { [attribute.id]: attribute.values.map((value: { id: string }) => value.id) },
+    });
+    expect(both.status).toBe(400);
+    expect(JSON.stringify(both.body)).toContain("Choose one value for Format.");
+    expect(
+      (await call("GET", `/api/admin/courses/${course.id}`, ctx.admin.token)).body.attributeValues,
+    ).toEqual(picked);
   });
 });
 

@@ -259,7 +259,29 @@ export const AdminAttributeInput = z.strictObject({
   optionType: z.enum(ATTRIBUTE_OPTION_TYPES, {
     message: "The option type must be dropdown, radio or variants",
   }),
-  values: z.array(AttributeValueInput).max(100, "An attribute has at most 100 values"),
+  values: z
+    .array(AttributeValueInput)
+    .max(100, "An attribute has at most 100 values")
+    .superRefine((values, context) => {
+      // A value listed twice ("Self-paced" and "self-paced ") could not be told apart on a course.
+      const seen = new Map<string, Set<string>>();
+      values.forEach((value, index) => {
+        for (const [language, label] of Object.entries(value.label)) {
+          const key = label.trim().toLocaleLowerCase(language);
+          if (!key) continue;
+          const labels = seen.get(language) ?? new Set<string>();
+          seen.set(language, labels);
+          if (labels.has(key)) {
+            context.addIssue({
+              code: "custom",
+              path: [index, "label", language],
+              message: `The value "${label.trim()}" is listed twice: each value can be listed only once`,
+            });
+          }
+          labels.add(key);
+        }
+      });
+    }),
   published: z.boolean().optional(),
 });
 export type AdminAttributeInput = z.output<typeof AdminAttributeInput>;

@@ -59,7 +59,12 @@ export async function checkAttributeValues(
   const chosen = Object.entries(picked).filter(([, values]) => values.length > 0);
   if (chosen.length === 0) return {};
   const rows = await tx
-    .select({ id: attributes.id, values: attributes.values })
+    .select({
+      id: attributes.id,
+      values: attributes.values,
+      optionType: attributes.optionType,
+      displayName: attributes.displayName,
+    })
     .from(attributes)
     .where(
       and(
@@ -78,7 +83,15 @@ export async function checkAttributeValues(
     if (!attribute || valueIds.some((id) => !known.has(id))) {
       throw fieldError("attributeValues", "Choose values of published attributes only.");
     }
-    result[attributeId] = [...new Set(valueIds)];
+    const unique = [...new Set(valueIds)];
+    // Dropdown and radio attributes take one value; only Variants take several.
+    if (attribute.optionType !== "variants" && unique.length > 1) {
+      throw fieldError(
+        "attributeValues",
+        `Choose one value for ${attribute.displayName.en || "this attribute"}.`,
+      );
+    }
+    result[attributeId] = unique;
   }
   return result;
 }

@@ -2,6 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { Db, Queryable } from "../../db/client";
 import { AppError } from "../../lib/errors";
 import { issueInvoice } from "../orders/invoice-issue";
+import { recordRefund } from "../orders/order-refunds";
 import { enrolments, orderInstalments, orderLines, orders, payments } from "../orders/orders.tables";
 import { grantDownloads, retakeOrderStock } from "../products/order-products";
 import { reserveSeats } from "./seats";
@@ -81,9 +82,18 @@ export async function fulfilOrder(
             details: { refundedCents: payment.amountCents, reason: DUPLICATE_PAYMENT_REASON },
           },
         });
+      await recordRefund(tx, {
+        companyId: payment.companyId,
+        orderId: order.id,
+        kind: "duplicate",
+        amountCents: payment.amountCents,
+        currency: payment.currency,
+        reason: DUPLICATE_PAYMENT_REASON,
+        createdAt: now,
+      });
       return { outcome: "duplicate", reason: DUPLICATE_PAYMENT_REASON };
     }
-    await upsertPayment(tx, payment, "succeeded");
+    await upsertPayment(tx, payment, "succeeded", now);
 
     const lines = await tx
       .select({ courseId: orderLines.courseId })
@@ -181,13 +191,13 @@ export async function recordPendingPayment(db: Queryable, payment: PaymentRecord
     .onConflictDoNothing();
 }
 
-async function upsertPayment(tx: Queryable, payment: PaymentRecord, status: "succeeded") {
+async function upsertPayment(tx: Queryable, payment: PaymentRecord, status: "succeeded", receivedAt: Date) {
   await tx
     .insert(payments)
-    .values({ ...paymentRow(payment), status })
+    .values({ ...paymentRow(payment), status, receivedAt })
     .onConflictDoUpdate({
       target: [payments.provider, payments.providerReference],
-      set: { status, amountCents: payment.amountCents },
+      set: { status, amountCents: payment.amountCents, receivedAt },
     });
 }
 

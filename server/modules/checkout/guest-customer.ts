@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Queryable } from "../../db/client";
 import { conflict } from "../../lib/errors";
 import { customers } from "../customers/customers.tables";
@@ -17,13 +17,35 @@ export interface BuyingCustomer {
 /**
  * The passwordless customer record for a guest's email, created on first use (no password, so
  * nothing to hash). An email that belongs to an account with a password must sign in instead: a
- * guest cannot buy into it. One round trip when the email is new.
+ * guest cannot buy into it.
  */
 export async function findOrCreateGuestCustomer(
   db: Queryable,
   companyId: string,
   guest: GuestDetails,
 ): Promise<BuyingCustomer> {
+  const sameEmail = and(
+    eq(customers.companyId, companyId),
+    eq(sql`lower(${customers.email})`, guest.email.toLowerCase()),
+  );
+  const rows = await db
+    .select({
+      id: customers.id,
+      email: customers.email,
+      hasAccount: sql<boolean>`${customers.passwordHash} is not null`,
+    })
+    .from(customers)
+    .where(sameEmail);
+  // An account and a passwordless record may share the email (until the account claims it): either way
+  // the address has an account, and a guest cannot buy into it.
+  if (rows.some((row) => row.hasAccount)) {
+    throw conflict(
+      "An account with this email address already exists. Please sign in to check out.",
+      "ACCOUNT_EXISTS",
+    );
+  }
+  const existing = rows[0];
+  if (existing) return { id: existing.id, name: guest.name, email: existing.email, hasAccount: false };
   const [created] = await db
     .insert(customers)
     .values({ companyId, name: guest.name, email: guest.email })
@@ -31,24 +53,12 @@ export async function findOrCreateGuestCustomer(
     .returning({ id: customers.id, email: customers.email });
   if (created)
     return { id: created.id, name: guest.name, email: created.email, hasAccount: false, isNew: true };
+  // Another checkout with this email made the record a moment ago.
   const [row] = await db
-    .select({
-      id: customers.id,
-      name: customers.name,
-      email: customers.email,
-      passwordHash: customers.passwordHash,
-    })
+    .select({ id: customers.id, email: customers.email })
     .from(customers)
-    .where(
-      and(eq(customers.companyId, companyId), eq(sql`lower(${customers.email})`, guest.email.toLowerCase())),
-    );
+    .where(and(sameEmail, isNull(customers.passwordHash)));
   if (!row) throw new Error("guest customer was not created");
-  if (row.passwordHash !== null) {
-    throw conflict(
-      "An account with this email address already exists. Please sign in to check out.",
-      "ACCOUNT_EXISTS",
-    );
-  }
   return { id: row.id, name: guest.name, email: row.email, hasAccount: false };
 }
 

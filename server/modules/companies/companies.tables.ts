@@ -10,6 +10,8 @@ export const companies = pgTable(
     slug: text("slug").notNull(),
     name: text("name").notNull(),
     isDefault: boolean("is_default").notNull().default(false),
+    /** Set by a platform operator: the school's pages and API answer "not available" until resumed. */
+    suspendedAt: timestamp("suspended_at", { withTimezone: true }),
     ...timestamps(),
   },
   (t) => [uniqueIndex("companies_slug_key").on(t.slug)],

@@ -1,8 +1,9 @@
 import { and, asc, desc, eq } from "drizzle-orm";
 import { isHostname } from "../../config/env";
 import type { Db } from "../../db/client";
+import { badRequest, conflict } from "../../lib/errors";
 import type { Company, CompanyService } from "./companies.service";
-import { companyHostnames } from "./companies.tables";
+import { companyHostnames, companies as companyTable } from "./companies.tables";
 
 /**
  * Where each school lives (docs/decisions/019-school-addresses.md).
@@ -81,6 +82,7 @@ export function createSchoolAddresses(db: Db, companies: CompanyService, options
   }
   const hosts = new TtlCache<HostMatch>();
   const origins = new TtlCache<string>();
+  const suspensions = new TtlCache<boolean>();
 
   const originAt = (hostname: string) => {
     const url = new URL(platformOrigin);
@@ -141,10 +143,12 @@ export function createSchoolAddresses(db: Db, companies: CompanyService, options
     async addHostname(companyId: string, hostname: string, primary = false): Promise<void> {
       const name = hostname.trim().toLowerCase().replace(/\.$/, "");
       if (!isHostname(name) || !name.includes(".")) {
-        throw new Error(`"${hostname}" is not a hostname (e.g. school.example.com, without scheme or port).`);
+        throw badRequest(
+          `"${hostname}" is not a hostname (e.g. school.example.com, without scheme or port).`,
+        );
       }
       if (platformHosts.has(name)) {
-        throw new Error(`"${name}" is the platform's own address; a school needs a name of its own.`);
+        throw badRequest(`"${name}" is the platform's own address; a school needs a name of its own.`);
       }
       await db.transaction(async (tx) => {
         const [taken] = await tx
@@ -152,10 +156,11 @@ export function createSchoolAddresses(db: Db, companies: CompanyService, options
           .from(companyHostnames)
           .where(eq(companyHostnames.hostname, name));
         if (taken) {
-          throw new Error(
+          throw conflict(
             taken.companyId === companyId
               ? `"${name}" is already a hostname of this school.`
               : `"${name}" is already the hostname of another school.`,
+            "HOSTNAME_TAKEN",
           );
         }
         const existing = await tx
@@ -180,7 +185,10 @@ export function createSchoolAddresses(db: Db, companies: CompanyService, options
       host: string | undefined,
       identifier: string | undefined,
     ): Promise<
-      { company: Company; origin: string } | { unknownHost: string } | { unknownCompany: string | null }
+      | { company: Company; origin: string }
+      | { unknownHost: string }
+      | { unknownCompany: string | null }
+      | { suspended: Company }
     > {
       const match = await this.matchHost(host);
       if (match.kind === "unknown") return { unknownHost: hostnameOf(host) ?? "" };
@@ -189,13 +197,29 @@ export function createSchoolAddresses(db: Db, companies: CompanyService, options
           ? await companies.resolve(match.companyId)
           : await companies.resolve(identifier);
       if (!company) return { unknownCompany: match.kind === "school" ? null : (identifier ?? null) };
+      if (await this.isSuspended(company.id)) return { suspended: company };
       return { company, origin: await this.originOf(company) };
     },
 
-    /** Forget what is cached, after hostnames were written. */
+    /**
+     * Whether a platform operator suspended the school (cached like hostnames: every instance sees a
+     * change within 30 s, this one at once).
+     */
+    async isSuspended(companyId: string): Promise<boolean> {
+      const cached = suspensions.get(companyId);
+      if (cached !== undefined) return cached;
+      const [row] = await db
+        .select({ suspendedAt: companyTable.suspendedAt })
+        .from(companyTable)
+        .where(eq(companyTable.id, companyId));
+      return suspensions.set(companyId, Boolean(row?.suspendedAt));
+    },
+
+    /** Forget what is cached, after hostnames or suspensions were written. */
     forget() {
       hosts.clear();
       origins.clear();
+      suspensions.clear();
     },
   };
 }

@@ -1,8 +1,9 @@
-import { and, eq, isNull } from "drizzle-orm";
+import type { Language } from "~shared/language";
 import { conflict, unauthorized } from "../../lib/errors";
 import { hashPassword } from "../auth/passwords";
 import type { StartedSession } from "../auth/sessions.service";
 import { type ClientInfo, INVALID_CREDENTIALS } from "../auth/sign-in";
+import { offerClaim } from "./customer-claims";
 import { type CustomerRow, type CustomerSteps, findByEmail } from "./customer-records";
 import { customers } from "./customers.tables";
 
@@ -13,45 +14,51 @@ export interface SignedIn {
 
 const EMAIL_TAKEN = "An account with this email address already exists. Please sign in.";
 
+/** Where and in which language mails caused by signing up or in are written. */
+export interface MailContext {
+  /** The school's public address (never a request header). */
+  origin: string;
+  language: Language;
+}
+
 /**
- * New account, or a password for a row without one (a guest checkout or an import with the
- * same email): that row is claimed, so its past orders and enrolments show up.
+ * A new account. When the email also has a passwordless record (a guest checkout's or an import's),
+ * the account is a record of its own and sees nothing of that one: a link to claim it is mailed to
+ * the address, and only opening it (proof of the mailbox) moves its orders, invoices and courses over.
  */
 export async function register(
-  deps: Pick<CustomerSteps, "db" | "sessions" | "attemptLimits">,
+  deps: Pick<CustomerSteps, "db" | "sessions" | "attemptLimits" | "mailJobs">,
   companyId: string,
   input: { name: string; email: string; password: string },
   client: ClientInfo,
+  mail: MailContext,
 ): Promise<SignedIn> {
   await deps.attemptLimits.check("sign-up", { companyId, ip: client.ip, email: input.email });
   const passwordHash = await hashPassword(input.password);
+  let offered = false;
   const row = await deps.db.transaction(async (tx) => {
     const existing = await findByEmail(tx, companyId, input.email);
     if (existing?.passwordHash) throw conflict(EMAIL_TAKEN, "EMAIL_TAKEN");
-    if (existing) {
-      const [claimed] = await tx
-        .update(customers)
-        .set({ name: input.name, passwordHash, updatedAt: new Date() })
-        .where(and(eq(customers.id, existing.id), isNull(customers.passwordHash)))
-        .returning();
-      if (!claimed) throw conflict(EMAIL_TAKEN, "EMAIL_TAKEN");
-      return claimed;
-    }
     const [created] = await tx
       .insert(customers)
       .values({ companyId, name: input.name, email: input.email.toLowerCase(), passwordHash })
+      .onConflictDoNothing()
       .returning();
-    return created!;
+    if (!created) throw conflict(EMAIL_TAKEN, "EMAIL_TAKEN");
+    if (existing) offered = await offerClaim(deps, tx, companyId, created, mail);
+    return created;
   });
+  if (offered) deps.mailJobs.wake();
   return signIn(deps, companyId, row, client);
 }
 
 /** Checks the password; every failure reads the same, whether or not the email exists. */
 export async function login(
-  deps: Pick<CustomerSteps, "db" | "sessions" | "passwordMatches" | "attemptLimits">,
+  deps: Pick<CustomerSteps, "db" | "sessions" | "passwordMatches" | "attemptLimits" | "mailJobs">,
   companyId: string,
   input: { email: string; password: string },
   client: ClientInfo,
+  mail: MailContext,
 ): Promise<SignedIn> {
   const attempt = { companyId, ip: client.ip, email: input.email };
   await deps.attemptLimits.check("sign-in", attempt);
@@ -62,6 +69,8 @@ export async function login(
     await deps.attemptLimits.failed("sign-in", attempt);
     throw unauthorized(INVALID_CREDENTIALS);
   }
+  // A claim link that expired unused is mailed again (no-op when none is owed or one is still open).
+  if (row.passwordHash && (await offerClaim(deps, deps.db, companyId, row, mail))) deps.mailJobs.wake();
   return signIn(deps, companyId, row, client);
 }
 

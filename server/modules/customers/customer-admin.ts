@@ -3,6 +3,7 @@ import { badRequest, conflict, notFound } from "../../lib/errors";
 import { hashPassword } from "../auth/passwords";
 import { orders } from "../orders/orders.tables";
 import {
+  assertEmailFree,
   type CustomerSteps,
   countEnrolments,
   duplicateEmail,
@@ -86,6 +87,7 @@ export async function createCustomer(
   const passwordHash = input.password ? await hashPassword(input.password) : null;
   try {
     return await deps.db.transaction(async (tx) => {
+      await assertEmailFree(tx, companyId, input.email);
       const [row] = await tx
         .insert(customers)
         .values({

@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, isNotNull, ne, sql } from "drizzle-orm";
 import type { Language } from "~shared/language";
 import type { Queryable } from "../../db/client";
 import { badRequest } from "../../lib/errors";
@@ -16,6 +16,20 @@ export async function setCustomerPasswordHash(
   customerId: string,
   passwordHash: string,
 ): Promise<boolean> {
+  // A passwordless record (guest or import) whose email has meanwhile become an account's stays
+  // passwordless: the account claims it through its own link.
+  const [taken] = await tx
+    .select({ id: customers.id })
+    .from(customers)
+    .where(
+      and(
+        eq(customers.companyId, companyId),
+        sql`lower(${customers.email}) = (select lower(email) from customers where id = ${customerId})`,
+        isNotNull(customers.passwordHash),
+        ne(customers.id, customerId),
+      ),
+    );
+  if (taken) return false;
   const [updated] = await tx
     .update(customers)
     .set({ passwordHash, updatedAt: new Date() })

@@ -1,8 +1,9 @@
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, inArray } from "drizzle-orm";
 import { translate } from "~shared/translatable";
 import { badRequest, conflict } from "../../lib/errors";
 import { verifyPassword } from "../auth/passwords";
 import { courses, lessons } from "../catalog/catalog.tables";
+import { withdrawRatings } from "../learning/course-reviews";
 import { courseReviews, lessonProgress } from "../learning/learning.tables";
 import { loadOrderDetails, toOrderView } from "../orders/order-details";
 import { enrolments, orderInstalments, orders } from "../orders/orders.tables";
@@ -140,15 +141,7 @@ export async function deleteOwnAccount(
       .delete(courseReviews)
       .where(and(eq(courseReviews.companyId, companyId), eq(courseReviews.customerId, customerId)))
       .returning({ courseId: courseReviews.courseId, rating: courseReviews.rating });
-    for (const review of reviews) {
-      await tx
-        .update(courses)
-        .set({
-          ratingTotal: sql`greatest(${courses.ratingTotal} - ${review.rating}, 0)`,
-          ratingCount: sql`greatest(${courses.ratingCount} - 1, 0)`,
-        })
-        .where(eq(courses.id, review.courseId));
-    }
+    await withdrawRatings(tx, reviews);
     await tx
       .delete(lessonProgress)
       .where(and(eq(lessonProgress.companyId, companyId), eq(lessonProgress.customerId, customerId)));

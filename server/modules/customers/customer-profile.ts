@@ -2,6 +2,7 @@ import { and, count, eq } from "drizzle-orm";
 import { notFound } from "../../lib/errors";
 import { invoices, orders } from "../orders/orders.tables";
 import {
+  assertEmailFree,
   type CustomerRow,
   type CustomerSteps,
   countEnrolments,
@@ -95,6 +96,7 @@ async function applyUpdate(
   if (Object.keys(values).length === 0) return toCustomer(await requireCustomer(deps.db, companyId, id));
   try {
     return await deps.db.transaction(async (tx) => {
+      if (typeof values.email === "string") await assertEmailFree(tx, companyId, values.email, id);
       const [row] = await tx
         .update(customers)
         .set({ ...values, updatedAt: new Date() })

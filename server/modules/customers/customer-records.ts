@@ -80,7 +80,11 @@ export function recordChange(
     : Promise.resolve();
 }
 
-/** The customer with this email in the company, in any case. */
+/**
+ * The customer with this email in the company, in any case: the account when there is one, else the
+ * passwordless record (a guest checkout's or an import's). Both may exist until the account claims
+ * the record through the link mailed to the address.
+ */
 export async function findByEmail(
   tx: Queryable,
   companyId: string,
@@ -89,8 +93,24 @@ export async function findByEmail(
   const [row] = await tx
     .select()
     .from(customers)
-    .where(and(eq(customers.companyId, companyId), sql`lower(${customers.email}) = ${email.toLowerCase()}`));
+    .where(and(eq(customers.companyId, companyId), sql`lower(${customers.email}) = ${email.toLowerCase()}`))
+    .orderBy(sql`${customers.passwordHash} is null`)
+    .limit(1);
   return row;
+}
+
+/** Refuses an email another customer record of the company has (an account or a guest's). */
+export async function assertEmailFree(
+  tx: Queryable,
+  companyId: string,
+  email: string,
+  exceptId?: string,
+): Promise<void> {
+  const rows = await tx
+    .select({ id: customers.id })
+    .from(customers)
+    .where(and(eq(customers.companyId, companyId), sql`lower(${customers.email}) = ${email.toLowerCase()}`));
+  if (rows.some((row) => row.id !== exceptId)) throw duplicateEmail();
 }
 
 export async function findCustomer(

@@ -131,7 +131,7 @@ describe("POST /api/customer/register", () => {
     expect(taken.status).toBe(409);
   });
 
-  it("claims a customer row without a password, keeping its orders", async () => {
+  it("does not hand a customer row without a password to a sign-up (its orders stay apart until claimed)", async () => {
     const email = uniqueEmail("guest");
     const id = await insertCustomer(t.database.db, companyId, { name: "Guest Buyer", email });
     await t.database.db.insert(orders).values({
@@ -149,10 +149,10 @@ describe("POST /api/customer/register", () => {
     });
     const { status, body } = await register({ email, name: "Guest Now Learner" });
     expect(status).toBe(201);
-    expect(body.customer.id).toBe(id);
+    expect(body.customer.id).not.toBe(id);
     const [row] = await t.database.db.select().from(customers).where(eq(customers.id, id));
-    expect(row!.passwordHash).toBeTruthy();
-    expect(row!.name).toBe("Guest Now Learner");
+    expect(row!.passwordHash).toBeNull();
+    expect(row!.name).toBe("Guest Buyer");
   });
 });
 

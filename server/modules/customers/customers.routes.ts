@@ -21,6 +21,7 @@ import {
   ImportResult,
   Message,
   StoreChangePasswordBody,
+  StoreClaimPurchasesBody,
   StoreForgotPasswordBody,
   StoreLoginBody,
   StoreRegisterBody,
@@ -28,7 +29,7 @@ import {
   StudentUpdateBody,
   UpdateCustomerBody,
 } from "./customers.schemas";
-import { FORGOT_PASSWORD_ANSWER, type SignedIn, type StaffActor } from "./customers.service";
+import { CLAIM_MESSAGES, FORGOT_PASSWORD_ANSWER, type SignedIn, type StaffActor } from "./customers.service";
 
 const TAG = "Customers";
 const ACCOUNT_TAG = "Customer account";
@@ -92,7 +93,10 @@ export const customerRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const result = await customers.register(request.company.id, request.body, client(request));
+      const result = await customers.register(request.company.id, request.body, client(request), {
+        origin: request.schoolOrigin,
+        language: request.language,
+      });
       if (request.visitorSession) await customers.logout(request.visitorSession.id);
       reply.header("set-cookie", cookies.customerSignIn(result.session, result.customer));
       return reply.status(201).send(signInAnswer(result));
@@ -110,7 +114,10 @@ export const customerRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const result = await customers.login(request.company.id, request.body, client(request));
+      const result = await customers.login(request.company.id, request.body, client(request), {
+        origin: request.schoolOrigin,
+        language: request.language,
+      });
       if (request.visitorSession) await customers.logout(request.visitorSession.id);
       reply.header("set-cookie", cookies.customerSignIn(result.session, result.customer));
       return signInAnswer(result);
@@ -186,6 +193,23 @@ export const customerRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       await customers.resetPassword(request.company.id, request.body, client(request));
       return { message: "Your password has been successfully changed" };
+    },
+  );
+
+  app.post(
+    "/customer/claim-purchases",
+    {
+      schema: {
+        tags: [ACCOUNT_TAG],
+        summary:
+          "Add a guest's (or an imported) record with the same email to the account, with the link mailed to that address",
+        body: StoreClaimPurchasesBody,
+        response: { 200: Message, 400: ErrorResponse },
+      },
+    },
+    async (request) => {
+      await customers.claimPurchases(request.company.id, request.body.token);
+      return { message: CLAIM_MESSAGES.done };
     },
   );
 

@@ -67,6 +67,14 @@ export const StoreResetPasswordBody = z.strictObject({
     .max(200),
 });
 
+export const StoreClaimPurchasesBody = z.strictObject({
+  token: z
+    .string({ message: "This confirmation link is not valid." })
+    .trim()
+    .min(1, "This confirmation link is not valid.")
+    .max(200),
+});
+
 export const StoreChangePasswordBody = z.strictObject({
   currentPassword: CurrentPassword,
   newPassword: NewPassword,

@@ -10,6 +10,7 @@ import {
   listCustomers,
   removeCustomer,
 } from "./customer-admin";
+import { claimPurchases, registerCustomerClaimMail } from "./customer-claims";
 import {
   changePassword,
   registerCustomerResetMail,
@@ -22,7 +23,8 @@ import { customerOverview, getCustomer, updateCustomer, updateProfile } from "./
 import type { CustomerServiceDeps, CustomerSteps } from "./customer-records";
 
 export { FORGOT_PASSWORD_ANSWER, RESET_MESSAGES, RESET_TOKEN_LIFETIME_MS } from "../auth/password-reset";
-export type { SignedIn } from "./customer-accounts";
+export type { MailContext, SignedIn } from "./customer-accounts";
+export { CLAIM_MESSAGES } from "./customer-claims";
 export type { CustomerServiceDeps, StaffActor } from "./customer-records";
 export type { ClientInfo };
 export { INVALID_CREDENTIALS };
@@ -46,11 +48,13 @@ export function createCustomerService(db: Db, deps: CustomerServiceDeps) {
     }),
   };
   registerCustomerResetMail(steps);
+  registerCustomerClaimMail(steps);
   return {
     register: withDeps(steps, register),
     login: withDeps(steps, login),
     logout: withDeps(steps, logout),
     startGuest: withDeps(steps, startGuest),
+    claimPurchases: withDeps(steps, claimPurchases),
     requestPasswordReset: withDeps(steps, requestPasswordReset),
     resetPassword: withDeps(steps, resetPassword),
     changePassword: withDeps(steps, changePassword),

@@ -1,8 +1,13 @@
 import { sql } from "drizzle-orm";
-import { index, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { index, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { companyId, id, timestamps } from "../../db/columns";
 
-/** A learner or buyer. A customer without a password was created by a guest checkout or an import. */
+/**
+ * A learner or buyer. A customer without a password was created by a guest checkout or an import.
+ * One account (with a password) and one passwordless record may share an email: signing up with a
+ * guest's email makes a new account, and the guest's record joins it only when the mailbox owner
+ * opens the link mailed to that address (`customer_claims`).
+ */
 export const customers = pgTable(
   "customers",
   {
@@ -17,7 +22,39 @@ export const customers = pgTable(
     ...timestamps(),
   },
   (t) => [
-    uniqueIndex("customers_company_email_key").on(t.companyId, sql`lower(${t.email})`),
+    uniqueIndex("customers_company_account_email_key")
+      .on(t.companyId, sql`lower(${t.email})`)
+      .where(sql`${t.passwordHash} is not null`),
+    uniqueIndex("customers_company_guest_email_key")
+      .on(t.companyId, sql`lower(${t.email})`)
+      .where(sql`${t.passwordHash} is null`),
     index("customers_company_created_idx").on(t.companyId, t.createdAt),
+  ],
+);
+
+/**
+ * A pending claim: an account asks for the passwordless record with its email (a guest checkout's or
+ * an import's orders, invoices, courses and details). The link mailed to that address carries the
+ * token (only its hash is stored); opening it moves the record's history into the account.
+ */
+export const customerClaims = pgTable(
+  "customer_claims",
+  {
+    id: id(),
+    companyId: companyId(),
+    accountId: uuid("account_id")
+      .notNull()
+      .references(() => customers.id, { onDelete: "cascade" }),
+    /** Empty once claimed: the record has joined the account and is gone. */
+    guestId: uuid("guest_id").references(() => customers.id, { onDelete: "set null" }),
+    tokenHash: text("token_hash").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("customer_claims_token_hash_key").on(t.tokenHash),
+    index("customer_claims_account_idx").on(t.accountId),
+    index("customer_claims_guest_idx").on(t.guestId),
   ],
 );

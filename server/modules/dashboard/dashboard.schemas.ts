@@ -8,12 +8,17 @@ export const DashboardFigures = z
     currency: z
       .string()
       .describe(
-        "The shop currency: sales add up every order's total in it (orders in other currencies at their own rate)",
+        "The shop currency: sales add up the money of every order in it (orders in other currencies at their own rate)",
       ),
     timeZone: z.string().describe("The company's time zone; days and months are counted in it"),
     sales: z
       .object({ todayCents: cents, yesterdayCents: cents, thisMonthCents: cents, allTimeCents: cents })
-      .describe("Totals of paid orders (processing or delivered) by the day they were placed"),
+      .describe(
+        "Money actually received minus money refunded, by the day it moved (a payment plan's instalment when it is collected), in the shop currency at each order's own rate",
+      ),
+    refunds: z
+      .object({ todayCents: cents, yesterdayCents: cents, thisMonthCents: cents, allTimeCents: cents })
+      .describe("Money refunded (cancels, returns, partial refunds), by the day it was refunded"),
     orders: z.object({
       total: z.number().int(),
       pending: z.number().int(),
@@ -24,7 +29,11 @@ export const DashboardFigures = z
     channels: z.object({ online: z.number().int(), pos: z.number().int() }),
     weeklySales: z
       .array(
-        z.object({ date: z.string().describe("YYYY-MM-DD"), totalCents: cents, orders: z.number().int() }),
+        z.object({
+          date: z.string().describe("YYYY-MM-DD"),
+          totalCents: cents.describe("Money received minus refunded that day"),
+          orders: z.number().int().describe("Paid orders (processing or delivered) placed that day"),
+        }),
       )
       .describe("The last 7 days, oldest first, today last"),
     bestSellers: z
@@ -32,7 +41,9 @@ export const DashboardFigures = z
       .describe("Top 5 courses by paid order lines"),
     paymentMethods: z
       .array(z.object({ method: z.enum(PAYMENT_METHODS), orders: z.number().int(), totalCents: cents }))
-      .describe("Paid orders per payment method (cash, card, credit, …)"),
+      .describe(
+        "Per payment method of the order (cash, card, credit, …): paid orders, and money received minus refunded",
+      ),
     recentOrders: z.array(
       z.object({
         id: z.uuid(),

@@ -3,12 +3,14 @@ import type { PaymentMethod } from "~shared/order-enums";
 import { type Translatable, translate } from "~shared/translatable";
 import type { Db } from "../../db/client";
 import { courses } from "../catalog/catalog.tables";
-import { orders } from "../orders/orders.tables";
+import { orders, payments, refunds } from "../orders/orders.tables";
 import type { SettingsService } from "../settings/settings.service";
 import type { DashboardFigures } from "./dashboard.schemas";
 import {
   dashboardCourseRevenue,
   dashboardCourseSales,
+  dashboardMoneyHours,
+  dashboardMoneyTotals,
   dashboardOrderHours,
   dashboardOrderTotals,
 } from "./dashboard.tables";
@@ -41,9 +43,15 @@ async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
 /** Sums come back as bigint (a string from node-postgres): exact up to 2^53 cents. */
 const cents = (value: unknown) => Number(value ?? 0);
 
+/** An amount of an order in the shop currency, at the order's own rate (as the roll-up triggers convert). */
+const baseOf = (amount: SQL) =>
+  sql`coalesce(round(${amount}::numeric * o.base_total_cents / nullif(o.total_cents, 0)), 0)`;
+
 /**
  * The figures of the back office's dashboard, read from the roll-up tables that triggers keep exact
- * (migration 0007, docs/decisions/010-dashboard-rollups.md); only the recent orders come from `orders`.
+ * (migrations 0007 and 0015, docs/decisions/010-dashboard-rollups.md and 017-money.md); only the recent
+ * orders come from `orders`. Sales are money: payments received minus refunds, on the day the money
+ * moved (an instalment when it is collected), in the shop currency at each order's own rate.
  * Days and months are the company's (settings time zone): the roll-ups count per UTC hour, and the hours
  * are added up into local days here. Where a local day or the month starts inside an hour (zones such as
  * Asia/Kolkata or Asia/Kathmandu), that hour's orders are read one by one, so the figures stay exact for
@@ -86,14 +94,19 @@ export function createDashboardService(db: Db, deps: { settings: SettingsService
       ];
       const fifthSold = Number(bounds!.fifthSold ?? 0);
 
-      const [days, totals, best, recent] = await Promise.all([
-        // Paid orders per local day, from the first day the figures need (this month's or the week's) on.
-        rowsOf<{ date: string; cents: string | number; orders: number }>(
+      const inEdges = (column: SQL) =>
+        sql.join(
+          edges.map((edge) => sql`(${column} >= ${at(edge)} and ${column} < ${at(edge + HOUR)})`),
+          sql` or `,
+        );
+      const [days, money, totals, moneyTotals, best, recent] = await Promise.all([
+        // Paid orders per local day (by the day they were placed), from the first day the figures need
+        // (this month's or the week's) on.
+        rowsOf<{ date: string; orders: number }>(
           db,
-          sql`select to_char(at at time zone ${timeZone}, 'YYYY-MM-DD') as date,
-              sum(cents)::bigint as cents, sum(orders)::int as orders
+          sql`select to_char(at at time zone ${timeZone}, 'YYYY-MM-DD') as date, sum(orders)::int as orders
             from (
-              select h.hour as at, sum(h.orders) as orders, sum(h.base_total_cents) as cents
+              select h.hour as at, sum(h.orders) as orders
               from ${dashboardOrderHours} h
               where h.company_id = ${companyId} and h.status in (${paid}) and h.hour >= ${at(since)}
                 ${edges.length ? sql`and h.hour not in (${sql.join(edges.map(at), sql`, `)})` : sql``}
@@ -101,17 +114,39 @@ export function createDashboardService(db: Db, deps: { settings: SettingsService
               ${
                 edges.length
                   ? sql`union all
-                    select o.created_at, 1, o.base_total_cents
+                    select o.created_at, 1
                     from ${orders} o
-                    where o.company_id = ${companyId} and o.status in (${paid}) and (${sql.join(
-                      edges.map(
-                        (edge) => sql`(o.created_at >= ${at(edge)} and o.created_at < ${at(edge + HOUR)})`,
-                      ),
-                      sql` or `,
-                    )})`
+                    where o.company_id = ${companyId} and o.status in (${paid}) and (${inEdges(sql`o.created_at`)})`
                   : sql``
               }
-            ) sales
+            ) placed
+            group by 1`,
+        ),
+        // Money received and refunded per local day, by the time it moved; the hours with a local
+        // midnight inside are read from payments and refunds themselves.
+        rowsOf<{ date: string; received: string | number; refunded: string | number }>(
+          db,
+          sql`select to_char(at at time zone ${timeZone}, 'YYYY-MM-DD') as date,
+              sum(received)::bigint as received, sum(refunded)::bigint as refunded
+            from (
+              select h.hour as at, sum(h.received_cents) as received, sum(h.refunded_cents) as refunded
+              from ${dashboardMoneyHours} h
+              where h.company_id = ${companyId} and h.hour >= ${at(since)}
+                ${edges.length ? sql`and h.hour not in (${sql.join(edges.map(at), sql`, `)})` : sql``}
+              group by h.hour
+              ${
+                edges.length
+                  ? sql`union all
+                    select p.received_at, ${baseOf(sql`p.amount_cents`)}, 0
+                    from ${payments} p join ${orders} o on o.id = p.order_id
+                    where p.company_id = ${companyId} and (${inEdges(sql`p.received_at`)})
+                    union all
+                    select r.created_at, 0, ${baseOf(sql`r.amount_cents`)}
+                    from ${refunds} r join ${orders} o on o.id = r.order_id
+                    where r.company_id = ${companyId} and (${inEdges(sql`r.created_at`)})`
+                  : sql``
+              }
+            ) moved
             group by 1`,
         ),
         db
@@ -129,6 +164,15 @@ export function createDashboardService(db: Db, deps: { settings: SettingsService
             dashboardOrderTotals.channel,
             dashboardOrderTotals.paymentMethod,
           ),
+        db
+          .select({
+            method: dashboardMoneyTotals.paymentMethod,
+            receivedCents: sql<number>`sum(${dashboardMoneyTotals.receivedCents})::bigint`.mapWith(Number),
+            refundedCents: sql<number>`sum(${dashboardMoneyTotals.refundedCents})::bigint`.mapWith(Number),
+          })
+          .from(dashboardMoneyTotals)
+          .where(eq(dashboardMoneyTotals.companyId, companyId))
+          .groupBy(dashboardMoneyTotals.paymentMethod),
         // Top sellers: every course that sold at least as many seats as the fifth (ties on seats are then
         // ordered by revenue in the shop currency, which depends on today's shop currency setting). The few
         // candidates are looked up one by one (scalar subqueries): the planner cannot know how few they are.
@@ -173,43 +217,61 @@ export function createDashboardService(db: Db, deps: { settings: SettingsService
       const today = week.at(-1)!;
       const yesterday = week.at(-2)!;
       const monthFirst = `${today.slice(0, 7)}-01`;
-      const daySum = (keep: (date: string) => boolean) =>
-        days.filter((row) => keep(row.date)).reduce((sum, row) => sum + cents(row.cents), 0);
-      const byDay = new Map(days.map((row) => [row.date, row]));
+      const moneySum = (keep: (date: string) => boolean, of: "received" | "refunded") =>
+        money.filter((row) => keep(row.date)).reduce((sum, row) => sum + cents(row[of]), 0);
+      const period = (keep: (date: string) => boolean) => ({
+        received: moneySum(keep, "received"),
+        refunded: moneySum(keep, "refunded"),
+      });
+      const ordersByDay = new Map(days.map((row) => [row.date, row.orders]));
+      const moneyByDay = new Map(money.map((row) => [row.date, cents(row.received) - cents(row.refunded)]));
 
       const isPaid = (status: string) => (PAID_STATUSES as readonly string[]).includes(status);
       const counts = { total: 0, pending: 0, processing: 0, delivered: 0, cancel: 0 };
       const channels = { online: 0, pos: 0 };
       const methods = new Map<PaymentMethod, { method: PaymentMethod; orders: number; totalCents: number }>();
-      let allTimeCents = 0;
+      const methodEntry = (method: PaymentMethod) => {
+        const entry = methods.get(method) ?? { method, orders: 0, totalCents: 0 };
+        methods.set(method, entry);
+        return entry;
+      };
       for (const row of totals) {
         counts.total += row.orders;
         if (row.status in counts) counts[row.status as keyof typeof counts] += row.orders;
         if (row.channel in channels) channels[row.channel as keyof typeof channels] += row.orders;
-        if (!isPaid(row.status)) continue;
-        allTimeCents += row.totalCents;
-        const method = row.method as PaymentMethod;
-        const entry = methods.get(method) ?? { method, orders: 0, totalCents: 0 };
-        entry.orders += row.orders;
-        entry.totalCents += row.totalCents;
-        methods.set(method, entry);
+        if (isPaid(row.status)) methodEntry(row.method as PaymentMethod).orders += row.orders;
       }
+      const allTime = { received: 0, refunded: 0 };
+      for (const row of moneyTotals) {
+        allTime.received += row.receivedCents;
+        allTime.refunded += row.refundedCents;
+        methodEntry(row.method as PaymentMethod).totalCents += row.receivedCents - row.refundedCents;
+      }
+      const todayMoney = period((date) => date >= today);
+      const yesterdayMoney = period((date) => date === yesterday);
+      const monthMoney = period((date) => date >= monthFirst);
 
       return {
         currency,
         timeZone,
         sales: {
-          todayCents: daySum((date) => date >= today),
-          yesterdayCents: daySum((date) => date === yesterday),
-          thisMonthCents: daySum((date) => date >= monthFirst),
-          allTimeCents,
+          todayCents: todayMoney.received - todayMoney.refunded,
+          yesterdayCents: yesterdayMoney.received - yesterdayMoney.refunded,
+          thisMonthCents: monthMoney.received - monthMoney.refunded,
+          allTimeCents: allTime.received - allTime.refunded,
+        },
+        refunds: {
+          todayCents: todayMoney.refunded,
+          yesterdayCents: yesterdayMoney.refunded,
+          thisMonthCents: monthMoney.refunded,
+          allTimeCents: allTime.refunded,
         },
         orders: counts,
         channels,
         weeklySales: week.map((date) => ({
           date,
-          totalCents: cents(byDay.get(date)?.cents),
-          orders: byDay.get(date)?.orders ?? 0,
+          totalCents: moneyByDay.get(date) ?? 0,
+          orders: ordersByDay.get(date) ?? 0,
         })),
         bestSellers: best.map((row) => ({
           courseId: row.courseId,
@@ -218,7 +280,7 @@ export function createDashboardService(db: Db, deps: { settings: SettingsService
           revenueCents: cents(row.revenueCents),
         })),
         paymentMethods: [...methods.values()]
-          .filter((entry) => entry.orders > 0)
+          .filter((entry) => entry.orders > 0 || entry.totalCents !== 0)
           .sort(
             (a, b) => b.orders - a.orders || b.totalCents - a.totalCents || a.method.localeCompare(b.method),
           ),

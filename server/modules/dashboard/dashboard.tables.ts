@@ -87,3 +87,37 @@ export const dashboardCourseRevenue = pgTable(
     primaryKey({ name: "dashboard_course_revenue_pkey", columns: [t.companyId, t.courseId, t.currency] }),
   ],
 );
+
+/*
+ * Money that moved (migration 0015, decision 017): payments received (`payments.received_at`) and refunds
+ * (`refunds.created_at`), in the shop currency at the order's own rate, kept by triggers on payments,
+ * refunds and orders. Sales on the dashboard are received minus refunded.
+ */
+
+/** Money received and refunded per UTC hour. */
+export const dashboardMoneyHours = pgTable(
+  "dashboard_money_hours",
+  {
+    companyId: companyId(),
+    hour: timestamp("hour", { withTimezone: true }).notNull(),
+    slot: smallint("slot").notNull(),
+    receivedCents: bigint("received_cents", { mode: "number" }).notNull().default(0),
+    refundedCents: bigint("refunded_cents", { mode: "number" }).notNull().default(0),
+  },
+  (t) => [primaryKey({ name: "dashboard_money_hours_pkey", columns: [t.companyId, t.hour, t.slot] })],
+);
+
+/** All-time money received and refunded per payment method of the order. */
+export const dashboardMoneyTotals = pgTable(
+  "dashboard_money_totals",
+  {
+    companyId: companyId(),
+    paymentMethod: text("payment_method").notNull(),
+    slot: smallint("slot").notNull(),
+    receivedCents: bigint("received_cents", { mode: "number" }).notNull().default(0),
+    refundedCents: bigint("refunded_cents", { mode: "number" }).notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ name: "dashboard_money_totals_pkey", columns: [t.companyId, t.paymentMethod, t.slot] }),
+  ],
+);

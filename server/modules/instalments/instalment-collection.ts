@@ -205,6 +205,7 @@ export function createInstalmentCollection(db: Db, deps: InstalmentCollectionDep
     status: "succeeded" | "failed",
     details: Record<string, unknown> = {},
   ) {
+    const receivedAt = status === "succeeded" ? now() : null;
     await tx
       .insert(payments)
       .values({
@@ -216,10 +217,12 @@ export function createInstalmentCollection(db: Db, deps: InstalmentCollectionDep
         amountCents: instalment.amountCents,
         currency,
         details: { instalmentId: instalment.id, sequence: instalment.sequence, ...details },
+        // The money came in now, on the collection's clock (the dashboard counts it on this day).
+        receivedAt,
       })
       .onConflictDoUpdate({
         target: [payments.provider, payments.providerReference],
-        set: { status },
+        set: { status, receivedAt },
         setWhere: sql`${payments.status} <> 'succeeded'`,
       });
   }

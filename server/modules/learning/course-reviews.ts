@@ -1,4 +1,5 @@
 import { and, count, desc, eq, sql } from "drizzle-orm";
+import type { Queryable } from "../../db/client";
 import { conflict, forbidden, notFound } from "../../lib/errors";
 import { courses } from "../catalog/catalog.tables";
 import { customers } from "../customers/customers.tables";
@@ -119,4 +120,20 @@ export async function listReviews(
     rating: averageRating(course.ratingTotal, course.ratingCount),
     ratingCount: course.ratingCount,
   };
+}
+
+/** Takes deleted reviews' ratings out of their courses' totals (a deleted account, a merged duplicate). */
+export async function withdrawRatings(
+  tx: Queryable,
+  reviews: readonly { courseId: string; rating: number }[],
+): Promise<void> {
+  for (const review of reviews) {
+    await tx
+      .update(courses)
+      .set({
+        ratingTotal: sql`greatest(${courses.ratingTotal} - ${review.rating}, 0)`,
+        ratingCount: sql`greatest(${courses.ratingCount} - 1, 0)`,
+      })
+      .where(eq(courses.id, review.courseId));
+  }
 }

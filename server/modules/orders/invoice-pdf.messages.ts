@@ -1,5 +1,5 @@
 import type { Language } from "~shared/language";
-import type { PaymentMethod } from "./orders.tables";
+import type { PaymentMethod, RefundKind } from "./orders.tables";
 
 /** The words printed on an invoice PDF (server side, so not in the web app's locale files). */
 export interface InvoicePdfMessages {
@@ -30,6 +30,13 @@ export interface InvoicePdfMessages {
   vatNumber: string;
   page: (page: number, pages: number) => string;
   paymentMethods: Record<PaymentMethod, string>;
+  creditNote: string;
+  creditNoteNumber: string;
+  creditNoteDate: string;
+  /** "Credits invoice": the invoice a credit note corrects. */
+  creditsInvoice: string;
+  refundKinds: Record<Exclude<RefundKind, "duplicate">, string>;
+  totalCredited: string;
 }
 
 const en: InvoicePdfMessages = {
@@ -67,6 +74,12 @@ const en: InvoicePdfMessages = {
     cod: "Cash on delivery",
     bank_transfer: "Bank transfer",
   },
+  creditNote: "Credit note",
+  creditNoteNumber: "Credit note number",
+  creditNoteDate: "Credit note date",
+  creditsInvoice: "Credits invoice",
+  refundKinds: { cancel: "Order cancelled", return: "Courses returned", partial: "Partial refund" },
+  totalCredited: "Total credited",
 };
 
 const nl: InvoicePdfMessages = {
@@ -104,6 +117,16 @@ const nl: InvoicePdfMessages = {
     cod: "Rembours",
     bank_transfer: "Bankoverschrijving",
   },
+  creditNote: "Creditnota",
+  creditNoteNumber: "Creditnotanummer",
+  creditNoteDate: "Creditnotadatum",
+  creditsInvoice: "Crediteert factuur",
+  refundKinds: {
+    cancel: "Bestelling geannuleerd",
+    return: "Cursussen geretourneerd",
+    partial: "Gedeeltelijke terugbetaling",
+  },
+  totalCredited: "Totaal gecrediteerd",
 };
 
 const dictionaries: Record<Language, InvoicePdfMessages> = { en, nl };

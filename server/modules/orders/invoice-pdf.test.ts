@@ -59,6 +59,7 @@ const invoice: InvoiceDocument = {
     termsAcceptedAt: "2024-05-14T09:29:00.000Z",
     immediateAccessAt: "2024-05-14T09:29:00.000Z",
   },
+  creditNotes: [],
 };
 
 /** The text shown on the pages: standard-font text is written as hex strings inside TJ arrays. */
@@ -111,6 +112,33 @@ describe("renderInvoicePdf", () => {
     expect(nl).toContain(checkoutConsentWording("nl").immediateAccess);
     const none = pageText(await renderInvoicePdf({ ...invoice, consent: null }, "en", { compress: false }));
     expect(none).not.toContain("right of withdrawal");
+  });
+
+  it("prints a credit note: its own number and date, the invoice it credits, the amount given back", async () => {
+    const credit = {
+      number: "CN-000003",
+      issuedAt: "2024-06-02T10:00:00.000Z",
+      kind: "partial" as const,
+      reason: "Goodwill",
+      amountCents: 2500,
+      vatCents: 434,
+    };
+    const en = pageText(await renderInvoicePdf(invoice, "en", { compress: false, credit }));
+    expect(en).toContain("Credit note");
+    expect(en).toContain("CN-000003");
+    expect(en).toContain("Credits invoice");
+    expect(en).toContain("INV-000042");
+    expect(en).toContain("June 2, 2024");
+    expect(en).toContain("Partial refund: Goodwill");
+    expect(en).toContain("-€25.00");
+    expect(en).toContain("-€4.34");
+    expect(en).toContain("Total credited");
+    expect(en).not.toContain("Creation Science Lab");
+    expect(en).not.toContain("Payment plan");
+    const nl = pageText(await renderInvoicePdf(invoice, "nl", { compress: false, credit }));
+    expect(nl).toContain("Creditnota");
+    expect(nl).toContain("Crediteert factuur");
+    expect(nl).toContain("Totaal gecrediteerd");
   });
 
   it("prints Dutch labels, dates and amounts for Dutch", async () => {

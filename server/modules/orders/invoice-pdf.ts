@@ -2,6 +2,7 @@ import { checkoutConsentWording } from "~shared/checkout-consent";
 import { formatFullMoney } from "~shared/money";
 import { invoicePdfMessages } from "./invoice-pdf.messages";
 import type { InvoiceDocument } from "./invoices.schemas";
+import type { RefundKind } from "./orders.tables";
 
 const MARGIN = 50;
 const FOOTER_HEIGHT = 40;
@@ -15,18 +16,36 @@ function printable(text: string): string {
   return text.replace(/[\u202f\u2009]/g, " ");
 }
 
+/** What a credit note prints beside its invoice's parties and numbers. */
+export interface CreditNotePrint {
+  number: string;
+  issuedAt: string;
+  kind: Exclude<RefundKind, "duplicate">;
+  reason: string | null;
+  amountCents: number;
+  /** The VAT share of the amount, at the order's own VAT. */
+  vatCents: number;
+}
+
 export interface RenderInvoiceOptions {
   /** Deflate the page streams (default). Tests switch it off to read the text back. */
   compress?: boolean;
+  /** Print the credit note of a refund of this invoice instead of the invoice. */
+  credit?: CreditNotePrint;
 }
 
-/** The invoice as an A4 PDF in `language`: seller, title and number, bill-to, lines, totals, plan. */
+/**
+ * The invoice as an A4 PDF in `language`: seller, title and number, bill-to, lines, totals, plan. With
+ * `credit`, the credit note of a refund of it: same parties, its own number and date, the invoice it
+ * credits, and the amount given back (negative), VAT included.
+ */
 export async function renderInvoicePdf(
   doc: InvoiceDocument,
   language: string,
   options: RenderInvoiceOptions = {},
 ): Promise<Buffer> {
   const m = invoicePdfMessages(language);
+  const { credit } = options;
   const formatMoney = (cents: number) => printable(formatFullMoney(cents, doc.currency, language));
   const date = new Intl.DateTimeFormat(language, { dateStyle: "long", timeZone: doc.timeZone });
   const formatDate = (iso: string) => printable(date.format(new Date(iso)));
@@ -42,7 +61,7 @@ export async function renderInvoicePdf(
     lang: language,
     displayTitle: true,
     info: {
-      Title: `${m.invoice} ${doc.number}`,
+      Title: credit ? `${m.creditNote} ${credit.number}` : `${m.invoice} ${doc.number}`,
       Author: doc.company.companyName || doc.company.shopName,
       Subject: `${m.orderNumber} ${doc.orderNumber}`,
     },
@@ -82,18 +101,33 @@ export async function renderInvoicePdf(
 
   const metaX = left + width * 0.58;
   const metaWidth = width * 0.42;
-  pdf.font("Helvetica-Bold").fontSize(24).fillColor(INK).text(m.invoice, metaX, top, {
-    width: metaWidth,
-    align: "right",
-  });
-  pdf.font("Helvetica").fontSize(11).fillColor(MUTED).text(doc.number, { width: metaWidth, align: "right" });
+  pdf
+    .font("Helvetica-Bold")
+    .fontSize(24)
+    .fillColor(INK)
+    .text(credit ? m.creditNote : m.invoice, metaX, top, {
+      width: metaWidth,
+      align: "right",
+    });
+  pdf
+    .font("Helvetica")
+    .fontSize(11)
+    .fillColor(MUTED)
+    .text(credit?.number ?? doc.number, { width: metaWidth, align: "right" });
   pdf.moveDown(0.8);
-  const meta: [string, string][] = [
-    [m.invoiceNumber, doc.number],
-    [m.invoiceDate, formatDate(doc.issuedAt)],
-    [m.orderNumber, `#${doc.orderNumber}`],
-    [m.paymentMethod, m.paymentMethods[doc.paymentMethod]],
-  ];
+  const meta: [string, string][] = credit
+    ? [
+        [m.creditNoteNumber, credit.number],
+        [m.creditNoteDate, formatDate(credit.issuedAt)],
+        [m.creditsInvoice, doc.number],
+        [m.orderNumber, `#${doc.orderNumber}`],
+      ]
+    : [
+        [m.invoiceNumber, doc.number],
+        [m.invoiceDate, formatDate(doc.issuedAt)],
+        [m.orderNumber, `#${doc.orderNumber}`],
+        [m.paymentMethod, m.paymentMethods[doc.paymentMethod]],
+      ];
   pdf.fontSize(9);
   for (const [label, value] of meta) {
     const y = pdf.y;
@@ -149,29 +183,37 @@ export async function renderInvoicePdf(
 
   pdf.y += 24;
   row([m.description, m.unitPrice, m.quantity, m.amount], "Helvetica-Bold", MUTED);
-  for (const line of doc.lines) {
-    row(
-      [line.title, formatMoney(line.unitPriceCents), String(line.quantity), formatMoney(line.totalCents)],
-      "Helvetica",
-      INK,
-    );
+  if (credit) {
+    const what = m.refundKinds[credit.kind];
+    const amount = formatMoney(-credit.amountCents);
+    row([credit.reason ? `${what}: ${credit.reason}` : what, amount, "1", amount], "Helvetica", INK);
+  } else {
+    for (const line of doc.lines) {
+      row(
+        [line.title, formatMoney(line.unitPriceCents), String(line.quantity), formatMoney(line.totalCents)],
+        "Helvetica",
+        INK,
+      );
+    }
   }
 
   // Totals.
-  const totals: { label: string; value: string; strong?: boolean }[] = [
-    { label: m.subtotal, value: formatMoney(doc.subtotalCents) },
-  ];
-  if (doc.discountCents > 0) {
-    totals.push({
-      label: doc.couponCode ? m.discountWithCode(doc.couponCode) : m.discount,
-      value: formatMoney(-doc.discountCents),
-    });
+  const vatLabel = m.vatIncluded(printable(percent.format(doc.vatRateBp / 10_000)));
+  const totals: { label: string; value: string; strong?: boolean }[] = [];
+  if (credit) {
+    totals.push({ label: vatLabel, value: formatMoney(-credit.vatCents) });
+    totals.push({ label: m.totalCredited, value: formatMoney(-credit.amountCents), strong: true });
+  } else {
+    totals.push({ label: m.subtotal, value: formatMoney(doc.subtotalCents) });
+    if (doc.discountCents > 0) {
+      totals.push({
+        label: doc.couponCode ? m.discountWithCode(doc.couponCode) : m.discount,
+        value: formatMoney(-doc.discountCents),
+      });
+    }
+    totals.push({ label: vatLabel, value: formatMoney(doc.vatCents) });
+    totals.push({ label: m.total, value: formatMoney(doc.totalCents), strong: true });
   }
-  totals.push({
-    label: m.vatIncluded(printable(percent.format(doc.vatRateBp / 10_000))),
-    value: formatMoney(doc.vatCents),
-  });
-  totals.push({ label: m.total, value: formatMoney(doc.totalCents), strong: true });
 
   if (pdf.y + totals.length * 18 + 20 > bottomLimit()) pdf.addPage();
   pdf.y += 6;
@@ -195,8 +237,8 @@ export async function renderInvoicePdf(
       align: "right",
     });
 
-  // Payment plan.
-  if (doc.instalments.length > 0) {
+  // Payment plan (the invoice's; a credit note has none).
+  if (!credit && doc.instalments.length > 0) {
     if (pdf.y + 60 > bottomLimit()) pdf.addPage();
     pdf.y += 24;
     pdf.font("Helvetica-Bold").fontSize(11).fillColor(INK).text(m.paymentPlan, left, pdf.y);
@@ -217,7 +259,7 @@ export async function renderInvoicePdf(
   }
 
   // What the buyer agreed to at checkout (terms §7): the time, the wording and its version.
-  if (doc.consent) {
+  if (!credit && doc.consent) {
     const wording = checkoutConsentWording(language);
     const at = new Intl.DateTimeFormat(language, {
       dateStyle: "long",

@@ -1,3 +1,4 @@
+import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { notFound } from "../../lib/errors";
 import { requireCustomer } from "../../plugins/auth";
@@ -5,6 +6,8 @@ import { ErrorResponse } from "../../plugins/openapi";
 import { pdfFilename } from "./invoice-issue";
 import { renderInvoicePdf } from "./invoice-pdf";
 import {
+  CreditNoteParams,
+  CreditNotePdf,
   InvoiceDocument,
   InvoiceLanguageQuery,
   InvoiceList,
@@ -12,8 +15,19 @@ import {
   InvoicePdf,
   ListInvoicesQuery,
 } from "./invoices.schemas";
+import type { CreditNoteDocument } from "./invoices.service";
 
 const security = [{ bearer: [] }];
+
+/** A credit note's PDF as a download, in `language`. */
+export async function sendCreditNotePdf(reply: FastifyReply, note: CreditNoteDocument, language: string) {
+  const pdf = await renderInvoicePdf(note.invoice, language, { credit: note.credit });
+  return reply
+    .type("application/pdf")
+    .header("content-disposition", `attachment; filename="${pdfFilename("credit-note", note.credit.number)}"`)
+    .header("cache-control", "private, no-store")
+    .send(pdf);
+}
 
 /** The signed-in customer's own invoices: list, one invoice, and its PDF. */
 export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -84,6 +98,33 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
         .header("content-disposition", `attachment; filename="${filename}"`)
         .header("cache-control", "private, no-store")
         .send(pdf);
+    },
+  );
+
+  app.get(
+    "/credit-notes/:id/pdf",
+    {
+      schema: {
+        tags: ["Invoices"],
+        summary: "Download one of the signed-in customer's credit notes as PDF",
+        description:
+          "A credit note of a refund of one of their invoices (listed in the invoice's `creditNotes`), labelled " +
+          "in the request's language (`lng`).",
+        security,
+        params: CreditNoteParams,
+        querystring: InvoiceLanguageQuery,
+        response: { 200: CreditNotePdf, 400: ErrorResponse, 401: ErrorResponse, 404: ErrorResponse },
+      },
+    },
+    async (request, reply) => {
+      const customer = requireCustomer(request);
+      const note = await invoices.getCreditNoteForCustomer(
+        request.company.id,
+        customer.customerId,
+        request.params.id,
+      );
+      if (!note) throw notFound(`No credit note "${request.params.id}" exists.`, "CREDIT_NOTE_NOT_FOUND");
+      return sendCreditNotePdf(reply, note, request.language);
     },
   );
 };

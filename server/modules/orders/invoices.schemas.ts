@@ -84,6 +84,22 @@ export const InvoiceSeller = z
   })
   .meta({ id: "InvoiceSeller" });
 
+export const CreditNoteSummary = z
+  .object({
+    id: z.uuid(),
+    number: z.string().describe("As printed when issued, e.g. CN-000003 (its own gapless series)"),
+    issuedAt: z.string().describe("ISO 8601"),
+    kind: z.enum(["cancel", "return", "partial"]).describe("What gave the money back"),
+    amountCents: z.number().int().describe("Credited, VAT included, in the order's currency"),
+    currency: z.string(),
+  })
+  .meta({ id: "CreditNoteSummary" });
+export type CreditNoteSummary = z.output<typeof CreditNoteSummary>;
+
+export const CreditNoteParams = z.strictObject({
+  id: z.uuid({ message: "id must be a credit note id (UUID)" }).describe("Credit note id"),
+});
+
 export const InvoiceDocument = z
   .object({
     id: z.uuid(),
@@ -107,6 +123,7 @@ export const InvoiceDocument = z
     paymentMethod: z.enum(PAYMENT_METHODS),
     instalments: z.array(InvoiceInstalment).describe("The payment plan; empty when paid in full"),
     consent: OrderConsent,
+    creditNotes: z.array(CreditNoteSummary).describe("Credit notes of refunds of this invoice, oldest first"),
   })
   .meta({ id: "InvoiceDocument" });
 export type InvoiceDocument = z.output<typeof InvoiceDocument>;
@@ -115,3 +132,8 @@ export type InvoiceDocument = z.output<typeof InvoiceDocument>;
 export const InvoicePdf = z
   .custom<Buffer>((value) => Buffer.isBuffer(value))
   .meta({ description: "The invoice as a PDF file", contentMediaType: "application/pdf" });
+
+/** The PDF file of a credit note (binary body, not JSON). */
+export const CreditNotePdf = z
+  .custom<Buffer>((value) => Buffer.isBuffer(value))
+  .meta({ description: "The credit note as a PDF file", contentMediaType: "application/pdf" });

@@ -1,12 +1,46 @@
 import { and, asc, count, desc, eq, type SQL } from "drizzle-orm";
 import { translate } from "~shared/translatable";
-import type { Db } from "../../db/client";
+import type { Db, Queryable } from "../../db/client";
 import { isUuid } from "../../lib/ids";
 import { customers } from "../customers/customers.tables";
 import type { SettingsService } from "../settings/settings.service";
-import type { InvoiceDocument, InvoiceList } from "./invoices.schemas";
+import type { CreditNotePrint } from "./invoice-pdf";
+import type { CreditNoteSummary, InvoiceDocument, InvoiceList } from "./invoices.schemas";
 import { orderConsentOf } from "./order-consent";
-import { invoices, orderInstalments, orderLines, orders } from "./orders.tables";
+import { creditNotes, invoices, orderInstalments, orderLines, orders, refunds } from "./orders.tables";
+
+/** A credit note to print: its invoice's document and what it credits. */
+export interface CreditNoteDocument {
+  id: string;
+  invoice: InvoiceDocument;
+  credit: CreditNotePrint;
+}
+
+/** The credit notes of an order, oldest first. */
+export async function creditNotesOfOrder(
+  db: Queryable,
+  companyId: string,
+  orderId: string,
+): Promise<CreditNoteSummary[]> {
+  const rows = await db
+    .select({
+      id: creditNotes.id,
+      number: creditNotes.printedNumber,
+      issuedAt: creditNotes.issuedAt,
+      kind: refunds.kind,
+      amountCents: creditNotes.amountCents,
+      currency: creditNotes.currency,
+    })
+    .from(creditNotes)
+    .innerJoin(refunds, eq(refunds.id, creditNotes.refundId))
+    .where(and(eq(creditNotes.companyId, companyId), eq(creditNotes.orderId, orderId)))
+    .orderBy(asc(creditNotes.number));
+  return rows.map((row) => ({
+    ...row,
+    kind: row.kind === "duplicate" ? "partial" : row.kind,
+    issuedAt: row.issuedAt.toISOString(),
+  }));
+}
 
 /**
  * Invoices as learners and mails see them. A customer only ever reaches invoices of their own
@@ -46,7 +80,7 @@ export function createInvoiceService(db: Db, settings: SettingsService) {
       .limit(1);
     if (!row) return undefined;
 
-    const [lines, instalments, store] = await Promise.all([
+    const [lines, instalments, store, credits] = await Promise.all([
       db
         .select({
           title: orderLines.title,
@@ -71,6 +105,7 @@ export function createInvoiceService(db: Db, settings: SettingsService) {
         .where(and(eq(orderInstalments.companyId, companyId), eq(orderInstalments.orderId, row.orderId)))
         .orderBy(asc(orderInstalments.sequence)),
       settings.storeInfo(companyId),
+      creditNotesOfOrder(db, companyId, row.orderId),
     ]);
 
     return {
@@ -109,6 +144,43 @@ export function createInvoiceService(db: Db, settings: SettingsService) {
         nextAttemptAt: instalment.nextAttemptAt?.toISOString() ?? null,
       })),
       consent: orderConsentOf(row),
+      creditNotes: credits,
+    };
+  }
+
+  /** The credit note matching `where` (already scoped by company), with its invoice's document. */
+  async function creditNote(companyId: string, where: SQL): Promise<CreditNoteDocument | undefined> {
+    const [row] = await db
+      .select({
+        id: creditNotes.id,
+        invoiceId: creditNotes.invoiceId,
+        number: creditNotes.printedNumber,
+        issuedAt: creditNotes.issuedAt,
+        amountCents: creditNotes.amountCents,
+        kind: refunds.kind,
+        reason: refunds.reason,
+        vatCents: orders.vatCents,
+        totalCents: orders.totalCents,
+      })
+      .from(creditNotes)
+      .innerJoin(refunds, eq(refunds.id, creditNotes.refundId))
+      .innerJoin(orders, eq(orders.id, creditNotes.orderId))
+      .where(and(eq(creditNotes.companyId, companyId), where))
+      .limit(1);
+    if (!row) return undefined;
+    const invoice = await document(companyId, eq(invoices.id, row.invoiceId));
+    if (!invoice) return undefined;
+    return {
+      id: row.id,
+      invoice,
+      credit: {
+        number: row.number,
+        issuedAt: row.issuedAt.toISOString(),
+        kind: row.kind === "duplicate" ? "partial" : row.kind,
+        reason: row.reason,
+        amountCents: row.amountCents,
+        vatCents: row.totalCents ? Math.round((row.amountCents * row.vatCents) / row.totalCents) : 0,
+      },
     };
   }
 
@@ -163,6 +235,18 @@ export function createInvoiceService(db: Db, settings: SettingsService) {
     async getForCompany(companyId: string, invoiceId: string) {
       if (!isUuid(invoiceId)) return undefined;
       return document(companyId, eq(invoices.id, invoiceId));
+    },
+
+    /** The customer's own credit note; undefined for an unknown id or anyone else's. */
+    async getCreditNoteForCustomer(companyId: string, customerId: string, creditNoteId: string) {
+      if (!isUuid(creditNoteId)) return undefined;
+      return creditNote(companyId, and(eq(creditNotes.id, creditNoteId), eq(orders.customerId, customerId))!);
+    },
+
+    /** Any credit note of the company, for staff and mails; undefined for an unknown id. */
+    async getCreditNoteForCompany(companyId: string, creditNoteId: string) {
+      if (!isUuid(creditNoteId)) return undefined;
+      return creditNote(companyId, eq(creditNotes.id, creditNoteId));
     },
 
     /** The invoice of an order (for the order confirmation mail); undefined before it is paid. */

@@ -3,6 +3,7 @@ import { ORDER_TRANSITIONS } from "~shared/order-status";
 import { translate } from "~shared/translatable";
 import { trimDecimal } from "../currency/exchange";
 import { toInstalmentView } from "./instalment-view";
+import { creditNotesOfOrder } from "./invoices.service";
 import { findOrder, type OrderAdminSteps } from "./order-admin-records";
 import { refundedCents } from "./order-refunds";
 import { invoices, orderInstalments, orderLines, orderReturns, payments } from "./orders.tables";
@@ -17,7 +18,7 @@ export async function getAdminOrder(
 ): Promise<AdminOrder> {
   const { db } = deps;
   const order = await findOrder(db, companyId, orderId);
-  const [lines, paid, [invoice], instalments, [returned], history] = await Promise.all([
+  const [lines, paid, [invoice], instalments, [returned], history, credits] = await Promise.all([
     db
       .select()
       .from(orderLines)
@@ -42,6 +43,7 @@ export async function getAdminOrder(
       .from(orderReturns)
       .where(and(eq(orderReturns.companyId, companyId), eq(orderReturns.orderId, order.id))),
     deps.audit.forRecord(companyId, "order", order.id),
+    creditNotesOfOrder(db, companyId, order.id),
   ]);
   const { currency: baseCurrency } = await deps.settings.storeInfo(companyId);
   const returnedLines = new Set(returned?.lineIds ?? []);
@@ -98,6 +100,7 @@ export async function getAdminOrder(
           number: invoice.number,
         }
       : null,
+    creditNotes: credits,
     instalments: instalments.map(toInstalmentView),
     return: returned
       ? {

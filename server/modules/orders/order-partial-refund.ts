@@ -11,7 +11,7 @@ import {
   succeededPayments,
 } from "./order-admin-records";
 import { getAdminOrder } from "./order-admin-view";
-import { refundedCents, splitRefund } from "./order-refunds";
+import { recordRefund, refundedCents, splitRefund } from "./order-refunds";
 import { payments } from "./orders.tables";
 import { type AdminOrder, type AdminRefundBody, REFUND_TOO_LARGE_MESSAGE } from "./orders-admin.schemas";
 
@@ -62,6 +62,20 @@ export async function refundPart(
         })
         .where(eq(payments.id, payment!.id));
     }
+    await recordRefund(
+      tx,
+      {
+        companyId,
+        orderId: order.id,
+        kind: "partial",
+        amountCents: body.amountCents,
+        currency: locked.currency,
+        reason: body.reason,
+        createdBy: staff.id,
+        createdAt: now,
+      },
+      deps.mailJobs,
+    );
     await deps.audit.record(tx, {
       companyId,
       staff,
@@ -72,5 +86,6 @@ export async function refundPart(
       changes: { refundedCents: body.amountCents, reason: body.reason },
     });
   });
+  deps.mailJobs.wake();
   return getAdminOrder(deps, companyId, order.id, language);
 }

@@ -1,5 +1,10 @@
+import type { Queryable } from "../../db/client";
 import { businessRule } from "../../lib/errors";
+import type { MailJobs } from "../mail/mail-jobs";
 import type { PaymentProvider } from "../payments/provider";
+import { CREDIT_NOTE_MAIL, type CreditNoteMailJob } from "./credit-note-mail";
+import { issueCreditNote } from "./invoice-issue";
+import { refunds } from "./orders.tables";
 
 /**
  * Payments that never went through a remote provider (demo, the counter, a bank transfer or cash
@@ -58,4 +63,29 @@ export function splitRefund(
     }
   });
   return { parts, uncovered: left };
+}
+
+/**
+ * Records money given back, at the time it was given (the dashboard subtracts it that day): one row
+ * per refund, in the same transaction as the payments that record the split. Nothing for 0. A refund
+ * of an invoiced order issues its credit note (a second charge was never invoiced: none), and with
+ * `mailJobs` the credit note is mailed to the buyer by a durable job of the same transaction.
+ */
+export async function recordRefund(
+  tx: Queryable,
+  refund: typeof refunds.$inferInsert,
+  mailJobs?: Pick<MailJobs, "enqueue">,
+): Promise<{ creditNote: { id: string; printedNumber: string } | null } | null> {
+  if (refund.amountCents <= 0) return null;
+  const [row] = await tx.insert(refunds).values(refund).returning();
+  if (row!.kind === "duplicate") return { creditNote: null };
+  const creditNote = await issueCreditNote(tx, row!, row!.createdAt);
+  if (creditNote && mailJobs) {
+    await mailJobs.enqueue(tx, {
+      kind: CREDIT_NOTE_MAIL,
+      companyId: row!.companyId,
+      creditNoteId: creditNote.id,
+    } satisfies CreditNoteMailJob);
+  }
+  return { creditNote };
 }

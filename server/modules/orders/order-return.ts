@@ -16,7 +16,7 @@ import {
   unpaidInstalments,
 } from "./order-admin-records";
 import { getAdminOrder } from "./order-admin-view";
-import { refundedCents, splitRefund } from "./order-refunds";
+import { recordRefund, refundedCents, splitRefund } from "./order-refunds";
 import { enrolments, orderInstalments, orderLines, orderReturns, orders, payments } from "./orders.tables";
 import {
   type AdminCreateReturnBody,
@@ -110,6 +110,20 @@ export async function createOrderReturn(
         })
         .where(eq(payments.id, payment.id));
     }
+    await recordRefund(
+      tx,
+      {
+        companyId,
+        orderId: order.id,
+        kind: "return",
+        amountCents: refundCents,
+        currency: locked.currency,
+        reason: body.reason || null,
+        createdBy: staff.id,
+        createdAt: deps.now(),
+      },
+      deps.mailJobs,
+    );
     await settlePlan(tx, order, linesCents);
     if (body.restock) await restoreOrderStock(tx, companyId, order.id, "return", body.lineIds);
     // Returned digital products can no longer be downloaded.

@@ -18,7 +18,7 @@ import {
   unpaidInstalments,
 } from "./order-admin-records";
 import { getAdminOrder } from "./order-admin-view";
-import { refundedCents } from "./order-refunds";
+import { recordRefund, refundedCents } from "./order-refunds";
 import {
   enrolments,
   invoices,
@@ -142,6 +142,19 @@ export async function changeOrderStatus(
           })
           .where(eq(payments.id, part.paymentId));
       }
+      await recordRefund(
+        tx,
+        {
+          companyId,
+          orderId: order.id,
+          kind: "cancel",
+          amountCents: refunds.reduce((sum, part) => sum + part.amountCents, 0),
+          currency: order.currency,
+          createdBy: staff.id,
+          createdAt: changedAt,
+        },
+        deps.mailJobs,
+      );
       await tx
         .delete(enrolments)
         .where(and(eq(enrolments.companyId, companyId), eq(enrolments.orderId, order.id)));
@@ -187,6 +200,7 @@ export async function changeOrderStatus(
       },
     });
   });
+  if (refunds.length > 0) deps.mailJobs.wake();
   if (seatsReleased) deps.seatsChanged?.invalidate(companyId);
   return getAdminOrder(deps, companyId, orderId, language);
 }

@@ -7,7 +7,8 @@ import { requireStaff } from "../../plugins/auth";
 import { ErrorResponse } from "../../plugins/openapi";
 import { pdfFilename } from "./invoice-issue";
 import { renderInvoicePdf } from "./invoice-pdf";
-import { InvoicePdf } from "./invoices.schemas";
+import { sendCreditNotePdf } from "./invoices.routes";
+import { CreditNoteParams, CreditNotePdf, InvoicePdf } from "./invoices.schemas";
 import { actingStaff } from "./order-admin-records";
 import {
   AdminCreateReturnBody,
@@ -285,6 +286,28 @@ export const orderAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         .header("content-disposition", `attachment; filename="${filename}"`)
         .header("cache-control", "private, no-store")
         .send(pdf);
+    },
+  );
+
+  app.get(
+    "/admin/credit-notes/:id/pdf",
+    {
+      schema: {
+        tags: ["Orders"],
+        summary: "Download any credit note of the company as PDF (staff)",
+        description:
+          "A credit note is issued for every refund of an invoiced order (cancel, return, partial refund), " +
+          "numbered in its own gapless series; the order's `creditNotes` list them.",
+        security,
+        params: CreditNoteParams,
+        response: { 200: CreditNotePdf, ...staffErrors, 404: ErrorResponse },
+      },
+    },
+    async (request, reply) => {
+      await requireStaff(request, "orders", "read");
+      const note = await invoices.getCreditNoteForCompany(request.company.id, request.params.id);
+      if (!note) throw notFound(`No credit note "${request.params.id}" exists.`, "CREDIT_NOTE_NOT_FOUND");
+      return sendCreditNotePdf(reply, note, request.language);
     },
   );
 };

@@ -8,6 +8,7 @@ import {
 } from "~shared/order-enums";
 import { AdminListQuery, listPageSchema } from "../../lib/list-query";
 import { InstalmentView } from "./instalment-view";
+import { CreditNoteSummary } from "./invoices.schemas";
 
 export const ORDER_SORTS = [
   "number",
@@ -116,6 +117,11 @@ export const AdminOrder = z
       }),
     ),
     invoice: z.object({ id: z.uuid(), number: z.string() }).nullable(),
+    creditNotes: z
+      .array(CreditNoteSummary)
+      .describe(
+        "Credit notes issued for refunds of the invoice, oldest first (PDF: /api/admin/credit-notes/{id}/pdf)",
+      ),
     instalments: z.array(InstalmentView),
     return: z
       .object({

@@ -159,11 +159,49 @@ export const payments = pgTable(
     amountCents: integer("amount_cents").notNull(),
     currency: text("currency").notNull(),
     details: jsonb("details").$type<Record<string, unknown>>(),
+    /**
+     * When the money came in: set when the payment succeeds (by the database, from `created_at` for a
+     * payment recorded as succeeded, else the time of the change, unless the writer gives it); null
+     * while nothing was received. The dashboard counts sales by it (decision 017).
+     */
+    receivedAt: timestamp("received_at", { withTimezone: true }),
     ...timestamps(),
   },
   (t) => [
     uniqueIndex("payments_provider_reference_key").on(t.provider, t.providerReference),
     index("payments_order_idx").on(t.orderId),
+    index("payments_company_received_idx").on(t.companyId, t.receivedAt),
+  ],
+);
+
+/** Why money went back: a cancel, a return, a partial refund, or a second charge for a paid order. */
+export const REFUND_KINDS = ["cancel", "return", "partial", "duplicate"] as const;
+export type RefundKind = (typeof REFUND_KINDS)[number];
+
+/**
+ * Money given back, one row per refund, at the time it was recorded (the dashboard subtracts it on
+ * that day). The per-payment split stays in `payments.details.refundedCents`.
+ */
+export const refunds = pgTable(
+  "refunds",
+  {
+    id: id(),
+    companyId: companyId(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id),
+    kind: text("kind", { enum: REFUND_KINDS }).notNull(),
+    /** In the order's currency. */
+    amountCents: integer("amount_cents").notNull(),
+    currency: text("currency").notNull(),
+    reason: text("reason"),
+    /** The staff member who refunded (null: the system). */
+    createdBy: uuid("created_by"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("refunds_company_created_idx").on(t.companyId, t.createdAt),
+    index("refunds_order_idx").on(t.orderId),
   ],
 );
 
@@ -187,6 +225,39 @@ export const invoices = pgTable(
   (t) => [
     uniqueIndex("invoices_company_number_key").on(t.companyId, t.number),
     uniqueIndex("invoices_order_key").on(t.orderId),
+  ],
+);
+
+/**
+ * A credit note: money given back on an invoiced order, never an edit of the invoice. One per refund
+ * (not for a second charge that was never invoiced), numbered from the company's own gapless
+ * "credit_note" counter and printed once, when issued, like an invoice (decision 017).
+ */
+export const creditNotes = pgTable(
+  "credit_notes",
+  {
+    id: id(),
+    companyId: companyId(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id),
+    invoiceId: uuid("invoice_id")
+      .notNull()
+      .references(() => invoices.id),
+    refundId: uuid("refund_id")
+      .notNull()
+      .references(() => refunds.id),
+    number: integer("number").notNull(),
+    printedNumber: text("printed_number").notNull(),
+    /** What is credited, VAT included, in the order's currency. */
+    amountCents: integer("amount_cents").notNull(),
+    currency: text("currency").notNull(),
+    issuedAt: timestamp("issued_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("credit_notes_company_number_key").on(t.companyId, t.number),
+    uniqueIndex("credit_notes_refund_key").on(t.refundId),
+    index("credit_notes_order_idx").on(t.orderId),
   ],
 );
 

@@ -99,6 +99,12 @@ describe("/api/admin/products", () => {
     // Low stock (default value 5): every variant is at or below it.
     const low = await call("GET", "/api/admin/products?lowStock=true", ctx.admin.token);
     expect(low.body.items.map((item: { id: string }) => item.id)).toContain(created.body.id);
+    // The lists read the variants of each product (not of another row): counted, priced from the lowest.
+    const row = (await call("GET", "/api/admin/products?searchText=school%20t-shirt", ctx.admin.token)).body
+      .items[0];
+    expect(row).toMatchObject({ id: created.body.id, variantCount: 4, quantity: 10 });
+    const card = (await call("GET", "/api/products?searchText=school%20t-shirt")).body.items[0];
+    expect(card).toMatchObject({ id: created.body.id, hasVariants: true, inStock: true, priceCents: 1500 });
 
     const moved = await call("POST", `/api/admin/products/${created.body.id}/stock`, ctx.admin.token, {
       variantId: edited.body.variants[0].id,

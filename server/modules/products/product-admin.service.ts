@@ -30,7 +30,7 @@ import type {
   StockAdjustBody,
   VariantInput,
 } from "./products.schemas";
-import { products, productVariants, stockMovements } from "./products.tables";
+import { outerProductId, products, productVariants, stockMovements } from "./products.tables";
 import { adjustStock } from "./stock";
 
 type ProductRow = typeof products.$inferSelect;
@@ -42,16 +42,16 @@ interface ViewContext {
 
 /** The stock a product shows: its own quantity, or the sum of its variants'; null when not counted. */
 export const stockQuantity = sql<number | null>`case when ${products.type} <> 'physical' then null
-  when exists (select 1 from product_variants v where v.product_id = ${products.id})
-  then (select sum(v.quantity) from product_variants v where v.product_id = ${products.id})::int
+  when exists (select 1 from product_variants v where v.product_id = ${outerProductId})
+  then (select sum(v.quantity) from product_variants v where v.product_id = ${outerProductId})::int
   else ${products.quantity} end`;
 
 /** Low on stock: a physical product (or one of its variants) at or below the low-stock value. */
 export const lowStockCondition = (threshold: number) =>
   sql`(${products.type} = 'physical' and (
     (${products.quantity} is not null and ${products.quantity} <= ${threshold}
-      and not exists (select 1 from product_variants v where v.product_id = ${products.id}))
-    or exists (select 1 from product_variants v where v.product_id = ${products.id} and v.quantity <= ${threshold})))`;
+      and not exists (select 1 from product_variants v where v.product_id = ${outerProductId}))
+    or exists (select 1 from product_variants v where v.product_id = ${outerProductId} and v.quantity <= ${threshold})))`;
 
 const SORTS = {
   title: sql`lower(${products.title}->>'en')`,
@@ -316,7 +316,7 @@ export function createProductAdminService(
             stockStatus: products.stockStatus,
             lowStock: sql<boolean>`${lowStockCondition(settings.lowStockThreshold)}`,
             variantCount:
-              sql<number>`(select count(*) from product_variants v where v.product_id = ${products.id})`.mapWith(
+              sql<number>`(select count(*) from product_variants v where v.product_id = ${outerProductId})`.mapWith(
                 Number,
               ),
             updatedAt: products.updatedAt,

@@ -120,8 +120,9 @@ const productFields = {
       z
         .string()
         .max(120, "Upload product images first, then send their addresses")
+        // Uploaded images, or the demo school's own pictures shipped with the app.
         .regex(
-          /^\/media\/images\/products\/[0-9a-f-]{36}\.webp$/,
+          /^(\/media\/images\/products\/[0-9a-f-]{36}\.webp|\/images\/products\/[a-z0-9-]{1,80}\.svg)$/,
           "Upload product images first, then send their addresses",
         ),
     )

@@ -105,6 +105,12 @@ export const products = pgTable(
   ],
 );
 
+/**
+ * `products.id` written out with its table, for correlated subqueries over `product_variants v`:
+ * a query on one table renders `${products.id}` as a bare "id", which inside the subquery means v.id.
+ */
+export const outerProductId = sql.raw(`"products"."id"`);
+
 /** A combination of Variants-type attribute values of a product, with its own SKU, price and stock. */
 export const productVariants = pgTable(
   "product_variants",

@@ -11,7 +11,7 @@ import type { SettingsService } from "../settings/settings.service";
 import { variantLabel } from "./product-admin.service";
 import { bundleSaving, priceExclTax, unitPrice } from "./product-prices";
 import type { ProductSettingsService } from "./product-settings";
-import { productDownloads, products, productVariants } from "./products.tables";
+import { outerProductId, productDownloads, products, productVariants } from "./products.tables";
 import type {
   ProductCard,
   ProductDetail,
@@ -25,14 +25,14 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The lowest price a product sells at: its own, or its cheapest variant's. */
 const fromPrice = sql<number>`coalesce(
-  (select min(coalesce(v.sale_price_cents, v.price_cents)) from product_variants v where v.product_id = ${products.id}),
+  (select min(coalesce(v.sale_price_cents, v.price_cents)) from product_variants v where v.product_id = ${outerProductId}),
   coalesce(${products.salePriceCents}, ${products.priceCents}))`.mapWith(Number);
 
 /** Can be ordered now: selling, and (physical) in stock or allowing out-of-stock orders. */
 const inStockNow = sql<boolean>`(${products.stockStatus} = 'selling' and (
   ${products.type} <> 'physical' or ${products.allowOutOfStockOrders}
   or coalesce(${products.quantity}, 0) > 0
-  or exists (select 1 from product_variants v where v.product_id = ${products.id} and v.quantity > 0)))`;
+  or exists (select 1 from product_variants v where v.product_id = ${outerProductId} and v.quantity > 0)))`;
 
 const SORTS = {
   "price-asc": [asc(fromPrice)],
@@ -64,7 +64,7 @@ export function createStoreProductService(
         salePriceCents: products.salePriceCents,
         fromPrice,
         inStock: inStockNow,
-        hasVariants: sql<boolean>`exists (select 1 from product_variants v where v.product_id = ${products.id})`,
+        hasVariants: sql<boolean>`exists (select 1 from product_variants v where v.product_id = ${outerProductId})`,
       })
       .from(products)
       .where(and(eq(products.companyId, companyId), eq(products.published, true), where));

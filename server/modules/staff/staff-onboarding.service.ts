@@ -1,7 +1,7 @@
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import type { Language } from "~shared/language";
 import { SUPER_ADMIN_ROLE } from "~shared/permissions";
-import type { Db } from "../../db/client";
+import type { Db, Queryable } from "../../db/client";
 import { businessRule, conflict, forbidden } from "../../lib/errors";
 import type { AuditService } from "../audit/audit.service";
 import type { AttemptLimits } from "../auth/attempt-limits";
@@ -138,6 +138,68 @@ export function createStaffOnboarding(db: Db, deps: OnboardingDeps) {
     return row;
   }
 
+  /**
+   * Stores an invitation (token hashed, 7 days) and, in the same transaction, the job that mails its
+   * `/signup?invitation=` link (retried until the mail server takes it); a staff member's is audited.
+   */
+  async function storeInvitation(
+    companyId: string,
+    input: { email: string; name?: string | undefined },
+    findRole: (tx: Queryable) => Promise<{ id: string; name: string }>,
+    by: { actor: StaffActor | null; label: string },
+    options: { origin: string; language: Language },
+  ): Promise<Invitation> {
+    const created = await db.transaction(async (tx) => {
+      const role = await findRole(tx);
+      const [existing] = await tx
+        .select({ id: staff.id })
+        .from(staff)
+        .where(and(eq(staff.companyId, companyId), sql`lower(${staff.email}) = ${input.email}`));
+      if (existing) throw conflict(ONBOARDING_MESSAGES.alreadyStaff, "EMAIL_TAKEN");
+      const [row] = await tx
+        .insert(staffInvitations)
+        .values({
+          companyId,
+          email: input.email,
+          name: input.name ?? "",
+          roleId: role.id,
+          // A placeholder until the mail job gives the invitation the token it mails.
+          tokenHash: hashToken(newToken()),
+          invitedBy: by.actor?.staffId ?? null,
+          expiresAt: new Date(Date.now() + INVITATION_LIFETIME_MS),
+        })
+        .returning();
+      if (by.actor) {
+        await deps.audit.record(tx, {
+          companyId,
+          staff: { id: by.actor.staffId, email: by.actor.email },
+          action: "create",
+          entity: "staff_invitation",
+          entityId: row!.id,
+          summary: `${input.email} (${role.name})`,
+          changes: { role: role.name },
+        });
+      }
+      await deps.mailJobs.enqueue(tx, {
+        kind: STAFF_INVITATION_MAIL,
+        companyId,
+        invitationId: row!.id,
+        invitedBy: by.label,
+        language: options.language,
+        origin: options.origin,
+      } satisfies InvitationJob);
+      return { row: row!, role: role.name };
+    });
+    deps.mailJobs.wake();
+    return {
+      id: created.row.id,
+      email: created.row.email,
+      name: created.row.name,
+      role: created.role,
+      expiresAt: created.row.expiresAt.toISOString(),
+    };
+  }
+
   return {
     openSignup,
 
@@ -163,9 +225,7 @@ export function createStaffOnboarding(db: Db, deps: OnboardingDeps) {
       input: AdminInviteStaff,
       options: { origin: string; language: Language },
     ): Promise<Invitation> {
-      // A placeholder until the mail job gives the invitation the token it mails.
-      const token = newToken();
-      const created = await db.transaction(async (tx) => {
+      const findRole = async (tx: Queryable) => {
         const [role] = await tx
           .select({ id: roles.id, name: roles.name })
           .from(roles)
@@ -174,51 +234,36 @@ export function createStaffOnboarding(db: Db, deps: OnboardingDeps) {
         if (role.name === SUPER_ADMIN_ROLE && actor.role !== SUPER_ADMIN_ROLE) {
           throw forbidden(STAFF_RULES.superAdminOnly);
         }
-        const [existing] = await tx
-          .select({ id: staff.id })
-          .from(staff)
-          .where(and(eq(staff.companyId, companyId), sql`lower(${staff.email}) = ${input.email}`));
-        if (existing) throw conflict(ONBOARDING_MESSAGES.alreadyStaff, "EMAIL_TAKEN");
-        const [row] = await tx
-          .insert(staffInvitations)
-          .values({
-            companyId,
-            email: input.email,
-            name: input.name ?? "",
-            roleId: role.id,
-            tokenHash: hashToken(token),
-            invitedBy: actor.staffId,
-            expiresAt: new Date(Date.now() + INVITATION_LIFETIME_MS),
-          })
-          .returning();
-        await deps.audit.record(tx, {
-          companyId,
-          staff: { id: actor.staffId, email: actor.email },
-          action: "create",
-          entity: "staff_invitation",
-          entityId: row!.id,
-          summary: `${input.email} (${role.name})`,
-          changes: { role: role.name },
-        });
-        await deps.mailJobs.enqueue(tx, {
-          kind: STAFF_INVITATION_MAIL,
-          companyId,
-          invitationId: row!.id,
-          invitedBy: actor.email,
-          language: options.language,
-          origin: options.origin,
-        } satisfies InvitationJob);
-        return { row: row!, role: role.name };
-      });
-      deps.mailJobs.wake();
-
-      return {
-        id: created.row.id,
-        email: created.row.email,
-        name: created.row.name,
-        role: created.role,
-        expiresAt: created.row.expiresAt.toISOString(),
+        return role;
       };
+      return storeInvitation(companyId, input, findRole, { actor, label: actor.email }, options);
+    },
+
+    /**
+     * A platform operator invites a school's Super Admin (its first one: the school has no staff to
+     * invite anyone yet).
+     */
+    async inviteFirstSuperAdmin(
+      companyId: string,
+      input: { email: string; name?: string | undefined },
+      options: { origin: string; language: Language; invitedBy: string },
+    ): Promise<Invitation> {
+      const findRole = async (tx: Queryable) => {
+        const [role] = await tx
+          .select({ id: roles.id, name: roles.name })
+          .from(roles)
+          .where(and(eq(roles.companyId, companyId), eq(roles.name, SUPER_ADMIN_ROLE)));
+        if (!role) throw businessRule(STAFF_RULES.noSuchRole, "ROLE_NOT_FOUND");
+        return role;
+      };
+      const by = { actor: null, label: options.invitedBy };
+      return storeInvitation(
+        companyId,
+        { ...input, email: input.email.toLowerCase() },
+        findRole,
+        by,
+        options,
+      );
     },
 
     /**

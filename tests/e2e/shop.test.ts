@@ -1,0 +1,114 @@
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { launchBrowser, watchErrors } from "../support/browser";
+import { giveCheckoutConsents } from "../support/checkout-consents";
+import { payWithDemoCard } from "../support/demo-payment";
+import { E2E_ADMIN } from "../support/e2e-server";
+
+const baseUrl = inject("baseUrl");
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+// biome-ignore lint/suspicious/noExplicitAny: the test reads JSON answers loosely
+type Json = any;
+
+/** A call to the admin API as the e2e administrator (bearer token). */
+async function adminApi(path: string): Promise<Json> {
+  const login = await fetch(`${baseUrl}/api/admin/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(E2E_ADMIN),
+  });
+  const { token } = (await login.json()) as { token: string };
+  const response = await fetch(`${baseUrl}${path}`, { headers: { authorization: `Bearer ${token}` } });
+  return response.json();
+}
+
+describe("the shop", () => {
+  it("buys a course and a curriculum box edition in one order; the edition's stock goes down", async () => {
+    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    const errors = watchErrors(page);
+
+    // The shop, from the main navigation, lists the demo school's products.
+    await page.goto(`${baseUrl}/`);
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Shop" }).click();
+    await page.waitForURL(`${baseUrl}/shop`);
+    await page.getByRole("heading", { name: "Shop", level: 1 }).waitFor();
+    await page.getByRole("searchbox", { name: "Search products" }).fill("curriculum box");
+    await page.getByRole("button", { name: "Search" }).click();
+    await page.waitForURL(/searchText=curriculum/);
+    await page.getByRole("link", { name: "Science curriculum box, year 3" }).click();
+    await page.waitForURL(`${baseUrl}/product/science-curriculum-box`);
+
+    // The product page: the Student edition first, then the Teacher edition with its own price and stock.
+    await page.getByRole("heading", { name: "Science curriculum box, year 3", level: 1 }).waitFor();
+    await page.getByRole("radio", { name: "Student" }).waitFor();
+    expect(await page.getByRole("radio", { name: "Student" }).isChecked()).toBe(true);
+    await page.getByText("12 in stock").waitFor();
+    await page.getByText("Teacher", { exact: true }).click();
+    await page.getByText("4 in stock").waitFor();
+    await page.getByText("€119").first().waitFor();
+    await page.getByText("SKU: BOX-SCI-3-T").waitFor();
+    await page.getByRole("button", { name: "Add to cart" }).click();
+    await page.getByText("Added to your cart.").waitFor();
+    await page.getByRole("link", { name: "Cart, 1 item" }).waitFor();
+
+    // A course beside it.
+    await page.goto(`${baseUrl}/`);
+    const course = page
+      .locator("article")
+      .filter({ has: page.getByRole("button", { name: /^Enroll/ }) })
+      .first();
+    const courseTitle = (await course.getByRole("heading").textContent())?.trim() ?? "";
+    await course.getByRole("button", { name: /^Enroll/ }).click();
+    await page.getByRole("link", { name: "Cart, 2 items" }).waitFor();
+
+    // The cart holds both, the box with its edition.
+    await page.goto(`${baseUrl}/cart`);
+    await page.getByRole("heading", { name: courseTitle }).waitFor();
+    const boxLine = page.getByRole("listitem").filter({ hasText: "Science curriculum box, year 3" });
+    await boxLine.getByText("Teacher").waitFor();
+    await boxLine.getByText("€119.00 each").waitFor();
+    await page.getByText("2 items").waitFor();
+
+    // Checkout as a guest and pay.
+    await page.getByRole("link", { name: "Go to checkout" }).click();
+    await page.waitForURL(`${baseUrl}/checkout`);
+    await page.getByRole("textbox", { name: "Name" }).fill("Sam Shopper");
+    await page.getByRole("textbox", { name: "Email" }).fill("sam.shop.e2e@example.com");
+    await page.getByText("Science curriculum box, year 3").first().waitFor();
+    await giveCheckoutConsents(page);
+    await page.getByRole("button", { name: "Continue to payment" }).click();
+    await payWithDemoCard(page);
+    await page
+      .getByText(/Science curriculum box, year 3/)
+      .first()
+      .waitFor();
+    await page.getByText(courseTitle).first().waitFor();
+
+    // Staff see the Teacher edition's stock go from 4 to 3, with the sale in its history.
+    const listed = await adminApi("/api/admin/products?searchText=curriculum%20box");
+    const box = await adminApi(`/api/admin/products/${listed.items[0].id}`);
+    const teacher = box.variants.find((variant: { sku: string }) => variant.sku === "BOX-SCI-3-T");
+    expect(teacher.quantity).toBe(3);
+    const history = await adminApi(`/api/admin/products/${box.id}/stock-history`);
+    expect(history.items[0]).toMatchObject({ reason: "sale", change: -1, quantityAfter: 3 });
+
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it("says there is nothing to show when no product matches", async () => {
+    const page = await browser.newPage({ viewport: { width: 375, height: 800 } });
+    await page.goto(`${baseUrl}/shop?searchText=no-such-product-anywhere`);
+    await page.getByText("No products match these filters.").waitFor();
+    await page.getByRole("link", { name: "Clear filters" }).waitFor();
+    await page.close();
+  });
+});
