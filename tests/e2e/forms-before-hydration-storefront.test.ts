@@ -24,6 +24,8 @@ import { hydrated, launchBrowser } from "../support/browser";
 const baseUrl = inject("baseUrl");
 const LEARNER = { email: "learner@example.com", password: "learn-with-joy-2024" };
 let browser: Browser;
+/** Each run opens a page on a slowed CPU and goes through a form: up to ~30 s on a busy machine. */
+const TIMEOUT = 30_000 + HYDRATION_RUNS * 30_000;
 /** A course page of the demo school and the cart (localStorage) that holds that course. */
 let coursePath: string;
 let cartWithCourse: StorageState;
@@ -51,7 +53,7 @@ afterAll(async () => {
 /** Every run kept what was filled, and the race was met (filled before hydration) in most runs. */
 function expectKept(result: EarlyFormRuns) {
   expect(result.lost).toEqual([]);
-  expect(result.early, "runs filled before the page hydrated").toBeGreaterThan(0);
+  expect(result.firstEarly, "runs whose first field was filled before the page hydrated").toBeGreaterThan(0);
 }
 
 const failed = (posts: Array<{ url: string; status: number }>) => posts.filter((post) => post.status >= 400);
@@ -59,170 +61,202 @@ let sequence = 0;
 const uniqueEmail = (what: string) => `early.${what}.${Date.now()}.${++sequence}@example.org`;
 
 describe("storefront forms filled before the page hydrates", () => {
-  it("signs a learner in with what was typed", async () => {
-    const result = await repeatBeforeHydration(browser, {
-      url: `${baseUrl}/customer-signin?redirectTo=%2Fuser-courses`,
-      fields: [
-        { label: "Email address", value: LEARNER.email },
-        { label: "Password", value: LEARNER.password },
-      ],
-      submit: async (page) => {
-        const posts = watchPosts(page);
-        await page.getByRole("button", { name: "Sign in", exact: true }).click();
-        await page.waitForURL(`${baseUrl}/user-courses`);
-        expect(failed(posts)).toEqual([]);
-      },
-    });
-    expectKept(result);
-  });
-
-  it("signs in when Sign in is pressed at once, before or during hydration", async () => {
-    for (let run = 1; run <= HYDRATION_RUNS; run++) {
-      const early = await openEarly(browser, `${baseUrl}/customer-signin?redirectTo=%2Fuser-courses`);
-      try {
-        const posts = watchPosts(early.page);
-        await fillEarly(early.page, [
+  it(
+    "signs a learner in with what was typed",
+    async () => {
+      const result = await repeatBeforeHydration(browser, {
+        url: `${baseUrl}/customer-signin?redirectTo=%2Fuser-courses`,
+        fields: [
           { label: "Email address", value: LEARNER.email },
           { label: "Password", value: LEARNER.password },
-        ]);
-        await early.page.getByRole("button", { name: "Sign in", exact: true }).click();
-        await early.page.waitForURL(`${baseUrl}/user-courses`);
-        expect(failed(posts), `run ${run}`).toEqual([]);
-      } finally {
-        await early.close();
-      }
-    }
-  });
+        ],
+        submit: async (page) => {
+          const posts = watchPosts(page);
+          await page.getByRole("button", { name: "Sign in", exact: true }).click();
+          await page.waitForURL(`${baseUrl}/user-courses`);
+          expect(failed(posts)).toEqual([]);
+        },
+      });
+      expectKept(result);
+    },
+    TIMEOUT,
+  );
 
-  it("creates an account with the name, email, password and ticked terms typed early", async () => {
-    const result = await repeatBeforeHydration(browser, {
-      url: `${baseUrl}/customer-signup`,
-      fields: () => [
-        { label: "Full name", value: "Early Eva" },
-        { label: "Email address", value: uniqueEmail("signup") },
-        { label: "Password", value: "early-password-1" },
-        { label: /I agree to the general terms and conditions/, checked: true },
-      ],
-      submit: async (page) => {
-        const posts = watchPosts(page);
-        await page.getByRole("button", { name: "Create account" }).click();
-        await page.waitForURL(`${baseUrl}/user-dashboard`);
-        expect(failed(posts)).toEqual([]);
-      },
-    });
-    expectKept(result);
-  });
-
-  it("asks for a reset link for the address typed early", async () => {
-    const result = await repeatBeforeHydration(browser, {
-      url: `${baseUrl}/user/forgot-password`,
-      fields: [{ label: "Email address", value: LEARNER.email }],
-      submit: async (page) => {
-        await page.getByRole("button", { name: "Send reset link" }).click();
-        await page.getByText(/If an account exists for this email address/).waitFor();
-      },
-    });
-    expectKept(result);
-  });
-
-  it("saves the learner details typed early", async () => {
-    const email = uniqueEmail("details");
-    const signedIn = await postFormForCookies(baseUrl, "/customer-signup", {
-      name: "Dora Details",
-      email,
-      password: "details-password-1",
-      acceptTerms: "on",
-      redirectTo: "/user-details",
-    });
-    const result = await repeatBeforeHydration(browser, {
-      url: `${baseUrl}/user-details`,
-      storageState: signedIn,
-      fields: (run) => [
-        { label: "Full name", value: `Dora Details ${run}` },
-        { label: "Phone number", value: `+31 6 1234 56${String(run).padStart(2, "0")}` },
-      ],
-      submit: async (page, run) => {
-        await page.getByRole("button", { name: "Save changes" }).click();
-        await page.getByText("Your details have been saved.").waitFor();
-        await page.reload({ waitUntil: "commit" });
-        await hydrated(page);
-        expect(await page.getByLabel("Full name").inputValue()).toBe(`Dora Details ${run}`);
-      },
-    });
-    expectKept(result);
-  });
-
-  it("searches and sorts the catalogue with what was typed and chosen early", async () => {
-    const result = await repeatBeforeHydration(browser, {
-      url: `${baseUrl}/catalog`,
-      fields: [
-        { label: "Search courses", value: "math" },
-        { label: "Sort by", option: "Price: low to high" },
-      ],
-      submit: async (page) => {
-        await page.getByRole("button", { name: "Search", exact: true }).click();
-        await page.waitForURL((url) => url.searchParams.get("searchText") === "math");
-        expect(new URL(page.url()).searchParams.get("sort")).toBe("price-asc");
-      },
-    });
-    expectKept(result);
-  });
-
-  it("puts a course in the cart when Add to cart is pressed before the page hydrated", async () => {
-    let early = 0;
-    for (let run = 1; run <= HYDRATION_RUNS; run++) {
-      const opened = await openEarly(browser, `${baseUrl}${coursePath}`);
-      try {
-        await opened.page.getByRole("button", { name: /^Add to cart/ }).click({ timeout: 15_000 });
-        if (!(await opened.wasHydrated())) early++;
-        await waitForHydration(opened.page);
-        await opened.page.getByRole("link", { name: "Go to cart" }).waitFor();
-        const stored = await opened.page.evaluate(() =>
-          JSON.parse(localStorage.getItem("cartCourses") ?? "[]"),
-        );
-        expect(stored, `run ${run}`).toHaveLength(1);
-      } finally {
-        await opened.close();
-      }
-    }
-    expect(early, "presses before the page hydrated").toBeGreaterThan(0);
-  });
-
-  it("checks out as a guest and pays with what was typed and ticked early", async () => {
-    const card = [
-      { label: "Card number", value: "4242 4242 4242 4242" },
-      { label: "Expiry (MM/YY)", value: "12/39" },
-      { label: "CVC", value: "123" },
-    ];
-    let paymentEarly = 0;
-    const paymentLost: string[] = [];
-    const result = await repeatBeforeHydration(browser, {
-      url: `${baseUrl}/checkout`,
-      storageState: cartWithCourse,
-      fields: (run) => [
-        { label: "Name", value: `Early Guest ${run}` },
-        { label: "Email", value: uniqueEmail("checkout") },
-        { label: /general terms and conditions/, checked: true },
-        { label: /access to the course straight away/, checked: true },
-      ],
-      submit: async (page: Page, run) => {
-        await page.getByRole("button", { name: "Continue to payment" }).click();
-        await page.waitForURL(/\/payment\?order=[0-9a-f-]+$/);
-        // The payment page, opened afresh: the card typed as soon as its fields appear.
-        await page.goto(page.url(), { waitUntil: "commit" });
-        if ((await fillEarly(page, card)).beforeHydration) paymentEarly++;
-        await waitForHydration(page);
-        const shown = await fieldValues(page, card);
-        if (JSON.stringify(shown) !== JSON.stringify(filledValues(card))) {
-          paymentLost.push(`run ${run}: ${JSON.stringify(shown)}`);
-          return;
+  it(
+    "signs in when Sign in is pressed at once, before or during hydration",
+    async () => {
+      for (let run = 1; run <= HYDRATION_RUNS; run++) {
+        const early = await openEarly(browser, `${baseUrl}/customer-signin?redirectTo=%2Fuser-courses`);
+        try {
+          const posts = watchPosts(early.page);
+          await fillEarly(early.page, [
+            { label: "Email address", value: LEARNER.email },
+            { label: "Password", value: LEARNER.password },
+          ]);
+          await early.page.getByRole("button", { name: "Sign in", exact: true }).click();
+          await early.page.waitForURL(`${baseUrl}/user-courses`);
+          expect(failed(posts), `run ${run}`).toEqual([]);
+        } finally {
+          await early.close();
         }
-        await page.getByRole("button", { name: /^Pay / }).click();
-        await page.waitForURL(/\/thank-you\?order=/);
-      },
-    });
-    expectKept(result);
-    expect(paymentLost).toEqual([]);
-    expect(paymentEarly, "payment runs filled before the page hydrated").toBeGreaterThan(0);
-  });
+      }
+    },
+    TIMEOUT,
+  );
+
+  it(
+    "creates an account with the name, email, password and ticked terms typed early",
+    async () => {
+      const result = await repeatBeforeHydration(browser, {
+        url: `${baseUrl}/customer-signup`,
+        fields: () => [
+          { label: "Full name", value: "Early Eva" },
+          { label: "Email address", value: uniqueEmail("signup") },
+          { label: "Password", value: "early-password-1" },
+          { label: /I agree to the general terms and conditions/, checked: true },
+        ],
+        submit: async (page) => {
+          const posts = watchPosts(page);
+          await page.getByRole("button", { name: "Create account" }).click();
+          await page.waitForURL(`${baseUrl}/user-dashboard`);
+          expect(failed(posts)).toEqual([]);
+        },
+      });
+      expectKept(result);
+    },
+    TIMEOUT,
+  );
+
+  it(
+    "asks for a reset link for the address typed early",
+    async () => {
+      const result = await repeatBeforeHydration(browser, {
+        url: `${baseUrl}/user/forgot-password`,
+        fields: [{ label: "Email address", value: LEARNER.email }],
+        submit: async (page) => {
+          await page.getByRole("button", { name: "Send reset link" }).click();
+          await page.getByText(/If an account exists for this email address/).waitFor();
+        },
+      });
+      expectKept(result);
+    },
+    TIMEOUT,
+  );
+
+  it(
+    "saves the learner details typed early",
+    async () => {
+      const email = uniqueEmail("details");
+      const signedIn = await postFormForCookies(baseUrl, "/customer-signup", {
+        name: "Dora Details",
+        email,
+        password: "details-password-1",
+        acceptTerms: "on",
+        redirectTo: "/user-details",
+      });
+      const result = await repeatBeforeHydration(browser, {
+        url: `${baseUrl}/user-details`,
+        storageState: signedIn,
+        fields: (run) => [
+          { label: "Full name", value: `Dora Details ${run}` },
+          { label: "Phone number", value: `+31 6 1234 56${String(run).padStart(2, "0")}` },
+        ],
+        submit: async (page, run) => {
+          await page.getByRole("button", { name: "Save changes" }).click();
+          await page.getByText("Your details have been saved.").waitFor();
+          await page.reload({ waitUntil: "commit" });
+          await hydrated(page);
+          expect(await page.getByLabel("Full name").inputValue()).toBe(`Dora Details ${run}`);
+        },
+      });
+      expectKept(result);
+    },
+    TIMEOUT,
+  );
+
+  it(
+    "searches and sorts the catalogue with what was typed and chosen early",
+    async () => {
+      const result = await repeatBeforeHydration(browser, {
+        url: `${baseUrl}/catalog`,
+        fields: [
+          { label: "Search courses", value: "math" },
+          { label: "Sort by", option: "Price: low to high" },
+        ],
+        submit: async (page) => {
+          await page.getByRole("button", { name: "Search", exact: true }).click();
+          await page.waitForURL((url) => url.searchParams.get("searchText") === "math");
+          expect(new URL(page.url()).searchParams.get("sort")).toBe("price-asc");
+        },
+      });
+      expectKept(result);
+    },
+    TIMEOUT,
+  );
+
+  it(
+    "puts a course in the cart when Add to cart is pressed before the page hydrated",
+    async () => {
+      let early = 0;
+      for (let run = 1; run <= HYDRATION_RUNS; run++) {
+        const opened = await openEarly(browser, `${baseUrl}${coursePath}`);
+        try {
+          await opened.page.getByRole("button", { name: /^Add to cart/ }).click({ timeout: 15_000 });
+          if (!(await opened.wasHydrated())) early++;
+          await waitForHydration(opened.page);
+          await opened.page.getByRole("link", { name: "Go to cart" }).waitFor();
+          const stored = await opened.page.evaluate(() =>
+            JSON.parse(localStorage.getItem("cartCourses") ?? "[]"),
+          );
+          expect(stored, `run ${run}`).toHaveLength(1);
+        } finally {
+          await opened.close();
+        }
+      }
+      expect(early, "presses before the page hydrated").toBeGreaterThan(0);
+    },
+    TIMEOUT,
+  );
+
+  it(
+    "checks out as a guest and pays with what was typed and ticked early",
+    async () => {
+      const card = [
+        { label: "Card number", value: "4242 4242 4242 4242" },
+        { label: "Expiry (MM/YY)", value: "12/39" },
+        { label: "CVC", value: "123" },
+      ];
+      let paymentEarly = 0;
+      const paymentLost: string[] = [];
+      const result = await repeatBeforeHydration(browser, {
+        url: `${baseUrl}/checkout`,
+        storageState: cartWithCourse,
+        fields: (run) => [
+          { label: "Name", value: `Early Guest ${run}` },
+          { label: "Email", value: uniqueEmail("checkout") },
+          { label: /general terms and conditions/, checked: true },
+          { label: /access to the course straight away/, checked: true },
+        ],
+        submit: async (page: Page, run) => {
+          await page.getByRole("button", { name: "Continue to payment" }).click();
+          await page.waitForURL(/\/payment\?order=[0-9a-f-]+$/);
+          // The payment page, opened afresh: the card typed as soon as its fields appear.
+          await page.goto(page.url(), { waitUntil: "commit" });
+          if ((await fillEarly(page, card)).firstBeforeHydration) paymentEarly++;
+          await waitForHydration(page);
+          const shown = await fieldValues(page, card);
+          if (JSON.stringify(shown) !== JSON.stringify(filledValues(card))) {
+            paymentLost.push(`run ${run}: ${JSON.stringify(shown)}`);
+            return;
+          }
+          await page.getByRole("button", { name: /^Pay / }).click();
+          await page.waitForURL(/\/thank-you\?order=/);
+        },
+      });
+      expectKept(result);
+      expect(paymentLost).toEqual([]);
+      expect(paymentEarly, "payment runs filled before the page hydrated").toBeGreaterThan(0);
+    },
+    TIMEOUT,
+  );
 });

@@ -1,4 +1,8 @@
+import { mkdtemp, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import type { Browser } from "playwright-core";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { launchBrowser, watchErrors } from "../support/browser";
 import { giveCheckoutConsents } from "../support/checkout-consents";
@@ -8,8 +12,17 @@ import { E2E_ADMIN } from "../support/e2e-server";
 const baseUrl = inject("baseUrl");
 let browser: Browser;
 
+let imagePath: string;
+
 beforeAll(async () => {
   browser = await launchBrowser();
+  imagePath = join(await mkdtemp(join(tmpdir(), "shop-e2e-")), "journal.png");
+  await writeFile(
+    imagePath,
+    await sharp({ create: { width: 800, height: 800, channels: 3, background: "#2f7383" } })
+      .png()
+      .toBuffer(),
+  );
 });
 afterAll(async () => {
   await browser?.close();
@@ -43,7 +56,7 @@ describe("the shop", () => {
     await page.getByRole("searchbox", { name: "Search products" }).fill("curriculum box");
     await page.getByRole("button", { name: "Search" }).click();
     await page.waitForURL(/searchText=curriculum/);
-    await page.getByRole("link", { name: "Science curriculum box, year 3" }).click();
+    await page.getByRole("link", { name: "Science curriculum box, year 3", exact: true }).click();
     await page.waitForURL(`${baseUrl}/product/science-curriculum-box`);
 
     // The product page: the Student edition first, then the Teacher edition with its own price and stock.
@@ -74,7 +87,7 @@ describe("the shop", () => {
     await page.getByRole("heading", { name: courseTitle }).waitFor();
     const boxLine = page.getByRole("listitem").filter({ hasText: "Science curriculum box, year 3" });
     await boxLine.getByText("Teacher").waitFor();
-    await boxLine.getByText("€119.00 each").waitFor();
+    await boxLine.getByText(/^€119(\.00)? each$/).waitFor();
     await page.getByText("2 items").waitFor();
 
     // Checkout as a guest and pay.
@@ -110,5 +123,80 @@ describe("the shop", () => {
     await page.getByText("No products match these filters.").waitFor();
     await page.getByRole("link", { name: "Clear filters" }).waitFor();
     await page.close();
+  });
+});
+
+describe("products in the back office", () => {
+  it("creates a product with size variants, edits a variant's price and stock, adds a picture and finds it in the list", async () => {
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await page.goto(`${baseUrl}/login?redirectTo=${encodeURIComponent("/products")}`);
+    await page.getByLabel("Email").fill(E2E_ADMIN.email);
+    await page.getByLabel("Password", { exact: true }).fill(E2E_ADMIN.password);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.waitForURL((url) => url.pathname === "/products");
+    await page.getByRole("heading", { level: 1, name: "Products" }).waitFor();
+
+    // A new physical product whose variants are the sizes.
+    const title = `Lab journal ${Date.now()}`;
+    await page.getByRole("link", { name: "Add product" }).first().click();
+    await page.waitForURL((url) => url.pathname === "/products/new");
+    await page.getByRole("button", { name: "Create product" }).waitFor();
+    await page.getByLabel("Title (English)").fill(title);
+    await page.getByRole("textbox", { name: "Price", exact: true }).fill("12.50");
+    await page.getByRole("button", { name: /Attributes for variants$/ }).click();
+    const listbox = page.getByRole("listbox", { name: "Attributes for variants" });
+    await listbox.getByRole("option", { name: "Size", exact: true }).click();
+    await page.keyboard.press("Escape");
+    await listbox.waitFor({ state: "hidden" });
+    await page.getByText("Published", { exact: true }).click();
+    expect(await page.getByRole("switch", { name: "Published" }).isChecked()).toBe(true);
+    await page.getByRole("button", { name: "Create product" }).click();
+    await page.waitForURL((url) => /^\/products\/[0-9a-f-]{36}$/.test(url.pathname));
+    await page.getByRole("heading", { level: 1, name: title }).waitFor();
+    for (const size of ["S", "M", "L"])
+      await page.getByRole("rowheader", { name: size, exact: true }).waitFor();
+
+    // One variant costs more, another gets stock: both saved, the stock change in the history.
+    await page.getByRole("button", { name: "Save product" }).waitFor();
+    await page.getByRole("textbox", { name: "Price of L", exact: true }).fill("14.00");
+    await page.getByRole("textbox", { name: "Quantity of M", exact: true }).fill("7");
+    await page.getByRole("button", { name: "Save product" }).click();
+    await page.getByText("Product saved.").waitFor();
+    await expect
+      .poll(() => page.getByRole("textbox", { name: "Price of L", exact: true }).inputValue())
+      .toBe("14.00");
+    expect(await page.getByRole("textbox", { name: "Quantity of M", exact: true }).inputValue()).toBe("7");
+    await page.getByText("€11.57 excl. tax").waitFor();
+
+    // A delivery of 5 of size S, by hand, with a note.
+    await page.getByRole("combobox", { name: "Variant" }).selectOption({ label: "S (0)" });
+    await page.getByRole("textbox", { name: "Change" }).fill("5");
+    await page.getByRole("textbox", { name: "Note" }).fill("Delivery from the printer");
+    await page.getByRole("button", { name: "Change stock" }).click();
+    await page.getByText("Stock changed.").waitFor();
+    await page.getByRole("cell", { name: "Delivery from the printer" }).waitFor();
+    await page.getByRole("cell", { name: "Changed by staff" }).first().waitFor();
+
+    // A picture (JPEG, WebP or PNG).
+    await page.getByLabel("Add an image").setInputFiles(imagePath);
+    await page.getByRole("button", { name: "Upload", exact: true }).click();
+    await page.getByRole("img", { name: "Image 1" }).waitFor();
+
+    // The list finds it by its title, with its stock and variants; the shop shows it from its lowest price.
+    await page.goto(`${baseUrl}/products`);
+    await page.getByRole("searchbox", { name: /Search by title/ }).fill(title);
+    await page.waitForURL((url) => url.searchParams.get("searchText") === title);
+    const row = page.getByRole("row").filter({ hasText: title });
+    await row.getByText("3 variants").waitFor();
+    await row.getByText("12", { exact: true }).waitFor();
+    await page.goto(`${baseUrl}/shop?searchText=${encodeURIComponent(title)}`);
+    const card = page.locator("article").filter({ hasText: title });
+    await card.getByText("€12.50").waitFor();
+    await card.getByRole("link", { name: /Choose options/ }).waitFor();
+
+    expect(errors).toEqual([]);
+    await context.close();
   });
 });

@@ -1,4 +1,4 @@
-import type { Browser, BrowserContext, Page, Response } from "playwright-core";
+import type { Browser, BrowserContext, Locator, Page, Response } from "playwright-core";
 import { hydrated } from "./browser";
 
 /**
@@ -67,20 +67,45 @@ function controlFor(page: Page, field: FieldFill) {
 }
 
 /**
+ * Ticks or unticks a check box or switch where a person does: on the box itself, or, when the
+ * real input is visually hidden (React Aria's check boxes and switches draw their own), on the
+ * left end of its label, where the drawn box or switch is.
+ */
+async function setCheckedAsPerson(control: Locator, checked: boolean) {
+  const box = await control.boundingBox({ timeout: 15_000 });
+  if (box && box.width > 2) {
+    await control.setChecked(checked, { timeout: 15_000, force: true });
+    return;
+  }
+  if ((await control.isChecked()) === checked) return;
+  const label = control.locator("xpath=ancestor::label[1]");
+  const height = (await label.boundingBox())?.height ?? 20;
+  await label.click({ position: { x: 6, y: height / 2 }, timeout: 15_000 });
+  if ((await control.isChecked()) !== checked) throw new Error("the label's click did not change the box");
+}
+
+/**
  * Fills the fields the moment each appears in the HTML (text: `fill`, as a password manager does;
  * a check box: ticked or not; a native select: the option by label). Returns whether the page had
  * already hydrated when the last field was filled: then this try did not test the race.
  */
-export async function fillEarly(page: Page, fields: FieldFill[]): Promise<{ beforeHydration: boolean }> {
-  for (const field of fields) {
+export async function fillEarly(
+  page: Page,
+  fields: FieldFill[],
+): Promise<{ beforeHydration: boolean; firstBeforeHydration: boolean }> {
+  let firstBeforeHydration = false;
+  for (const [index, field] of fields.entries()) {
     const control = controlFor(page, field);
     if ("value" in field) await control.fill(field.value, { timeout: 15_000 });
-    else if ("checked" in field) await control.setChecked(field.checked, { timeout: 15_000, force: true });
+    else if ("checked" in field) await setCheckedAsPerson(control, field.checked);
     else await control.selectOption({ label: field.option }, { timeout: 15_000 });
+    if (index === 0) firstBeforeHydration = !(await isHydrated(page));
   }
-  const hydratedAlready = await page.evaluate(() => document.documentElement.hasAttribute("data-hydrated"));
-  return { beforeHydration: !hydratedAlready };
+  return { beforeHydration: !(await isHydrated(page)), firstBeforeHydration };
 }
+
+const isHydrated = (page: Page) =>
+  page.evaluate(() => document.documentElement.hasAttribute("data-hydrated"));
 
 /** Waits until React has taken over the page: what the test filled must still be there. */
 export async function waitForHydration(page: Page): Promise<void> {
@@ -121,6 +146,11 @@ export interface EarlyFormRuns {
   lost: string[];
   /** Runs whose fields were all filled before the page hydrated (else the run missed the race). */
   early: number;
+  /**
+   * Runs whose first field was filled before the page hydrated: with several fields, the page
+   * often hydrates while the later ones are filled, so the race is met on the first ones.
+   */
+  firstEarly: number;
 }
 
 /**
@@ -139,7 +169,7 @@ export async function repeatBeforeHydration(
     runs?: number;
   },
 ): Promise<EarlyFormRuns> {
-  const result: EarlyFormRuns = { lost: [], early: 0 };
+  const result: EarlyFormRuns = { lost: [], early: 0, firstEarly: 0 };
   const runs = options.runs ?? HYDRATION_RUNS;
   for (let run = 1; run <= runs; run++) {
     const url = typeof options.url === "function" ? options.url(run) : options.url;
@@ -150,7 +180,9 @@ export async function repeatBeforeHydration(
       options.storageState ? { storageState: options.storageState } : {},
     );
     try {
-      if ((await fillEarly(early.page, fields)).beforeHydration) result.early++;
+      const filled = await fillEarly(early.page, fields);
+      if (filled.beforeHydration) result.early++;
+      if (filled.firstBeforeHydration) result.firstEarly++;
       await waitForHydration(early.page);
       const shown = await fieldValues(early.page, fields);
       if (JSON.stringify(shown) !== JSON.stringify(filledValues(fields))) {

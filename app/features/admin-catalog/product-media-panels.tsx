@@ -1,4 +1,4 @@
-import { FileDown, Trash2 } from "lucide-react";
+import { Download, Trash2 } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
 import { Button } from "~/components/ui/button";
@@ -92,7 +92,7 @@ export function DownloadPanel({ product, canWrite }: { product: AdminProduct; ca
   return (
     <div className="grid gap-4">
       <p className="flex items-center gap-2 text-sm text-ink">
-        <FileDown aria-hidden="true" className="size-5 text-primary-ink" />
+        <Download aria-hidden="true" className="size-5 text-primary-ink" />
         {product.download
           ? t("adminProducts.file.current", { name: product.download.name })
           : t("adminProducts.file.none")}

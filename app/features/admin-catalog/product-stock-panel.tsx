@@ -1,10 +1,11 @@
-import { useId } from "react";
+import { useCallback, useId } from "react";
 import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
 import { fieldControlClasses } from "~/components/admin/form-fields";
 import { Button } from "~/components/ui/button";
 import type { AdminProduct } from "~server/modules/products/products.schemas";
 import type { ActionResult } from "./action-result";
+import { useActionToast } from "./use-action-toast";
 
 interface Movement {
   id: string;
@@ -34,7 +35,11 @@ export function StockPanel({
   const fetcher = useFetcher<ActionResult>();
   const ids = useId();
   const dates = new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "short" });
-  const failed = fetcher.data && !fetcher.data.ok ? fetcher.data : null;
+  // The change is toasted (or its refusal: "The stock cannot go below 0.").
+  useActionToast(
+    fetcher.data,
+    useCallback(() => t("adminProducts.stock.saved"), [t]),
+  );
   const labelOf = (variantId: string | null) =>
     variantId ? (product.variants.find((variant) => variant.id === variantId)?.label ?? "—") : "";
   return (
@@ -74,11 +79,6 @@ export function StockPanel({
           <p id={`${ids}-hint`} className="w-full text-xs text-ink-muted">
             {t("adminProducts.stock.hint")}
           </p>
-          {failed && (
-            <p role="alert" className="w-full text-sm text-danger">
-              {failed.message}
-            </p>
-          )}
         </fetcher.Form>
       )}
       {history.items.length === 0 ? (

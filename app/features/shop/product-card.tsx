@@ -1,4 +1,4 @@
-import { Package } from "lucide-react";
+import { ShoppingBag } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { Price } from "~/components/price";
@@ -39,7 +39,7 @@ export function ProductCard({
             className="size-full object-cover transition-transform duration-300 group-hover:scale-[1.03]"
           />
         ) : (
-          <Package aria-hidden="true" className="size-12 text-ink-muted" strokeWidth={1.5} />
+          <ShoppingBag aria-hidden="true" className="size-12 text-ink-muted" strokeWidth={1.5} />
         )}
       </Link>
       <div className="flex flex-1 flex-col p-5">

@@ -1,4 +1,4 @@
-import { Package } from "lucide-react";
+import { ShoppingBag } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { cn } from "~/lib/cn";
@@ -11,7 +11,7 @@ export function ProductGallery({ images, title }: { images: string[]; title: str
   if (!current) {
     return (
       <div className="flex aspect-square items-center justify-center rounded-2xl border border-line bg-sunken">
-        <Package aria-hidden="true" className="size-16 text-ink-muted" strokeWidth={1.5} />
+        <ShoppingBag aria-hidden="true" className="size-16 text-ink-muted" strokeWidth={1.5} />
       </div>
     );
   }

@@ -195,7 +195,8 @@ export function ProductPurchase({ product }: { product: ProductDetail }) {
       )}
 
       {canAdd ? (
-        <Button variant="accent" size="lg" className="w-full" onClick={add}>
+        // Pressed before the page has hydrated, it is pressed again once it has (app/lib/early-input.ts).
+        <Button variant="accent" size="lg" className="w-full" data-early-click="" onClick={add}>
           <ShoppingBag aria-hidden="true" />
           {t("cart.addNow")}
         </Button>

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useFetcher } from "react-router";
 import { AdminPage } from "~/components/admin/admin-page";
@@ -34,15 +34,22 @@ function StatusCell({ order, canWrite }: { order: AdminOrderListItem; canWrite: 
   const [confirming, setConfirming] = useState(false);
   const amount = formatMoney(order.refundableCents, order.currency, i18n.language);
   const refunds = order.refundableCents > 0;
+  // What a confirmed cancel refunds, as it was when confirmed: once the list has reloaded, the
+  // order has nothing left to refund. And each answer is announced once.
+  const refunded = useRef<string | null>(null);
+  const announced = useRef<OrderActionResult | null>(null);
   useEffect(() => {
     const result = fetcher.data;
-    if (fetcher.state !== "idle" || !result) return;
+    if (fetcher.state !== "idle" || !result || announced.current === result) return;
+    announced.current = result;
     setConfirming(false);
     if (!result.ok) notify.error(result.message);
     else if (result.status === "cancel")
       notify.success(
         `${t("adminOrders.statusChanged", { number: order.number, status: t("adminOrders.status.cancel") })} ${
-          refunds ? t("adminOrders.money.cancelDone", { amount }) : t("adminOrders.money.cancelDoneNoMoney")
+          refunded.current
+            ? t("adminOrders.money.cancelDone", { amount: refunded.current })
+            : t("adminOrders.money.cancelDoneNoMoney")
         }`,
       );
     else
@@ -52,9 +59,11 @@ function StatusCell({ order, canWrite }: { order: AdminOrderListItem; canWrite: 
           status: t(`adminOrders.status.${result.status}`),
         }),
       );
-  }, [fetcher.state, fetcher.data, order.number, t, refunds, amount]);
-  const submit = (status: OrderStatus) =>
+  }, [fetcher.state, fetcher.data, order.number, t]);
+  const submit = (status: OrderStatus) => {
+    refunded.current = status === "cancel" && refunds ? amount : null;
     fetcher.submit({ intent: "status", id: order.id, status }, { method: "post" });
+  };
   if (!canWrite || next.length === 0) return <OrderStatusBadge status={order.status} />;
   const shown = (fetcher.formData?.get("status") as OrderStatus | null) ?? order.status;
   return (
@@ -126,12 +135,15 @@ function BulkStatus({ selected, clear }: { selected: AdminOrderListItem[]; clear
   const { t, i18n } = useTranslation();
   const fetcher = useFetcher<OrderActionResult>();
   const [confirming, setConfirming] = useState(false);
+  const announced = useRef<OrderActionResult | null>(null);
   useEffect(() => {
     const result = fetcher.data;
-    if (fetcher.state !== "idle" || !result) return;
+    if (fetcher.state !== "idle" || !result || announced.current === result) return;
+    announced.current = result;
     setConfirming(false);
     if (result.ok)
       notify.info(t("adminOrders.bulkDone", { changed: result.changed, refused: result.refused }));
+    else notify.error(result.message);
     clear();
   }, [fetcher.state, fetcher.data, t, clear]);
   const submit = (status: OrderStatus) => {

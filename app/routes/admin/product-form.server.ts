@@ -49,7 +49,7 @@ export function productFromForm(
   form: FormData,
   languages: Languages,
   existing: AdminProduct | null,
-): Record<keyof AdminProductInput, unknown> {
+): Partial<Record<keyof AdminProductInput, unknown>> {
   const type = existing?.type ?? text(form, "type");
   const category = text(form, "categoryId");
   const attributeIds = form.getAll("variantAttributeIds").map(String).filter(Boolean);
@@ -90,7 +90,7 @@ export function productFromForm(
     .filter((item) => item.productId);
   const counted =
     type === "physical" && (existing ? existing.variants.length === 0 : attributeIds.length === 0);
-  return {
+  const fields: Record<keyof AdminProductInput, unknown> = {
     type,
     title: translatableFromForm(form, "title", languages),
     slug: text(form, "slug"),
@@ -122,4 +122,6 @@ export function productFromForm(
     downloadLimit: type === "digital" ? optionalInt(form, "downloadLimit") : undefined,
     bundleItems: type === "bundle" ? bundleItems : undefined,
   };
+  // Left-out fields stay as they are: no key at all rather than an undefined one.
+  return Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined));
 }

@@ -1,4 +1,4 @@
-import { Download, Gift } from "lucide-react";
+import { Boxes, Download } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { Breadcrumb } from "~/components/ui/breadcrumb";
@@ -108,7 +108,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
               className="rounded-2xl border border-line bg-surface p-5 shadow-card"
             >
               <h2 id="product-bundle" className="flex items-center gap-2 text-lg font-bold text-ink">
-                <Gift aria-hidden="true" className="size-5 text-primary-ink" />
+                <Boxes aria-hidden="true" className="size-5 text-primary-ink" />
                 {t("shop.bundleTitle")}
               </h2>
               <ul className="mt-3 grid gap-2 text-sm">

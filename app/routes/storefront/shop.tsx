@@ -1,4 +1,4 @@
-import { PackageSearch } from "lucide-react";
+import { SearchX } from "lucide-react";
 import type { FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, type MetaDescriptor, useNavigate, useNavigation } from "react-router";
@@ -216,7 +216,7 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
           </ul>
         ) : (
           <div className="flex flex-col items-center rounded-2xl border border-dashed border-line bg-surface px-6 py-14 text-center">
-            <PackageSearch aria-hidden="true" className="size-10 text-ink-muted" strokeWidth={1.5} />
+            <SearchX aria-hidden="true" className="size-10 text-ink-muted" strokeWidth={1.5} />
             <p className="mt-4 text-xl font-semibold text-ink">
               {filtered || beyondLastPage ? t("shop.emptyFiltered") : t("shop.empty")}
             </p>

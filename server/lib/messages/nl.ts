@@ -475,4 +475,21 @@ export const nl: Record<string, string> = {
     "Dit is de laatste actieve Super Admin: de school heeft er minstens één nodig.",
   "Only a Super Admin can give, change or remove the Super Admin role.":
     "Alleen een Super Admin kan de rol Super Admin geven, wijzigen of afnemen.",
+  // Products (issue 18)
+  "Sorry, this product is out of stock.": "Helaas, dit product is uitverkocht.",
+  "Choose a variant of {title}.": "Kies een variant van {title}.",
+  "{title} can be bought one at a time.": "{title} kun je maar één per keer kopen.",
+  "This extra is not offered with {title}.": "Deze extra hoort niet bij {title}.",
+  "{title} does not take a note.": "Bij {title} kun je geen opmerking geven.",
+  "Choose at least one course or product.": "Kies minstens één cursus of product.",
+  "You have used all downloads of this file.": "Je hebt alle downloads van dit bestand gebruikt.",
+  "This file is no longer available to you.": "Dit bestand is niet meer voor je beschikbaar.",
+  "The stock cannot go below 0.": "De voorraad kan niet onder 0 gaan.",
+  "This product has been ordered: unpublish it instead of deleting it.":
+    "Dit product is al besteld: zet het offline in plaats van het te verwijderen.",
+  "Save the product first.": "Sla het product eerst op.",
+  "Choose an image to upload.": "Kies een afbeelding om te uploaden.",
+  "Choose a file to upload.": "Kies een bestand om te uploaden.",
+  "The image may be at most 5 MB.": "De afbeelding mag hoogstens 5 MB zijn.",
+  "The file may be at most 50 MB.": "Het bestand mag hoogstens 50 MB zijn.",
 };

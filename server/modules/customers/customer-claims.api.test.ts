@@ -10,6 +10,7 @@ import {
 } from "../../../tests/support/checkout-fixtures";
 import { outboxMailsTo } from "../../../tests/support/outbox";
 import { pageContext } from "../../../tests/support/page-context";
+import { withTenant } from "../../db/tenant-scope";
 import { invoices, orders } from "../orders/orders.tables";
 import { customerClaims, customers } from "./customers.tables";
 
@@ -293,8 +294,9 @@ describe("the sign-up and claim pages run the same rules", () => {
       headers: { "content-type": "application/x-www-form-urlencoded" },
       body: new URLSearchParams(fields).toString(),
     });
+    // As the web plugin runs it: inside the school's tenant scope.
     try {
-      return await action({ request, context, params } as never);
+      return await withTenant(context.company.id, () => action({ request, context, params } as never));
     } catch (thrown) {
       return thrown;
     }

@@ -5,6 +5,7 @@ import { TEST_ADMIN } from "../../../tests/support/golden-database";
 import { pageContext } from "../../../tests/support/page-context";
 import { type SmtpInbox, startSmtpInbox } from "../../../tests/support/smtp-inbox";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app";
+import { withTenant } from "../../db/tenant-scope";
 import { staff } from "../staff/staff.tables";
 
 /**
@@ -283,8 +284,11 @@ describe("the /platform page", () => {
       headers: { "content-type": "application/x-www-form-urlencoded", cookie },
       body: new URLSearchParams(fields).toString(),
     });
+    // As the web plugin runs it: inside the (default) school's tenant scope.
     try {
-      return await platformAction({ request, context, params: {} } as unknown as Args);
+      return await withTenant(context.company.id, () =>
+        platformAction({ request, context, params: {} } as unknown as Args),
+      );
     } catch (thrown) {
       return thrown;
     }

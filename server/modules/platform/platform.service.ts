@@ -1,6 +1,7 @@
 import { and, asc, count, eq, gt, isNull, sql } from "drizzle-orm";
 import { DEFAULT_ROLES } from "~shared/permissions";
 import type { Db } from "../../db/client";
+import { runUnscoped } from "../../db/tenant-scope";
 import { businessRule, conflict, notFound, unauthorized } from "../../lib/errors";
 import type { AttemptLimits } from "../auth/attempt-limits";
 import { hashPassword } from "../auth/passwords";
@@ -101,7 +102,7 @@ export function createPlatformService(db: Db, deps: PlatformDeps) {
     );
   }
 
-  return {
+  const service = {
     /** Checks the password (a decoy hash for unknown emails: a miss costs as much as a hit). */
     async login(input: { email: string; password: string }, client: ClientInfo) {
       const attempt = { companyId: PLATFORM_LIMIT_KEY, ip: client.ip, email: input.email };
@@ -230,7 +231,7 @@ export function createPlatformService(db: Db, deps: PlatformDeps) {
       });
       deps.companies.forget();
       deps.schoolAddresses.forget();
-      await this.inviteSuperAdmin(created, input.superAdmin, operator, options);
+      await service.inviteSuperAdmin(created, input.superAdmin, operator, options);
       return school(created);
     },
 
@@ -272,6 +273,14 @@ export function createPlatformService(db: Db, deps: PlatformDeps) {
       return school(companyId);
     },
   };
+  // The operators' realm crosses schools: its queries run as the table owner, also when a page of the
+  // platform (whose request is in the default school's tenant scope) calls it.
+  return Object.fromEntries(
+    Object.entries(service).map(([name, method]) => [
+      name,
+      (...args: unknown[]) => runUnscoped(() => (method as (...a: unknown[]) => unknown)(...args)),
+    ]),
+  ) as typeof service;
 }
 
 export type PlatformService = ReturnType<typeof createPlatformService>;

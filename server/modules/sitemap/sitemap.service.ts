@@ -19,6 +19,7 @@ const MAX_KEPT_BYTES = 64 * 1024 * 1024;
 const PUBLIC_PAGES = [
   "/",
   "/catalog",
+  "/shop",
   "/about-us",
   "/help",
   "/general-terms-and-conditions",
@@ -59,6 +60,7 @@ const PRIVATE_PATHS = [
   "/currencies",
   "/courses",
   "/course/",
+  "/products",
   "/categories",
   "/attributes",
   "/audit-log",
