@@ -198,7 +198,7 @@ describe("admin catalogue", () => {
     const created = await adminApi("POST", "/api/admin/attributes", {
       title: { en: `Delivery mode ${stamp}` },
       displayName: { en: displayName },
-      optionType: "dropdown",
+      optionType: "variants",
       values: [
         { label: { en: "Online" } },
         { label: { en: "On site" } },

@@ -217,6 +217,12 @@ describe("the learner journey", () => {
     await page.waitForURL(onPath("/customer-signup"));
     expect(await page.getByLabel("Email address").inputValue()).toBe(email);
     await signUp(page, "Gus Guest", null, "guest-turned-learner-1");
+    // The guest's purchases join the account only once the mailbox's owner confirms it by the mailed link.
+    const claimMail = await mailMatching(email, (text) => text.includes("/user/claim-purchases/"));
+    const claimLink = /https?:\/\/[^\s"<]+\/user\/claim-purchases\/[\w%-]+/.exec(claimMail)![0];
+    await page.goto(`${baseUrl}${new URL(claimLink).pathname}`);
+    await page.getByRole("button", { name: "Add them to my account" }).click();
+    await page.getByText("Your earlier purchases are now in your account.").waitFor();
     await page.getByRole("banner").getByRole("link", { name: "My courses, Gus Guest" }).click();
     await page.waitForURL(onPath("/user-courses"));
     await page.getByRole("heading", { name: course.title }).waitFor();

@@ -12,7 +12,7 @@ describe("visibleNav", () => {
   it("shows everything to a Super Admin", () => {
     expect(keys("Super Admin")).toEqual([
       "dashboard",
-      "catalog(courses,categories,attributes,coupons)",
+      "catalog(courses,products,categories,attributes,coupons)",
       "customers",
       "orders",
       "ourStaff",
