@@ -7,7 +7,7 @@ import { gzipSync } from "node:zlib";
  * `kB` is 1000 bytes, as Vite's build report counts; each file is compressed on its own, as it
  * travels, at gzip level 9 (Vite's report and what a pre-compressing CDN would send).
  */
-export const HOME_JS_BUDGET_BYTES = 156_000;
+export const HOME_JS_BUDGET_BYTES = 155_000;
 
 /**
  * The browser manifest React Router writes into the client build (`assets/manifest-<hash>.js`):
