@@ -158,7 +158,7 @@ describe("Our Staff, invitations, roles and staff passwords", () => {
     await page.getByText("The permissions of Cashier have been saved.").waitFor();
 
     for (const seen of [admin, member, fresh, reset]) expect(seen.errors()).toEqual([]);
-  });
+  }, 120_000); // one long flow: invitation, sign-up, permissions, edit, reset by mail, delete
 
   it("explains that sign-up needs an invitation while it is closed", async () => {
     const { page, errors } = await newPage(375);
