@@ -44,6 +44,19 @@ export default defineConfig({
           fileParallelism: false,
         },
       },
+      {
+        resolve: { alias },
+        test: {
+          // Tests of whole server processes (crash, restart, SMTP or database outage): each file
+          // starts its own servers from the production build, so they run beside the browser tests.
+          name: "process",
+          include: ["tests/process/**/*.test.ts"],
+          globalSetup: ["tests/support/ensure-build.ts"],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
     ],
   },
 });

@@ -44,3 +44,13 @@ export function sourceFingerprint(root) {
 }
 
 export const STAMP_FILE = "build/.source-fingerprint";
+
+/** Whether `build/` holds a production bundle made from the sources as they are now. */
+export function productionBuildIsFresh(root) {
+  const stamp = join(root, STAMP_FILE);
+  return (
+    existsSync(join(root, "build/node/main.js")) &&
+    existsSync(stamp) &&
+    readFileSync(stamp, "utf8") === sourceFingerprint(root)
+  );
+}

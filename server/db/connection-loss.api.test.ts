@@ -7,7 +7,7 @@ import { type Database, openDatabase } from "./client";
 /**
  * A PostgreSQL connection lost while the app holds it (pg_terminate_backend, 57P01: a failover, a
  * pooler restart, an idle timeout) costs the work using it, never the process (issue 16, item 9).
- * The whole server under traffic: tests/e2e/server-lifecycle.test.ts.
+ * The whole server under traffic: tests/process/server-lifecycle.test.ts.
  */
 describe.runIf(process.env.TEST_DATABASE_URL)("losing PostgreSQL connections", () => {
   const adminUrl = process.env.TEST_DATABASE_URL as string;

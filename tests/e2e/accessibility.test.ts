@@ -76,9 +76,9 @@ async function contextFor(
   return context;
 }
 
-/** Opens the path and waits until the page has settled (hydrated, no requests in flight). */
+/** Opens the path; the browser waits until the page has hydrated (tests/support/browser.ts). */
 async function visit(page: Page, path: string) {
-  await page.goto(`${baseUrl}${path}`, { waitUntil: "networkidle" });
+  await page.goto(`${baseUrl}${path}`);
 }
 
 /** axe finds nothing serious; exactly one <h1> and one <main>; the page is in the asked theme. */

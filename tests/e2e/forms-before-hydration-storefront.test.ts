@@ -6,6 +6,7 @@ import {
   fillEarly,
   filledValues,
   HYDRATION_RUNS,
+  holdScripts,
   openEarly,
   postFormForCookies,
   repeatBeforeHydration,
@@ -199,10 +200,12 @@ describe("storefront forms filled before the page hydrates", () => {
     async () => {
       let early = 0;
       for (let run = 1; run <= HYDRATION_RUNS; run++) {
-        const opened = await openEarly(browser, `${baseUrl}${coursePath}`);
+        // Odd runs hold the scripts until the press: it certainly comes first. Even runs race.
+        const opened = await openEarly(browser, `${baseUrl}${coursePath}`, { holdScripts: run % 2 === 1 });
         try {
           await opened.page.getByRole("button", { name: /^Add to cart/ }).click({ timeout: 15_000 });
           if (!(await opened.wasHydrated())) early++;
+          opened.releaseScripts();
           await waitForHydration(opened.page);
           await opened.page.getByRole("link", { name: "Go to cart" }).waitFor();
           const stored = await opened.page.evaluate(() =>
@@ -240,9 +243,12 @@ describe("storefront forms filled before the page hydrates", () => {
         submit: async (page: Page, run) => {
           await page.getByRole("button", { name: "Continue to payment" }).click();
           await page.waitForURL(/\/payment\?order=[0-9a-f-]+$/);
-          // The payment page, opened afresh: the card typed as soon as its fields appear.
+          // The payment page, opened afresh: the card typed as soon as its fields appear (odd runs
+          // hold the scripts until it is typed, even runs race hydration).
+          const release = run % 2 === 1 ? await holdScripts(page) : () => {};
           await page.goto(page.url(), { waitUntil: "commit" });
           if ((await fillEarly(page, card)).firstBeforeHydration) paymentEarly++;
+          release();
           await waitForHydration(page);
           const shown = await fieldValues(page, card);
           if (JSON.stringify(shown) !== JSON.stringify(filledValues(card))) {

@@ -29,6 +29,8 @@ export interface EarlyPage {
   context: BrowserContext;
   /** Whether the page had hydrated (at any time) before the moment this is called. */
   wasHydrated(): Promise<boolean>;
+  /** Lets the page's scripts load (opened with `holdScripts`; otherwise does nothing). */
+  releaseScripts(): void;
   close(): Promise<void>;
 }
 
@@ -37,16 +39,22 @@ export type FieldFill =
   | { label: string | RegExp; checked: boolean; exact?: boolean }
   | { label: string | RegExp; option: string; exact?: boolean };
 
-/** A fresh context (own cookies), its CPU slowed down, the page opened without waiting for scripts. */
+/**
+ * A fresh context (own cookies), its CPU slowed down, the page opened without waiting for scripts.
+ * `holdScripts`: the page's script files are answered only once `releaseScripts()` is called, so
+ * what the test does first certainly happens before hydration (a slow line, made certain); without
+ * it, the test races hydration as a person on a slow phone does.
+ */
 export async function openEarly(
   browser: Browser,
   url: string,
-  options: { cpuSlowdown?: number; storageState?: StorageState } = {},
+  options: { cpuSlowdown?: number; storageState?: StorageState; holdScripts?: boolean } = {},
 ): Promise<EarlyPage> {
   const context = await browser.newContext({
     viewport: { width: 1280, height: 900 },
     ...(options.storageState ? { storageState: options.storageState } : {}),
   });
+  const releaseScripts = options.holdScripts ? await holdScripts(context) : () => {};
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await cdp.send("Emulation.setCPUThrottlingRate", { rate: options.cpuSlowdown ?? CPU_SLOWDOWN });
@@ -55,8 +63,28 @@ export async function openEarly(
     page,
     context,
     wasHydrated: () => page.evaluate(() => document.documentElement.hasAttribute("data-hydrated")),
-    close: () => context.close(),
+    releaseScripts: () => releaseScripts(),
+    close: async () => {
+      releaseScripts();
+      await context.close();
+    },
   };
+}
+
+/**
+ * Holds every script file the page or context asks for until the returned function is called: what
+ * the test does before calling it certainly happens before the page hydrates.
+ */
+export async function holdScripts(target: Page | BrowserContext): Promise<() => void> {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await target.route(/\.m?js(\?|$)/, async (route) => {
+    await released;
+    await route.continue().catch(() => {});
+  });
+  return release;
 }
 
 /** The form control labelled so (not a group or dialog that shares the label). */
@@ -157,7 +185,8 @@ export interface EarlyFormRuns {
  * Opens `url` `runs` times (HYDRATION_RUNS by default), each time in a fresh context on a slowed
  * CPU: fills `fields` the moment they appear, waits for hydration, checks the fields still show
  * what was filled, then lets `submit` press the button and check the outcome. A run whose fields
- * were emptied is recorded in `lost` and not submitted.
+ * were emptied is recorded in `lost` and not submitted. Odd runs hold the scripts until the fields
+ * are filled (the fill certainly comes first); even runs race hydration as it comes.
  */
 export async function repeatBeforeHydration(
   browser: Browser,
@@ -174,13 +203,13 @@ export async function repeatBeforeHydration(
   for (let run = 1; run <= runs; run++) {
     const url = typeof options.url === "function" ? options.url(run) : options.url;
     const fields = typeof options.fields === "function" ? options.fields(run) : options.fields;
-    const early = await openEarly(
-      browser,
-      url,
-      options.storageState ? { storageState: options.storageState } : {},
-    );
+    const early = await openEarly(browser, url, {
+      holdScripts: run % 2 === 1,
+      ...(options.storageState ? { storageState: options.storageState } : {}),
+    });
     try {
       const filled = await fillEarly(early.page, fields);
+      early.releaseScripts();
       if (filled.beforeHydration) result.early++;
       if (filled.firstBeforeHydration) result.firstEarly++;
       await waitForHydration(early.page);

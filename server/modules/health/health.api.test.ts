@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app";
 
-/** The probes a load balancer uses; the whole stop under traffic: tests/e2e/server-lifecycle.test.ts. */
+/** The probes a load balancer uses; the whole stop under traffic: tests/process/server-lifecycle.test.ts. */
 let t: TestApp;
 
 beforeAll(async () => {

@@ -86,7 +86,7 @@ async function durableMail(engine: Engine, env: Record<string, string>) {
     const downBuyer = `down-${engine}-${randomBytes(3).toString("hex")}@example.com`;
     const downOrder = await buyAndPay(server.url, course.id, downBuyer);
     await askReset(server.url);
-    await new Promise((resolve) => setTimeout(resolve, 20_000));
+    await new Promise((resolve) => setTimeout(resolve, 8_000));
     expect(inbox.messages).toHaveLength(0);
     await inbox.start();
     await until(
