@@ -29,7 +29,8 @@ export default defineConfig({
           include: ["server/**/*.api.test.ts", "tests/api/**/*.test.ts"],
           globalSetup: ["tests/support/golden-database.ts"],
           setupFiles: ["tests/support/fail-on-console-error.ts"],
-          testTimeout: 30_000,
+          // Generous: npm test runs these beside the browser and process tests on two cores.
+          testTimeout: 90_000,
           hookTimeout: 60_000,
         },
       },

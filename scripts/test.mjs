@@ -1,59 +1,75 @@
 import { execFileSync, spawn } from "node:child_process";
-import { dirname, join } from "node:path";
+import { readdirSync } from "node:fs";
+import { dirname, join, relative } from "node:path";
+import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
 import { productionBuildIsFresh } from "./build-stamp.mjs";
 
 /**
  * `npm test`: the whole suite. Vitest runs projects whose files go one at a time
  * (`fileParallelism: false`: the browser tests share one server; the process tests start and kill
- * their own) only after every other project, and one such file after another. Those tests mostly
- * wait (on pages, restarts, outages), so on a 2-core machine a core sat idle for most of the run.
- * This runs three Vitest processes side by side: the browser tests streamed as they go, the unit
- * and API tests' and the process tests' reports printed whole when each finishes. The production
- * build both of the last two need is made first, once. The exit code fails when any fails.
+ * their own) only after every other project, one such file after another. Those tests mostly wait
+ * (on pages, restarts, outages), so on a 2-core machine a core sat idle for most of the run. This
+ * runs four Vitest processes side by side: the unit and API tests; the storefront browser tests;
+ * the other browser tests (each browser run starts its own server on a fresh database); the
+ * process tests. The production build the last three need is made first, once. Every line is
+ * prefixed with its part; the exit code fails when any part fails.
  *
- * With arguments (`npm test -- path/to/file.test.ts`, `--project api`) it is plain `vitest run`.
+ * With arguments (`npm test -- tests/e2e/admin`, `--project api`) it is plain `vitest run`.
  */
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const vitest = join(root, "node_modules/vitest/vitest.mjs");
 const args = process.argv.slice(2);
+const children = new Set();
 
-/** Runs vitest with `vitestArgs`; `buffered` keeps its output until it ends. Resolves to its exit code. */
-function run(vitestArgs, { buffered }) {
+for (const signal of ["SIGINT", "SIGTERM"])
+  process.once(signal, () => {
+    for (const child of children) child.kill(signal);
+  });
+
+/** Runs `vitest run` with `vitestArgs`, each output line prefixed with `label`. Resolves to its exit code. */
+function run(vitestArgs, label) {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [vitest, "run", ...vitestArgs], {
       cwd: root,
-      stdio: buffered ? ["ignore", "pipe", "pipe"] : "inherit",
+      stdio: label ? ["ignore", "pipe", "pipe"] : "inherit",
     });
-    const output = [];
-    if (buffered) {
-      child.stdout.on("data", (chunk) => output.push(chunk));
-      child.stderr.on("data", (chunk) => output.push(chunk));
-    }
-    const stop = () => child.kill("SIGTERM");
-    process.once("SIGINT", stop);
-    process.once("SIGTERM", stop);
+    children.add(child);
+    if (label)
+      for (const [stream, out] of [
+        [child.stdout, process.stdout],
+        [child.stderr, process.stderr],
+      ])
+        createInterface({ input: stream, crlfDelay: Number.POSITIVE_INFINITY }).on("line", (line) =>
+          out.write(`[${label}] ${line}\n`),
+        );
     child.on("close", (code, signal) => {
-      process.off("SIGINT", stop);
-      process.off("SIGTERM", stop);
-      if (buffered) {
-        process.stdout.write(`\n--- ${vitestArgs.join(" ")}\n`);
-        process.stdout.write(Buffer.concat(output));
-      }
+      children.delete(child);
       resolve(code ?? (signal ? 1 : 0));
     });
   });
 }
 
+/** The test files under `dir`, relative to the project root. */
+function testFiles(dir) {
+  return readdirSync(join(root, dir), { recursive: true })
+    .filter((name) => name.endsWith(".test.ts"))
+    .map((name) => relative(root, join(root, dir, name)))
+    .sort();
+}
+
 if (args.length > 0) {
-  process.exitCode = await run(args, { buffered: false });
+  process.exitCode = await run(args);
 } else {
   if (!productionBuildIsFresh(root))
     execFileSync(process.execPath, [join(root, "scripts/build.mjs")], { cwd: root, stdio: "inherit" });
+  const storefront = "tests/e2e/storefront/";
+  const otherBrowserTests = testFiles("tests/e2e").filter((file) => !file.startsWith(storefront));
   const codes = await Promise.all([
-    run(["--project", "unit", "--project", "api"], { buffered: true }),
-    run(["--project", "e2e"], { buffered: false }),
-    run(["--project", "process"], { buffered: true }),
+    run(["--project", "unit", "--project", "api"], "unit+api"),
+    run(["--project", "e2e", storefront], "e2e storefront"),
+    run(["--project", "e2e", ...otherBrowserTests], "e2e admin"),
+    run(["--project", "process"], "process"),
   ]);
   process.exitCode = Math.max(...codes);
 }

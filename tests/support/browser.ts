@@ -56,7 +56,7 @@ export async function hydrated(page: Page): Promise<void> {
  * This is what a robot does, not a person: people type, tick and press as soon as they see the
  * fields, and a test that always waits hides every bug of that window (issue 26: fields emptied at
  * hydration). Keep it for tests about something else; forms are tested before hydration too, by
- * tests/e2e/forms-before-hydration*.test.ts with tests/support/before-hydration.ts.
+ * the forms-before-hydration tests in tests/e2e/storefront and tests/e2e/admin with tests/support/before-hydration.ts.
  */
 function waitingForHydration(browser: Browser): Browser {
   const newContext = browser.newContext.bind(browser);

@@ -4,10 +4,10 @@ import { join } from "node:path";
 import type { Browser } from "playwright-core";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { launchBrowser, watchErrors } from "../support/browser";
-import { giveCheckoutConsents } from "../support/checkout-consents";
-import { payWithDemoCard } from "../support/demo-payment";
-import { E2E_ADMIN } from "../support/e2e-server";
+import { launchBrowser, watchErrors } from "../../support/browser";
+import { giveCheckoutConsents } from "../../support/checkout-consents";
+import { payWithDemoCard } from "../../support/demo-payment";
+import { E2E_ADMIN } from "../../support/e2e-server";
 
 const baseUrl = inject("baseUrl");
 let browser: Browser;

@@ -1,7 +1,7 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { launchBrowser, watchErrors } from "../support/browser";
-import { giveCheckoutConsents } from "../support/checkout-consents";
+import { launchBrowser, watchErrors } from "../../support/browser";
+import { giveCheckoutConsents } from "../../support/checkout-consents";
 
 const baseUrl = inject("baseUrl");
 let browser: Browser;

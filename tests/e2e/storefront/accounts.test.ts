@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { launchBrowser, watchErrors } from "../support/browser";
+import { launchBrowser, watchErrors } from "../../support/browser";
 
 const baseUrl = inject("baseUrl");
 const outbox = join(inject("dataDir"), "outbox");

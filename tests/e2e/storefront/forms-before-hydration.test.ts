@@ -13,8 +13,8 @@ import {
   type StorageState,
   waitForHydration,
   watchPosts,
-} from "../support/before-hydration";
-import { hydrated, launchBrowser } from "../support/browser";
+} from "../../support/before-hydration";
+import { hydrated, launchBrowser } from "../../support/browser";
 
 /**
  * Issue 26, the storefront: people type, tick and press the moment the page appears, before its

@@ -1,7 +1,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { launchBrowser, watchErrors } from "../support/browser";
-import { E2E_ADMIN } from "../support/e2e-server";
+import { launchBrowser, watchErrors } from "../../support/browser";
+import { E2E_ADMIN } from "../../support/e2e-server";
 
 const baseUrl = inject("baseUrl");
 let browser: Browser;

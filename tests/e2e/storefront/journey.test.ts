@@ -3,9 +3,9 @@ import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { CourseCard, CourseList } from "~server/modules/catalog/catalog.schemas";
-import { launchBrowser, watchErrors } from "../support/browser";
-import { giveCheckoutConsents } from "../support/checkout-consents";
-import { payWithDemoCard } from "../support/demo-payment";
+import { launchBrowser, watchErrors } from "../../support/browser";
+import { giveCheckoutConsents } from "../../support/checkout-consents";
+import { payWithDemoCard } from "../../support/demo-payment";
 
 /**
  * The whole storefront and learner journey in one browser, as a person walks it: the issue's

@@ -3,7 +3,7 @@ import { join } from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { clientBuildDir } from "~server/lib/paths";
-import { launchBrowser, watchErrors } from "../support/browser";
+import { launchBrowser, watchErrors } from "../../support/browser";
 
 const baseUrl = inject("baseUrl");
 let browser: Browser;

@@ -2,9 +2,9 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { CourseCard, CourseList } from "~server/modules/catalog/catalog.schemas";
 import { formatFullMoney, formatMoney } from "~shared/money";
-import { launchBrowser, watchErrors } from "../support/browser";
-import { giveCheckoutConsents } from "../support/checkout-consents";
-import { payWithDemoCard } from "../support/demo-payment";
+import { launchBrowser, watchErrors } from "../../support/browser";
+import { giveCheckoutConsents } from "../../support/checkout-consents";
+import { payWithDemoCard } from "../../support/demo-payment";
 
 /** The demo school offers EUR (the shop currency), USD and GBP: a visitor pays in the one they pick. */
 const baseUrl = inject("baseUrl");

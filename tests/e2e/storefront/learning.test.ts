@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { CourseDetail } from "~server/modules/catalog/catalog.schemas";
 import { DEMO_LEARNER } from "~server/seed/demo-people";
-import { launchBrowser, watchErrors } from "../support/browser";
+import { launchBrowser, watchErrors } from "../../support/browser";
 
 const baseUrl = inject("baseUrl");
 let browser: Browser;

@@ -1,7 +1,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { CategoryList, CourseList } from "~server/modules/catalog/catalog.schemas";
-import { launchBrowser, watchErrors } from "../support/browser";
+import { launchBrowser, watchErrors } from "../../support/browser";
 
 const baseUrl = inject("baseUrl");
 const EMPTY = "Sorry, There are no products right now.";

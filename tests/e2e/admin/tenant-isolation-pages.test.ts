@@ -8,8 +8,8 @@ import { openDatabase } from "~server/db/client";
 import { serverBuildFile } from "~server/lib/paths";
 import { insertCompany } from "~server/seed/factories";
 import { seedDatabase } from "~server/seed/seed";
-import { furnishSchool, rowIds, type SchoolHandles } from "../support/school-fixtures";
-import type { TestApp } from "../support/test-app";
+import { furnishSchool, rowIds, type SchoolHandles } from "../../support/school-fixtures";
+import type { TestApp } from "../../support/test-app";
 
 /**
  * The pages of school A, rendered by the production build through the real Fastify app, never show

@@ -9,9 +9,9 @@ import {
   repeatBeforeHydration,
   type StorageState,
   watchPosts,
-} from "../support/before-hydration";
-import { launchBrowser } from "../support/browser";
-import { E2E_ADMIN } from "../support/e2e-server";
+} from "../../support/before-hydration";
+import { launchBrowser } from "../../support/browser";
+import { E2E_ADMIN } from "../../support/e2e-server";
 
 /**
  * Issue 26, the back office: staff type the moment the page appears (or their password manager

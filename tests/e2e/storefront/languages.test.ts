@@ -1,8 +1,8 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { CourseDetail, CourseList } from "~server/modules/catalog/catalog.schemas";
-import { launchBrowser, watchErrors } from "../support/browser";
-import { E2E_ADMIN } from "../support/e2e-server";
+import { launchBrowser, watchErrors } from "../../support/browser";
+import { E2E_ADMIN } from "../../support/e2e-server";
 
 const baseUrl = inject("baseUrl");
 let browser: Browser;

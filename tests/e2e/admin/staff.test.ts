@@ -1,8 +1,8 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { launchBrowser, watchErrors } from "../support/browser";
-import { E2E_ADMIN } from "../support/e2e-server";
-import { lastMailTo } from "../support/outbox";
+import { launchBrowser, watchErrors } from "../../support/browser";
+import { E2E_ADMIN } from "../../support/e2e-server";
+import { lastMailTo } from "../../support/outbox";
 
 const baseUrl = inject("baseUrl");
 const dataDir = inject("dataDir");
