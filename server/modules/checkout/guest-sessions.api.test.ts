@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { visitorOrder } from "~/features/cart/visitor-order.server";
 import { CHECKOUT_CONSENTS } from "../../../tests/support/checkout-consents";
 import {
   bearer,
@@ -7,6 +8,7 @@ import {
   cookiesFrom,
   createCheckoutTestApp,
 } from "../../../tests/support/checkout-fixtures";
+import { pageContext } from "../../../tests/support/page-context";
 import { createStaff } from "../../../tests/support/staff";
 import { orders } from "../orders/orders.tables";
 
@@ -46,6 +48,20 @@ async function guestCheckout(email: string, cart: { courseIds?: string[]; items?
   });
   expect(placed.status).toBe(201);
   return { orderId: placed.body.id as string, cookie: cookiesFrom(placed.raw.headers["set-cookie"]) };
+}
+
+/** What the payment and thank-you pages answer this browser for `?order=orderId` (they share one loader step). */
+async function pageOrderStatus(cookie: string, orderId: string): Promise<number> {
+  const token = /(?:^|; )session=([^;]+)/.exec(cookie)?.[1] ?? "";
+  const visitorSession = await t.app.services.sessions.resolve(token);
+  expect(visitorSession?.realm).toBe("guest");
+  const request = new Request(`http://localhost/thank-you?order=${orderId}`);
+  try {
+    await visitorOrder(await pageContext(t, { visitorSession }), request);
+    return 200;
+  } catch (thrown) {
+    return (thrown as { init?: ResponseInit | null }).init?.status ?? 500;
+  }
 }
 
 beforeAll(async () => {
@@ -112,8 +128,8 @@ describe("a guest session sees only the orders it placed", () => {
       expect(
         (await call("POST", `/api/checkout/${orderId}/pay`, attacker.cookie, { card: CARD })).status,
       ).toBe(404);
-      expect((await call("GET", `/thank-you?order=${orderId}`, attacker.cookie)).status).toBe(404);
-      expect((await call("GET", `/payment?order=${orderId}`, attacker.cookie)).status).toBe(404);
+      // The payment and thank-you pages' loaders: a 404 page.
+      expect(await pageOrderStatus(attacker.cookie, orderId)).toBe(404);
     }
     // Nor which courses the victim owns.
     const quote = await call("POST", "/api/checkout/quote", attacker.cookie, { courseIds: [course] });
@@ -133,6 +149,7 @@ describe("a guest session sees only the orders it placed", () => {
     expect((await call("GET", `/api/orders/${pending.body.id}`, victim.cookie)).status).toBe(200);
     expect((await call("GET", `/api/orders/${attacker.orderId}`, victim.cookie)).status).toBe(404);
     expect((await call("GET", "/api/downloads", victim.cookie)).body.items).toHaveLength(1);
+    expect(await pageOrderStatus(victim.cookie, victim.orderId)).toBe(200);
   });
 
   it("a guest session that checks out again with another email keeps seeing only its own orders", async () => {
