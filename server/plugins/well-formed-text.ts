@@ -40,6 +40,14 @@ export function brokenTextIn(body: unknown): typeof BROKEN_TEXT | typeof NUL_TEX
   return null;
 }
 
+/**
+ * Whether a page's form post (`application/x-www-form-urlencoded`, kept as bytes for React Router)
+ * holds a NUL character: `%00` or a raw NUL byte in any field.
+ */
+export function formHasNul(body: Buffer): boolean {
+  return body.includes(0) || body.includes("%00");
+}
+
 /** Health checks of load balancers may speak HTTP/1.0 without a Host header; they still get answers. */
 const HOSTLESS_PATHS = /^\/(healthz|readyz)(\?|$)/;
 
@@ -47,8 +55,8 @@ const HOSTLESS_PATHS = /^\/(healthz|readyz)(\?|$)/;
  * Text that cannot be stored, compared or linked is refused with 400 before any route sees it:
  * - JSON may spell a character that does not exist (`"\ud800"`, half of a surrogate pair), which
  *   cannot be stored (PostgreSQL refuses it in json columns), written in a cookie or mailed;
- * - a NUL character, in a JSON string or anywhere in the URL (`%00` in a path segment or a query
- *   value), which PostgreSQL refuses in text;
+ * - a NUL character, in a JSON string, in a page's form post or anywhere in the URL (`%00` in a path
+ *   segment or a query value), which PostgreSQL refuses in text;
  * - a request without a Host header (HTTP/1.0), for which no absolute address can be built.
  */
 export const wellFormedTextPlugin = fp(async (app: FastifyInstance) => {
@@ -57,6 +65,13 @@ export const wellFormedTextPlugin = fp(async (app: FastifyInstance) => {
     if (!request.headers.host && !HOSTLESS_PATHS.test(request.url)) throw badRequest(NO_HOST);
   });
   app.addHook("preValidation", async (request) => {
+    if (Buffer.isBuffer(request.body)) {
+      const form = String(request.headers["content-type"] ?? "")
+        .toLowerCase()
+        .startsWith("application/x-www-form-urlencoded");
+      if (form && formHasNul(request.body)) throw badRequest(NUL_TEXT);
+      return;
+    }
     const problem = request.body === undefined ? null : brokenTextIn(request.body);
     if (problem) throw badRequest(problem);
   });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { resetPasswordAction } from "~/features/accounts/reset-password-action.server";
 import { action as customerSigninAction } from "~/routes/account/customer-signin.server";
 import { action as customerSignupAction } from "~/routes/account/customer-signup.server";
 import { action as customerForgotAction } from "~/routes/account/forgot-password.server";
@@ -175,6 +176,51 @@ describe("attempt limits guard the action, whatever URL reaches it", () => {
     for (let i = 0; i < 50; i++) expect([201, 302]).toContain(await signUp(i));
     expect(await signUp(50)).toBe(429);
     expect(await signUp(51)).toBe(429);
+  }, 120_000);
+});
+
+describe("reset-password attempts", () => {
+  /** The reset page's action (both realms run this one), posted from `ip` with a link's `token`. */
+  async function resetPage(realm: "customer" | "staff", token: string, ip: string) {
+    const context = await pageContext(t, { client: { ip, userAgent: "test" } });
+    const request = new Request(`http://localhost/User/Reset-Password/${token}/`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ newPassword: "brand-new-pass-1", confirmPassword: "brand-new-pass-1" }),
+    });
+    const { services, company } = context;
+    const reset =
+      realm === "customer"
+        ? (input: { token: string; newPassword: string }) =>
+            services.customers.resetPassword(company.id, input, { ip, userAgent: "test" })
+        : (input: { token: string; newPassword: string }) =>
+            services.staffAccount.resetPassword(company.id, input, { ip, userAgent: "test" });
+    try {
+      return statusOf(await resetPasswordAction(request, "en", token, reset));
+    } catch (thrown) {
+      return statusOf(thrown);
+    }
+  }
+
+  it("limits guessed reset tokens per client address across the pages, both realms and the API", async () => {
+    const ip = "192.0.2.80";
+    const body = (i: number) => ({ token: `guessed-token-${i}`, newPassword: "brand-new-pass-1" });
+    for (let i = 0; i < 50; i++) {
+      const status =
+        i % 3 === 0
+          ? (await api("PUT", "/api/customer/reset-password", body(i), ip)).statusCode
+          : i % 3 === 1
+            ? (await resetPage("customer", `guessed-token-${i}`, ip)).status
+            : (await api("PUT", "/api/admin/reset-password", body(i), ip)).statusCode;
+      expect(status).toBe(400);
+    }
+    const page = await resetPage("staff", "guessed-token-50", ip);
+    expect(page.status).toBe(429);
+    expect(page.message).toMatch(TOO_MANY);
+    expect((await api("PUT", "/api/customer/reset-password", body(51), ip)).statusCode).toBe(429);
+    expect((await api("PUT", "/api/admin/reset-password", body(52), ip)).statusCode).toBe(429);
+    // Another client address is not held up.
+    expect((await api("PUT", "/api/customer/reset-password", body(53), "192.0.2.81")).statusCode).toBe(400);
   }, 120_000);
 });
 

@@ -11,8 +11,12 @@ vi.mock("./passwords", async (importOriginal) => {
 const verify = vi.mocked(verifyPassword);
 
 let t: TestApp;
+const OPERATOR = { email: "olga@platform.example.org", password: "operator-pass-2026" };
+
 beforeAll(async () => {
   t = await createTestApp();
+  // A platform operator: its sign-in (on the platform's address, localhost here) is the third realm.
+  await t.app.services.platform.saveOperator({ ...OPERATOR, name: "Olga Operator" });
 });
 afterAll(() => t?.close());
 beforeEach(() => verify.mockClear());
@@ -34,6 +38,7 @@ describe("sign-in costs the same for unknown emails", () => {
   it.each([
     ["customer", "/api/customer/login", "learner@example.com"],
     ["staff", "/api/admin/login", TEST_ADMIN.email],
+    ["platform operator", "/api/platform/login", OPERATOR.email],
   ])(
     "verifies a password for a %s sign-in with an unknown email, as for a known one",
     async (_realm, url, known) => {

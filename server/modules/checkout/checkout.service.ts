@@ -20,7 +20,7 @@ import { idempotencyLookup, type PlacedOrder, type PlaceOrderDeps, placeOrder } 
 import { priceCart, toQuote } from "./quote";
 import { createSeatGate, type SeatGate } from "./seat-gate";
 import { freeSeats } from "./seats";
-import { type Visitor, viewerCustomerId, visitorOrder } from "./visitor";
+import { type Visitor, viewerScope, visitorOrder } from "./visitor";
 import type { WorkflowLog } from "./workflow";
 
 /** How long the seat gate trusts what it learned about a course's free seats without asking again. */
@@ -98,7 +98,7 @@ export function createCheckoutService(db: Db, deps: CheckoutDeps) {
     releaseExpired: (companyId: string) => releaseExpired(steps, companyId),
 
     async quote(visitor: Visitor, body: StoreQuoteBody): Promise<Quote> {
-      return toQuote(await priceCart(steps, visitor, viewerCustomerId(visitor), body), now());
+      return toQuote(await priceCart(steps, visitor, viewerScope(visitor), body), now());
     },
 
     placeOrder(visitor: Visitor, body: StoreCheckoutBody, idempotencyKey?: string): Promise<PlacedOrder> {

@@ -18,7 +18,7 @@ import { type BuyingCustomer, customerById, findOrCreateGuestCustomer } from "./
 import { priceCart, type QuoteDeps } from "./quote";
 import { type SeatGate, soldOut } from "./seat-gate";
 import { reserveSeatsAndNumberOrder, type SeatCount } from "./seats";
-import { type Visitor, viewerCustomerId } from "./visitor";
+import { type OrderScope, scopedOrders, type Visitor, viewerScope } from "./visitor";
 import { runWorkflow, type WorkflowLog } from "./workflow";
 
 /** How long a pending order holds its seats. */
@@ -35,6 +35,8 @@ export interface PlacedOrder {
 export interface KeyedOrder {
   id: string;
   customerId: string | null;
+  /** The guest session that placed it (null: a customer's). */
+  guestSessionId: string | null;
 }
 
 /** The order an Idempotency-Key placed, if any. */
@@ -44,7 +46,7 @@ export type IdempotencyLookup = (companyId: string, key: string) => Promise<Keye
 export interface PlaceOrderDeps extends QuoteDeps, CancelDeps {
   db: Db;
   provider: Pick<PaymentProvider, "name">;
-  sessions: Pick<SessionService, "start" | "attachGuestCustomer">;
+  sessions: Pick<SessionService, "start" | "attachGuestCustomer" | "revoke">;
   /** Admission per course in front of the seat claim. */
   seatGate: Pick<SeatGate, "enter">;
   findByIdempotencyKey: IdempotencyLookup;
@@ -55,6 +57,10 @@ export interface PlaceOrderDeps extends QuoteDeps, CancelDeps {
 interface OrderRequest {
   visitor: Visitor;
   buyer: BuyingCustomer;
+  /** The guest session placing the order (null: a signed-in customer). */
+  guestSessionId: string | null;
+  /** The guest session was started by this request (a fresh visitor). */
+  freshGuest: boolean;
   body: StoreCheckoutBody;
   idempotencyKey: string | undefined;
 }
@@ -70,7 +76,12 @@ interface PlacedRows {
 export function idempotencyLookup(db: Db): IdempotencyLookup {
   const orderByKey = batchedLookup(async (companyId, keys) => {
     const rows = await db
-      .select({ id: orders.id, customerId: orders.customerId, key: orders.idempotencyKey })
+      .select({
+        id: orders.id,
+        customerId: orders.customerId,
+        guestSessionId: orders.guestSessionId,
+        key: orders.idempotencyKey,
+      })
       .from(orders)
       .where(and(eq(orders.companyId, companyId), inArray(orders.idempotencyKey, keys)));
     return new Map(rows.map(({ key, ...order }) => [key as string, order]));
@@ -80,8 +91,10 @@ export function idempotencyLookup(db: Db): IdempotencyLookup {
 
 /**
  * Places a pending order for the buyer. Workflow: resolve the buyer (find-or-create a guest
- * customer), then in one transaction the order, its lines, its instalment schedule and a seat
- * of every course, then the guest session. The same Idempotency-Key returns the same order.
+ * customer), start an anonymous visitor's guest session, then in one transaction the order (with
+ * the guest session that placed it), its lines, its instalment schedule and a seat of every course;
+ * then a guest session that bought as another record follows it. The same Idempotency-Key returns
+ * the same order.
  */
 export async function placeOrder(
   deps: PlaceOrderDeps,
@@ -127,20 +140,44 @@ export async function placeOrder(
           },
         },
         {
+          name: "start guest session",
+          run: async (ctx) => {
+            ctx.guestSession = await startGuestSession(deps, visitor, ctx.buyer!);
+          },
+          compensate: async (ctx) => {
+            if (ctx.guestSession) await deps.sessions.revoke(ctx.guestSession.sessionId);
+          },
+        },
+        {
           name: "place order",
           run: async (ctx) => {
             const buyer = ctx.buyer!;
             const earlier = ctx.earlier;
+            const guestSessionId = placingGuestSession(visitor, ctx.guestSession);
             if (earlier) {
-              if (earlier.customerId !== buyer.id) {
+              if (!sameBuyer(earlier, buyer, visitor, ctx.guestSession)) {
                 throw conflict("This Idempotency-Key belongs to another order.", "IDEMPOTENCY_KEY_REUSED");
+              }
+              // The first answer (and its cookie) never arrived: the new guest session takes the order.
+              if (ctx.guestSession && earlier.guestSessionId) {
+                await deps.db
+                  .update(orders)
+                  .set({ guestSessionId: ctx.guestSession.sessionId })
+                  .where(and(eq(orders.companyId, visitor.companyId), eq(orders.id, earlier.id)));
               }
               ctx.orderId = earlier.id;
               ctx.replayed = true;
               return;
             }
             try {
-              const placed = await insertOrder(deps, { visitor, buyer, body, idempotencyKey });
+              const placed = await insertOrder(deps, {
+                visitor,
+                buyer,
+                guestSessionId,
+                freshGuest: ctx.guestSession !== null,
+                body,
+                idempotencyKey,
+              });
               ctx.orderId = placed.orderId;
               ctx.details = placed.details;
               leaveGate?.(placed.seats);
@@ -159,9 +196,9 @@ export async function placeOrder(
           },
         },
         {
-          name: "open guest session",
+          name: "follow buyer",
           run: async (ctx) => {
-            ctx.guestSession = await openGuestSession(deps, visitor, ctx.buyer!);
+            await followBuyer(deps, visitor, ctx.buyer!);
           },
         },
       ],
@@ -190,7 +227,7 @@ async function resolveBuyer(
     if (customer) return customer;
   }
   if (guest) return findOrCreateGuestCustomer(db, visitor.companyId, guest);
-  const guestCustomerId = viewerCustomerId(visitor);
+  const guestCustomerId = viewerScope(visitor)?.customerId;
   if (guestCustomerId) {
     const customer = await customerById(db, visitor.companyId, guestCustomerId);
     if (customer) return customer;
@@ -198,23 +235,13 @@ async function resolveBuyer(
   throw unauthorized("Sign in, or continue as a guest with your name and email, to check out.");
 }
 
-/**
- * An anonymous visitor gets a guest session bound to the buyer (returned, for the adapter to set);
- * a guest session that bought as someone else now follows this buyer; a signed-in customer keeps theirs.
- */
-async function openGuestSession(
+/** An anonymous visitor gets a guest session bound to the buyer (returned, for the adapter to set). */
+async function startGuestSession(
   deps: Pick<PlaceOrderDeps, "sessions">,
   visitor: Visitor,
   buyer: BuyingCustomer,
 ): Promise<StartedSession | null> {
-  if (visitor.customerId) return null;
-  if (visitor.session?.realm === "guest") {
-    if (visitor.session.subjectId !== buyer.id) {
-      await deps.sessions.attachGuestCustomer(visitor.session.id, buyer.id);
-    }
-    return null;
-  }
-  if (visitor.session) return null;
+  if (visitor.customerId || visitor.session) return null;
   return deps.sessions.start({
     companyId: visitor.companyId,
     realm: "guest",
@@ -222,6 +249,40 @@ async function openGuestSession(
     userAgent: visitor.client?.userAgent,
     ip: visitor.client?.ip,
   });
+}
+
+/** A guest session that bought as another record now follows this buyer; everyone else keeps theirs. */
+async function followBuyer(deps: Pick<PlaceOrderDeps, "sessions">, visitor: Visitor, buyer: BuyingCustomer) {
+  const session = visitor.session;
+  if (visitor.customerId || session?.realm !== "guest" || session.subjectId === buyer.id) return;
+  await deps.sessions.attachGuestCustomer(session.id, buyer.id);
+}
+
+/** The guest session placing this checkout's order: the visitor's own, or the one just started. */
+function placingGuestSession(visitor: Visitor, started: StartedSession | null): string | null {
+  if (visitor.customerId) return null;
+  if (started) return started.sessionId;
+  return visitor.session?.realm === "guest" ? visitor.session.id : null;
+}
+
+/**
+ * Whether the order an Idempotency-Key placed is this request's to see again: the same customer,
+ * and for a guest's order the same guest session, or a fresh visitor (its first answer was lost).
+ */
+function sameBuyer(
+  earlier: KeyedOrder,
+  buyer: BuyingCustomer,
+  visitor: Visitor,
+  started: StartedSession | null,
+): boolean {
+  if (earlier.customerId !== buyer.id) return false;
+  if (!earlier.guestSessionId || started) return true;
+  return visitor.session?.realm === "guest" && visitor.session.id === earlier.guestSessionId;
+}
+
+/** Whose earlier orders and courses count for this checkout: a guest session's own only. */
+function buyerScope(buyer: BuyingCustomer, guestSessionId: string | null): OrderScope {
+  return { customerId: buyer.id, guestSessionId };
 }
 
 /**
@@ -305,10 +366,11 @@ export function checkOrderable(
  * taken last, right before commit, so buyers of one course queue behind short transactions.
  */
 async function insertOrderOnce(deps: PlaceOrderDeps, request: OrderRequest): Promise<PlacedRows> {
-  const { visitor, buyer, body, idempotencyKey } = request;
+  const { visitor, buyer, guestSessionId, freshGuest, body, idempotencyKey } = request;
   const { db } = deps;
   // A customer this checkout created owns nothing yet.
-  const priced = await priceCart(deps, visitor, buyer.isNew ? null : buyer.id, body);
+  const owner = buyer.isNew ? null : buyerScope(buyer, guestSessionId);
+  const priced = await priceCart(deps, visitor, owner, body);
   const { conversion } = priced;
   checkOrderable(priced, body);
   const instalments = body.instalments;
@@ -320,11 +382,12 @@ async function insertOrderOnce(deps: PlaceOrderDeps, request: OrderRequest): Pro
   // Any order this buyer left open gives its seats back first, in a transaction of its own.
   // Inside the checkout's, it would lock that order's dashboard rows and course before the new
   // order's, and two returning buyers could deadlock (PostgreSQL waits a second to break one).
-  if (!buyer.isNew) {
+  // A guest session gives back only what it placed itself, never another guest's (same email) orders.
+  if (owner) {
     await cancelOrders(
       deps,
       visitor.companyId,
-      and(eq(orders.companyId, visitor.companyId), eq(orders.customerId, buyer.id)),
+      and(eq(orders.companyId, visitor.companyId), scopedOrders(owner)),
     );
   }
 
@@ -352,6 +415,7 @@ async function insertOrderOnce(deps: PlaceOrderDeps, request: OrderRequest): Pro
             language: visitor.language,
             instalmentCount: instalments,
             idempotencyKey: idempotencyKey ?? null,
+            guestSessionId,
             termsAcceptedAt: placedAt,
             withdrawalWaivedAt: placedAt,
             consentVersion: CHECKOUT_CONSENT_VERSION,
@@ -450,8 +514,10 @@ async function insertOrderOnce(deps: PlaceOrderDeps, request: OrderRequest): Pro
     // Two requests with one Idempotency-Key at the same moment: the second gets the first's order.
     if (idempotencyKey && isUniqueViolation(error)) {
       const earlier = await deps.findByIdempotencyKey(visitor.companyId, idempotencyKey);
-      if (earlier && earlier.customerId === buyer.id)
-        return { orderId: earlier.id, seats: new Map(), details: null };
+      const mine =
+        earlier?.customerId === buyer.id &&
+        (!earlier.guestSessionId || freshGuest || earlier.guestSessionId === guestSessionId);
+      if (earlier && mine) return { orderId: earlier.id, seats: new Map(), details: null };
     }
     throw error;
   }

@@ -5,13 +5,13 @@ import { courses } from "../catalog/catalog.tables";
 import type { CurrencyService } from "../currency/currency.service";
 import type { Conversion } from "../currency/exchange";
 import { instalmentSchedule } from "../orders/instalments";
-import { enrolments } from "../orders/orders.tables";
+import { enrolments, orders } from "../orders/orders.tables";
 import { type Discount, priceOrder } from "../orders/pricing";
 import { type PricedProductLine, priceProductLines } from "../products/product-cart";
 import type { SettingsService } from "../settings/settings.service";
 import type { Quote, QuoteLine, StoreQuoteBody } from "./checkout.schemas";
 import { type AppliedCoupon, applicableCoupon } from "./coupons";
-import type { Visitor } from "./visitor";
+import type { OrderScope, Visitor } from "./visitor";
 
 /** What the quote step (what the cart costs this visitor now) needs: the database, currencies and tax. */
 export interface QuoteDeps {
@@ -112,14 +112,15 @@ export function paymentPlanCount(
 export async function priceCart(
   deps: QuoteDeps,
   visitor: Pick<Visitor, "companyId" | "language" | "currency">,
-  customerId: string | null,
+  /** Whose courses count as owned (a guest session: only those its own orders bought). */
+  owner: OrderScope | null,
   body: StoreQuoteBody,
 ): Promise<Priced> {
   const { db } = deps;
   const { companyId, language } = visitor;
   const [found, owned, conversion, tax] = await Promise.all([
     publishedCourses(db, companyId, body.courseIds),
-    ownedCourseIds(db, companyId, customerId, body.courseIds),
+    ownedCourseIds(db, companyId, owner, body.courseIds),
     deps.currencies.resolve(companyId, visitor.currency),
     deps.settings.tax(companyId),
   ]);
@@ -208,22 +209,28 @@ async function publishedCourses(db: Queryable, companyId: string, ids: string[])
     .where(and(eq(courses.companyId, companyId), eq(courses.published, true), inArray(courses.id, ids)));
 }
 
+/**
+ * The courses of `ids` the owner is enrolled in. A guest session counts only enrolments its own
+ * orders gave: whether someone else (with the email it typed) owns a course is none of its business.
+ */
 async function ownedCourseIds(
   db: Queryable,
   companyId: string,
-  customerId: string | null,
+  owner: OrderScope | null,
   ids: string[],
 ): Promise<Set<string>> {
-  if (!customerId || ids.length === 0) return new Set<string>();
-  const rows = await db
-    .select({ courseId: enrolments.courseId })
-    .from(enrolments)
-    .where(
-      and(
-        eq(enrolments.companyId, companyId),
-        eq(enrolments.customerId, customerId),
-        inArray(enrolments.courseId, ids),
-      ),
-    );
+  if (!owner || ids.length === 0) return new Set<string>();
+  const where = and(
+    eq(enrolments.companyId, companyId),
+    eq(enrolments.customerId, owner.customerId),
+    inArray(enrolments.courseId, ids),
+  );
+  const rows = owner.guestSessionId
+    ? await db
+        .select({ courseId: enrolments.courseId })
+        .from(enrolments)
+        .innerJoin(orders, eq(orders.id, enrolments.orderId))
+        .where(and(where, eq(orders.guestSessionId, owner.guestSessionId)))
+    : await db.select({ courseId: enrolments.courseId }).from(enrolments).where(where);
   return new Set(rows.map((row) => row.courseId));
 }

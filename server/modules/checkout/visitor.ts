@@ -1,7 +1,9 @@
+import { and, eq, type SQL } from "drizzle-orm";
 import type { Queryable } from "../../db/client";
 import { notFound } from "../../lib/errors";
 import type { ActiveSession, CustomerPrincipal } from "../auth/sessions.service";
 import { loadOrderDetails, type OrderDetails } from "../orders/order-details";
+import { orders } from "../orders/orders.tables";
 
 /** Who is checking out, as the HTTP adapter or page action sees them. */
 export interface Visitor {
@@ -38,11 +40,42 @@ export function visitorOf(source: {
   };
 }
 
-/** The visitor's customer id: the signed-in customer, or the customer a guest session bought as. */
-export function viewerCustomerId(visitor: Pick<Visitor, "customerId" | "session">): string | null {
-  if (visitor.customerId) return visitor.customerId;
-  if (visitor.session?.realm === "guest") return visitor.session.subjectId;
+/**
+ * Whose orders a visitor sees: a signed-in customer all of their own; a guest session only the
+ * orders it placed itself (`guestSessionId`), never everything of the passwordless customer record
+ * its checkout's email matched: anyone can type someone else's email at a guest checkout.
+ */
+export interface OrderScope {
+  customerId: string;
+  /** Set for a guest session: only orders this session placed. */
+  guestSessionId: string | null;
+}
+
+/** The visitor's order scope: the signed-in customer, or the guest session and the record it bought as. */
+export function viewerScope(visitor: Pick<Visitor, "customerId" | "session">): OrderScope | null {
+  if (visitor.customerId) return { customerId: visitor.customerId, guestSessionId: null };
+  const session = visitor.session;
+  if (session?.realm === "guest" && session.subjectId) {
+    return { customerId: session.subjectId, guestSessionId: session.id };
+  }
   return null;
+}
+
+/** The orders of a scope, as a condition on `orders`. */
+export function scopedOrders(scope: OrderScope): SQL {
+  return and(
+    eq(orders.customerId, scope.customerId),
+    scope.guestSessionId ? eq(orders.guestSessionId, scope.guestSessionId) : undefined,
+  )!;
+}
+
+/** Whether an order (its customer and placing guest session) is within the scope. */
+export function inScope(
+  scope: OrderScope | null,
+  order: { customerId: string; guestSessionId: string | null },
+): boolean {
+  if (!scope || order.customerId !== scope.customerId) return false;
+  return scope.guestSessionId === null || order.guestSessionId === scope.guestSessionId;
 }
 
 /** One of the visitor's own orders; anyone else's reads as not found. */
@@ -52,8 +85,8 @@ export async function visitorOrder(
   orderId: string,
   language: string,
 ): Promise<OrderDetails> {
-  const owner = viewerCustomerId(visitor);
-  const order = owner ? await loadOrderDetails(db, visitor.companyId, orderId, language) : null;
-  if (!order || order.customerId !== owner) throw notFound("This order does not exist.", "ORDER_NOT_FOUND");
+  const scope = viewerScope(visitor);
+  const order = scope ? await loadOrderDetails(db, visitor.companyId, orderId, language) : null;
+  if (!order || !inScope(scope, order)) throw notFound("This order does not exist.", "ORDER_NOT_FOUND");
   return order;
 }

@@ -80,6 +80,41 @@ describe("zero configuration (localhost)", () => {
     expect(mail!.text).not.toContain("attacker.example");
   });
 
+  it("mails staff reset links and invitations at http://localhost:<PORT>, whatever Host or X-Forwarded-Host say", async () => {
+    const school = (await plain.app.services.companies.resolve())!;
+    const admin = await createStaff(plain, school.id, "Super Admin");
+    const [role] = await plain.database.db
+      .select({ id: roles.id })
+      .from(roles)
+      .where(and(eq(roles.companyId, school.id), eq(roles.name, "Manager")));
+    const forged = {
+      host: "127.0.0.1:3000",
+      "x-forwarded-host": "attacker.example",
+      "x-forwarded-proto": "https",
+    };
+    const asked = await plain.app.inject({
+      method: "PUT",
+      url: "/api/admin/forget-password",
+      headers: forged,
+      payload: { email: admin.email },
+    });
+    expect(asked.statusCode).toBe(200);
+    const [resetMail] = await mailTo(plain, admin.email);
+    expect(linkIn(resetMail!.text)).toMatch(/^http:\/\/localhost:3000\/reset-password\/[\w-]+$/);
+    expect(resetMail!.text).not.toContain("attacker.example");
+
+    const invited = await plain.app.inject({
+      method: "POST",
+      url: "/api/admin/staff/invitations",
+      headers: { ...forged, authorization: `Bearer ${admin.token}` },
+      payload: { email: "zero-invitee@example.org", name: "Zoe", roleId: role!.id },
+    });
+    expect(invited.statusCode).toBe(201);
+    const [invitation] = await mailTo(plain, "zero-invitee@example.org");
+    expect(invitation!.text).toMatch(/http:\/\/localhost:3000\/signup\?invitation=[\w-]+/);
+    expect(invitation!.text).not.toContain("attacker.example");
+  });
+
   it("refuses an unknown Host: a JSON 404 for the API, a 404 page for pages, and no mail", async () => {
     await register(plain, "victim@example.org");
     const asked = await plain.app.inject({

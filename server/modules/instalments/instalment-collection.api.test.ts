@@ -9,8 +9,8 @@ import {
 import { outboxMailsTo } from "../../../tests/support/outbox";
 import { createStaff } from "../../../tests/support/staff";
 import { lessons } from "../catalog/catalog.tables";
-import { enrolments, orderInstalments, orders, payments } from "../orders/orders.tables";
-import { REMINDER_DAYS_BEFORE, RETRY_AFTER_DAYS } from "./instalment-collection";
+import { enrolments, orderInstalments, orders, payments, refunds } from "../orders/orders.tables";
+import { DUPLICATE_INSTALMENT_REASON, REMINDER_DAYS_BEFORE, RETRY_AFTER_DAYS } from "./instalment-collection";
 
 const DAY = 86_400_000;
 let clock = Date.now();
@@ -207,5 +207,54 @@ describe("instalment collection (demo provider)", () => {
       payload: { card: card("4242424242424242") },
     });
     expect(early.statusCode).toBe(422);
+  });
+});
+
+describe("paying one instalment twice at the same moment (issue 16, beside item 4)", () => {
+  it("keeps one payment, refunds the others (recorded as refunded), and answers 409 to them", async () => {
+    const { buyer, order } = await buyOnPlan("4000000000000341");
+    const [, second] = await schedule(order.id);
+    const due = second!.dueAt.getTime();
+    await travelTo(due + 60_000);
+    for (const day of RETRY_AFTER_DAYS) await travelTo(due + day * DAY + 60_000);
+    expect((await schedule(order.id))[1]).toMatchObject({ status: "failed" });
+
+    const pay = () =>
+      t.app.inject({
+        method: "POST",
+        url: `/api/customer/orders/${order.id}/instalments/2/pay`,
+        headers: bearer(buyer.token),
+        payload: { card: card("4242424242424242") },
+      });
+    const answers = await Promise.all([pay(), pay(), pay()]);
+    expect(answers.filter((answer) => answer.statusCode === 200)).toHaveLength(1);
+    for (const answer of answers.filter((a) => a.statusCode !== 200)) {
+      expect(answer.statusCode).toBe(409);
+      expect(answer.json()).toMatchObject({
+        code: "INSTALMENT_PAID",
+        message: "This instalment has already been paid.",
+      });
+    }
+    const charges = (
+      await t.database.db.select().from(payments).where(eq(payments.orderId, order.id))
+    ).filter(
+      (row) => (row.details as { sequence?: number } | null)?.sequence === 2 && row.status !== "failed",
+    );
+    expect(charges.filter((row) => row.status === "succeeded")).toHaveLength(1);
+    // Each charge past the first is refunded (on PGlite the requests take turns, and the later ones
+    // are refused before charging; on PostgreSQL they charge at the same moment).
+    const extra = charges.filter((row) => row.status !== "succeeded");
+    for (const row of extra) {
+      expect(row.status).toBe("refunded");
+      expect(row.details).toMatchObject({
+        refundedCents: second!.amountCents,
+        reason: DUPLICATE_INSTALMENT_REASON,
+      });
+    }
+    const duplicates = await t.database.db
+      .select()
+      .from(refunds)
+      .where(and(eq(refunds.orderId, order.id), eq(refunds.kind, "duplicate")));
+    expect(duplicates).toHaveLength(extra.length);
   });
 });

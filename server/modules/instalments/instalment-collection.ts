@@ -5,6 +5,7 @@ import type { CardDetails } from "../checkout/checkout.schemas";
 import type { JobQueue } from "../jobs/job-queue";
 import type { MailJobs } from "../mail/mail-jobs";
 import { toInstalmentView } from "../orders/instalment-view";
+import { recordRefund } from "../orders/order-refunds";
 import { enrolments, orderInstalments, orders, payments } from "../orders/orders.tables";
 import { CardError, type PaymentEvent, type PaymentProvider } from "../payments/provider";
 import { INSTALMENT_MAILS, type InstalmentMailJob } from "./instalment-mails";
@@ -14,6 +15,8 @@ export const INSTALMENT_QUEUE = "instalments";
 /** The reminder goes out this many days before an instalment is charged. */
 export const REMINDER_DAYS_BEFORE = 3;
 /** A declined instalment is tried again this many days after its due date; after the last, it has failed. */
+export const DUPLICATE_INSTALMENT_REASON =
+  "This instalment had already been paid: this second payment is refunded.";
 export const RETRY_AFTER_DAYS = [1, 3, 7] as const;
 /** How often each instance looks for instalments that are due and reminders to send. */
 export const SWEEP_INTERVAL_MS = 60_000;
@@ -148,7 +151,7 @@ export function createInstalmentCollection(db: Db, deps: InstalmentCollectionDep
           message: "No payment method was saved for this payment plan.",
         };
     if (result.status === "succeeded") {
-      await markPaid(companyId, instalment.id, result.reference, { automatic: true });
+      await settle(companyId, instalment.id, result.reference, { automatic: true });
       return;
     }
     await db.transaction(async (tx) => {
@@ -202,7 +205,7 @@ export function createInstalmentCollection(db: Db, deps: InstalmentCollectionDep
     instalment: InstalmentRow,
     currency: string,
     reference: string,
-    status: "succeeded" | "failed",
+    status: "succeeded" | "failed" | "refunded",
     details: Record<string, unknown> = {},
   ) {
     const receivedAt = status === "succeeded" ? now() : null;
@@ -236,20 +239,42 @@ export function createInstalmentCollection(db: Db, deps: InstalmentCollectionDep
     instalmentId: string,
     reference: string,
     options: { automatic: boolean },
-  ): Promise<boolean> {
-    const paid = await db.transaction(async (tx) => {
+  ): Promise<"paid" | "again" | "duplicate"> {
+    const paid = await db.transaction(async (tx): Promise<"paid" | "again" | "duplicate"> => {
       const [locked] = await tx
         .select({ instalment: orderInstalments, currency: orders.currency })
         .from(orderInstalments)
         .innerJoin(orders, eq(orders.id, orderInstalments.orderId))
         .where(and(eq(orderInstalments.companyId, companyId), eq(orderInstalments.id, instalmentId)))
         .for("update", { of: orderInstalments });
-      if (!locked) return false;
+      if (!locked) return "again";
       const { instalment } = locked;
+      if (instalment.status === "paid") {
+        const [recorded] = await tx
+          .select({ status: payments.status })
+          .from(payments)
+          .where(and(eq(payments.provider, deps.provider.name), eq(payments.providerReference, reference)));
+        // The same payment reported again (a retried webhook or request): nothing more to do.
+        if (recorded?.status === "succeeded" || recorded?.status === "refunded") return "again";
+        // Another charge paid this instalment first (two payments at the same moment): this one is
+        // kept on record as refunded, and the caller refunds it at the provider.
+        const refund = { refundedCents: instalment.amountCents, reason: DUPLICATE_INSTALMENT_REASON };
+        await recordPayment(tx, instalment, locked.currency, reference, "refunded", refund);
+        await recordRefund(tx, {
+          companyId,
+          orderId: instalment.orderId,
+          kind: "duplicate",
+          amountCents: instalment.amountCents,
+          currency: locked.currency,
+          reason: DUPLICATE_INSTALMENT_REASON,
+          createdAt: now(),
+        });
+        return "duplicate";
+      }
       await recordPayment(tx, instalment, locked.currency, reference, "succeeded", {
         paidBy: options.automatic ? "collection" : "learner",
       });
-      if (instalment.status === "paid" || instalment.status === "cancelled") return false;
+      if (instalment.status === "cancelled") return "again";
       const at = now();
       await tx
         .update(orderInstalments)
@@ -271,10 +296,28 @@ export function createInstalmentCollection(db: Db, deps: InstalmentCollectionDep
           .where(and(eq(enrolments.orderId, instalment.orderId), isNotNull(enrolments.pausedAt)));
       }
       await mail(tx, INSTALMENT_MAILS.paid, instalment);
-      return true;
+      return "paid";
     });
-    if (paid) deps.mailJobs.wake();
+    if (paid === "paid") deps.mailJobs.wake();
     return paid;
+  }
+
+  /**
+   * A successful charge of an instalment: marks it paid, or, when another charge paid it first,
+   * refunds this one at the provider (recorded as refunded). True when this charge paid it.
+   */
+  async function settle(
+    companyId: string,
+    instalmentId: string,
+    reference: string,
+    options: { automatic: boolean },
+  ): Promise<"paid" | "again" | "duplicate"> {
+    const outcome = await markPaid(companyId, instalmentId, reference, options);
+    if (outcome === "duplicate") {
+      await deps.provider.refund(reference);
+      deps.log.error({ instalmentId, reference }, "a second payment of an instalment already paid: refunded");
+    }
+    return outcome;
   }
 
   /** The instalment a customer may pay on the site: one of their orders, unpaid, whose charge failed. */
@@ -403,7 +446,9 @@ export function createInstalmentCollection(db: Db, deps: InstalmentCollectionDep
           publishableKey: deps.provider.publishableKey,
         };
       }
-      await markPaid(companyId, instalment.id, result.reference, { automatic: false });
+      const outcome = await settle(companyId, instalment.id, result.reference, { automatic: false });
+      if (outcome === "duplicate")
+        throw conflict("This instalment has already been paid.", "INSTALMENT_PAID");
       return { status: "succeeded" };
     },
 
@@ -411,7 +456,7 @@ export function createInstalmentCollection(db: Db, deps: InstalmentCollectionDep
     async handlePaymentEvent(event: PaymentEvent): Promise<void> {
       if (!event.instalmentId) return;
       if (event.type === "succeeded") {
-        await markPaid(event.companyId, event.instalmentId, event.reference, { automatic: false });
+        await settle(event.companyId, event.instalmentId, event.reference, { automatic: false });
         return;
       }
       const row = await load(event.companyId, event.instalmentId);

@@ -11,6 +11,8 @@ import { invoices, orderInstalments, orderLines, orders } from "./orders.tables"
 
 export interface OrderDetails extends OrderView {
   customerId: string;
+  /** The guest session that placed the order (null: a customer's or staff's). */
+  guestSessionId: string | null;
 }
 
 /** One order with its lines, schedule and invoice, in `language`; null when the company has no such order. */
@@ -101,6 +103,7 @@ export function orderDetailsOf(
   return {
     id: order.id,
     customerId: order.customerId,
+    guestSessionId: order.guestSessionId,
     number: order.number,
     status: order.status,
     currency: order.currency,
@@ -125,6 +128,10 @@ export function orderDetailsOf(
 }
 
 /** The public shape of an order (without internal ids). */
-export function toOrderView({ customerId: _customerId, ...view }: OrderDetails): OrderView {
+export function toOrderView({
+  customerId: _customerId,
+  guestSessionId: _guestSessionId,
+  ...view
+}: OrderDetails): OrderView {
   return view;
 }

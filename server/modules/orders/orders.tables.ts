@@ -80,6 +80,11 @@ export const orders = pgTable(
     instalmentCount: integer("instalment_count").notNull().default(1),
     /** The client's Idempotency-Key for the checkout that created this order. */
     idempotencyKey: text("idempotency_key"),
+    /**
+     * The guest session that placed this order (null: a customer's or staff's order). A guest session
+     * sees only the orders it placed, never everything of the passwordless record its email matched.
+     */
+    guestSessionId: uuid("guest_session_id"),
     /** A pending order holds its seats until then; after it, an unpaid order is cancelled. */
     expiresAt: timestamp("expires_at", { withTimezone: true }),
     paidAt: timestamp("paid_at", { withTimezone: true }),
@@ -112,6 +117,7 @@ export const orders = pgTable(
     index("orders_company_status_idx").on(t.companyId, t.status, t.createdAt),
     index("orders_company_method_idx").on(t.companyId, t.paymentMethod, t.createdAt),
     index("orders_customer_idx").on(t.customerId),
+    index("orders_guest_session_idx").on(t.guestSessionId),
   ],
 );
 

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { unauthorized } from "../../lib/errors";
 import { ErrorResponse } from "../../plugins/openapi";
 import { requestVisitor } from "../checkout/checkout.routes";
-import { viewerCustomerId } from "../checkout/visitor";
+import { viewerScope } from "../checkout/visitor";
 import { requestConversion } from "../currency/request-currency";
 import {
   DownloadList,
@@ -58,11 +58,11 @@ export const storeProductRoutes: FastifyPluginAsyncZod = async (app) => {
       ),
   );
 
-  /** The buyer: the signed-in customer, or the customer a guest session bought as. */
+  /** The buyer: the signed-in customer, or a guest session (which sees only the orders it placed). */
   const buyer = (request: Parameters<typeof requestVisitor>[0]) => {
-    const customerId = viewerCustomerId(requestVisitor(request));
-    if (!customerId) throw unauthorized();
-    return customerId;
+    const scope = viewerScope(requestVisitor(request));
+    if (!scope) throw unauthorized();
+    return scope;
   };
 
   app.get(

@@ -4,6 +4,7 @@ import type { Db } from "../../db/client";
 import { AppError, notFound } from "../../lib/errors";
 import { containsPattern, listPage, pageOffset } from "../../lib/list-query";
 import { attributes, categories } from "../catalog/catalog.tables";
+import type { OrderScope } from "../checkout/visitor";
 import type { Conversion } from "../currency/exchange";
 import type { BlobStore } from "../media/blob-store";
 import { orders } from "../orders/orders.tables";
@@ -271,7 +272,8 @@ export function createStoreProductService(
     },
 
     /** The files a customer bought, with the downloads left. */
-    async downloads(companyId: string, customerId: string, language: string) {
+    /** The files the owner bought (a guest session: only through orders it placed itself). */
+    async downloads(companyId: string, owner: OrderScope, language: string) {
       const rows = await db
         .select({
           grant: productDownloads,
@@ -282,7 +284,7 @@ export function createStoreProductService(
         .from(productDownloads)
         .innerJoin(products, eq(products.id, productDownloads.productId))
         .innerJoin(orders, eq(orders.id, productDownloads.orderId))
-        .where(and(eq(productDownloads.companyId, companyId), eq(productDownloads.customerId, customerId)))
+        .where(and(eq(productDownloads.companyId, companyId), ownDownloads(owner)))
         .orderBy(desc(productDownloads.createdAt));
       return {
         items: rows.map(({ grant, title, fileName, orderNumber }) => {
@@ -308,11 +310,11 @@ export function createStoreProductService(
      * below the limit (one conditional update, so parallel requests never pass it). 403 once the
      * limit is used or the order was returned or cancelled.
      */
-    async openDownload(companyId: string, customerId: string, id: string) {
+    async openDownload(companyId: string, owner: OrderScope, id: string) {
       const where = and(
         eq(productDownloads.id, id),
         eq(productDownloads.companyId, companyId),
-        eq(productDownloads.customerId, customerId),
+        ownDownloads(owner),
       );
       const [grant] = await db
         .select({
@@ -354,3 +356,16 @@ export function createStoreProductService(
 }
 
 export type StoreProductService = ReturnType<typeof createStoreProductService>;
+
+/** The download grants of an owner; a guest session's only through the orders it placed. */
+function ownDownloads(owner: OrderScope): SQL {
+  const mine = eq(productDownloads.customerId, owner.customerId);
+  if (!owner.guestSessionId) return mine;
+  return and(
+    mine,
+    inArray(
+      productDownloads.orderId,
+      sql`(select ${orders.id} from ${orders} where ${orders.guestSessionId} = ${owner.guestSessionId})`,
+    ),
+  )!;
+}
