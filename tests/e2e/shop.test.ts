@@ -130,6 +130,7 @@ describe("the shop", () => {
     // Staff see the Teacher edition's stock go from 4 to 3, with the sale in its history, and the box
     // on the dashboard's low-stock list (the demo school's low-stock value is 5).
     const staff = await signedInStaff("/products?searchText=curriculum%20box");
+    const staffErrors = watchErrors(staff);
     await staff.getByRole("link", { name: "Science curriculum box, year 3" }).first().click();
     await staff.getByRole("heading", { level: 1, name: /Science curriculum box, year 3/ }).waitFor();
     expect(await staff.getByRole("textbox", { name: "Quantity of Teacher", exact: true }).inputValue()).toBe(
@@ -142,6 +143,7 @@ describe("the shop", () => {
     await staff.goto(`${baseUrl}/dashboard`);
     const low = staff.getByRole("table", { name: "Low stock" });
     await low.getByRole("link", { name: "Science curriculum box, year 3" }).first().waitFor();
+    expect(staffErrors).toEqual([]);
     await staff.context().close();
   });
 
