@@ -136,7 +136,9 @@ describe("the shop", () => {
     expect(await staff.getByRole("textbox", { name: "Quantity of Teacher", exact: true }).inputValue()).toBe(
       "3",
     );
-    const sale = staff.getByRole("row").filter({ hasText: "Sale" }).first();
+    const sale = staff.getByRole("table", { name: "Stock movements, newest first" }).getByRole("row").nth(1);
+    await sale.getByRole("cell", { name: /^Sale/ }).waitFor();
+    await sale.getByRole("cell", { name: "Teacher", exact: true }).waitFor();
     await sale.getByRole("cell", { name: "-1", exact: true }).waitFor();
     await sale.getByRole("cell", { name: "3", exact: true }).waitFor();
     await sale.getByText(/^Order \d+$/).waitFor();
