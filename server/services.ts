@@ -38,6 +38,8 @@ import { createOrderAdminService } from "./modules/orders/orders-admin.service";
 import { createPaymentProvider } from "./modules/payments/payment-providers";
 import { createStripeConnect } from "./modules/payments/stripe-connect";
 import { createPlatformService } from "./modules/platform/platform.service";
+import { LOW_STOCK_MAIL, type LowStockNotice } from "./modules/products/low-stock";
+import { composeLowStockMail } from "./modules/products/low-stock-mail";
 import { createProductAdminService } from "./modules/products/product-admin.service";
 import { createProductSettings } from "./modules/products/product-settings";
 import { createStoreProductService } from "./modules/products/store-products.service";
@@ -187,8 +189,18 @@ export function createServices(
     settings,
     uploads: createUploads({ blobs, images, tempDir: join(env.DATA_DIR, "media", "uploading") }),
   });
-  const productSettings = createProductSettings(db, { settings, audit });
-  const products = createProductAdminService(db, { audit, settings, productSettings, images, blobs });
+  // Low stock: a durable mail job per catalogue staff member, enqueued with the stock change.
+  mailJobs.register(LOW_STOCK_MAIL, composeLowStockMail(db, { settings, originOf }));
+  const lowStock: LowStockNotice = (tx, job) => mailJobs.enqueue(tx, job);
+  const productSettings = createProductSettings(db, { settings, audit, lowStock });
+  const products = createProductAdminService(db, {
+    audit,
+    settings,
+    productSettings,
+    images,
+    blobs,
+    lowStock,
+  });
   const storeProducts = createStoreProductService(db, { settings, productSettings, blobs });
   return {
     attemptLimits,

@@ -159,6 +159,7 @@ export const ROUTE_ACCESS: Record<string, RouteCase | RouteCase[]> = {
   "GET /robots.txt": { rule: PUBLIC, ok: 200 },
   "GET /sitemap.xml": { rule: PUBLIC, ok: 200 },
   "GET /sitemap-pages.xml": { rule: PUBLIC, ok: 200 },
+  "GET /sitemap-products.xml": { rule: PUBLIC, ok: 200 },
   "GET /sitemap-courses-:file.xml": {
     rule: PUBLIC,
     ok: 200,

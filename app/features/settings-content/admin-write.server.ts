@@ -5,7 +5,14 @@ import type { StaffPrincipal } from "~server/modules/staff/staff-access";
 /** What an admin form action answers: done, or a message with field errors to show inline. */
 export type WriteResult =
   | { ok: true; intent: string }
-  | { ok: false; intent: string; message: string; fields: Record<string, string> };
+  | {
+      ok: false;
+      intent: string;
+      message: string;
+      fields: Record<string, string>;
+      /** The write waits for the person's yes to this question (the message); send again with `confirm`. */
+      needsConfirmation?: boolean;
+    };
 
 /** The audit actor of a staff principal. */
 export const actorOf = (principal: StaffPrincipal) => ({ id: principal.staffId, email: principal.email });
@@ -26,6 +33,7 @@ export async function runWrite(intent: string, write: () => Promise<unknown>): P
         intent,
         message: localizeForRequest(error.message),
         fields: localizeFieldsForRequest(details?.fields ?? {}),
+        ...(error.status === 409 && error.code.endsWith("_CONFIRMATION") ? { needsConfirmation: true } : {}),
       };
     }
     throw error;

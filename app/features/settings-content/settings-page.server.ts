@@ -1,18 +1,20 @@
 import type { AppLoadContext } from "react-router";
 import { requireStaffPage } from "~/lib/staff-guard.server";
+import { ProductSettingsBody } from "~server/modules/products/products.schemas";
 import type { SettingsGroup } from "~server/modules/settings/settings-admin.schemas";
-import { actorOf, formFlag, formText, runWrite, type WriteResult } from "./admin-write.server";
+import { actorOf, formFlag, formText, invalid, runWrite, type WriteResult } from "./admin-write.server";
 
 export async function settingsLoader(context: AppLoadContext, request: Request) {
   await requireStaffPage(context, request, "settings", "read");
   const companyId = context.company.id;
-  const { settingsAdmin, editingLanguages, international } = context.services;
-  const [global, invoice, store, languages, currencies] = await Promise.all([
+  const { settingsAdmin, editingLanguages, international, productSettings } = context.services;
+  const [global, invoice, store, languages, currencies, products] = await Promise.all([
     settingsAdmin.read(companyId, "global"),
     settingsAdmin.read(companyId, "invoice"),
     settingsAdmin.read(companyId, "store"),
     editingLanguages.list(companyId),
     international.enabledCurrencyCodes(companyId),
+    productSettings.read(companyId),
   ]);
   return {
     global: global as Record<string, string>,
@@ -21,6 +23,7 @@ export async function settingsLoader(context: AppLoadContext, request: Request) 
     languages,
     currencies: currencies.length > 0 ? currencies : [String(global.currency ?? "EUR")],
     timeZones: Intl.supportedValuesOf("timeZone"),
+    products,
   };
 }
 
@@ -105,5 +108,36 @@ export async function settingsAction(context: AppLoadContext, request: Request):
       ),
     );
   }
+  if ((intent as string) === "products") {
+    // The same permission as the products API: changing the catalogue.
+    await requireStaffPage(context, request, "catalog", "write");
+    return productSettingsAction(context, form, actor);
+  }
   return { ok: false, intent, message: "Unknown form.", fields: {} };
+}
+
+/**
+ * The product settings (units, images per product, low-stock value, child products). Changing the
+ * units, or turning child products off while there are some, answers the spec's question first
+ * (`needsConfirmation`); the page sends the form again with `confirm` after a yes.
+ */
+function productSettingsAction(
+  context: AppLoadContext,
+  form: FormData,
+  actor: ReturnType<typeof actorOf>,
+): Promise<WriteResult> | WriteResult {
+  const parsed = ProductSettingsBody.safeParse({
+    unitSystem: formText(form, "unitSystem"),
+    lengthUnit: formText(form, "lengthUnit"),
+    weightUnit: formText(form, "weightUnit"),
+    volumeUnit: formText(form, "volumeUnit"),
+    imagesPerProduct: formText(form, "imagesPerProduct"),
+    lowStockThreshold: formText(form, "lowStockThreshold"),
+    childProducts: formFlag(form, "childProducts"),
+    confirm: formFlag(form, "confirm"),
+  });
+  if (!parsed.success) return invalid("products", parsed.error.issues);
+  return runWrite("products", () =>
+    context.services.productSettings.write(context.company.id, actor, parsed.data),
+  );
 }

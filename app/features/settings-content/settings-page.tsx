@@ -8,9 +8,10 @@ import { cn } from "~/lib/cn";
 import type { SettingsGroup } from "~server/modules/settings/settings-admin.schemas";
 import { DATE_FORMATS } from "~shared/date-formats";
 import type { WriteResult } from "./admin-write.server";
+import { ProductSettingsForm } from "./product-settings-form";
 import { useWriteToast } from "./use-write-toast";
 
-export const SETTINGS_TABS = ["common", "invoice", "store"] as const;
+export const SETTINGS_TABS = ["common", "invoice", "store", "products"] as const;
 export type SettingsTab = (typeof SETTINGS_TABS)[number];
 
 type LoaderData = Awaited<ReturnType<typeof import("./settings-page.server").settingsLoader>>;
@@ -95,6 +96,9 @@ export function SettingsPage({ data, defaultTab }: { data: LoaderData; defaultTa
           </Tab>
           <Tab id="store" className={tabClass}>
             {t("adminSettings.tabs.store")}
+          </Tab>
+          <Tab id="products" className={tabClass}>
+            {t("adminSettings.tabs.products")}
           </Tab>
         </TabList>
 
@@ -356,6 +360,18 @@ export function SettingsPage({ data, defaultTab }: { data: LoaderData; defaultTa
             </AdminCard>
             <SaveBar busy={busy} />
           </Form>
+        </TabPanel>
+
+        <TabPanel
+          id="products"
+          className="mt-6 rounded-lg outline-none data-[focus-visible]:outline-3 data-[focus-visible]:outline-solid data-[focus-visible]:outline-focus"
+        >
+          <ProductSettingsForm
+            settings={data.products}
+            result={result}
+            busy={busy}
+            saveBar={<SaveBar busy={busy} />}
+          />
         </TabPanel>
       </Tabs>
     </AdminPage>

@@ -11,6 +11,7 @@ export function useWriteToast(result: WriteResult | undefined, successKey = "adm
     if (!result || result === last.current) return;
     last.current = result;
     if (result.ok) notify.success(t(successKey));
-    else notify.error(result.message);
+    // A question to answer opens its own dialog instead.
+    else if (!result.needsConfirmation) notify.error(result.message);
   }, [result, successKey, t]);
 }

@@ -8,11 +8,24 @@ import { translator } from "~/i18n/translator";
 import { adminPaths } from "~/lib/admin-paths";
 import { formatMoney, minorUnitDigits } from "~/lib/format";
 import { requireStaffPage } from "~/lib/staff-guard.server";
+import { allows } from "~shared/permissions";
+import { type Translatable, translate } from "~shared/translatable";
 import type { Route } from "./+types/dashboard";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  await requireStaffPage(context, request, "dashboard", "read");
-  return { figures: await context.services.dashboard.figures(context.company.id, context.language) };
+  const principal = await requireStaffPage(context, request, "dashboard", "read");
+  const companyId = context.company.id;
+  const { dashboard, products, productSettings } = context.services;
+  // Products at or below the low-stock value, fewest first: for staff who may see the catalogue.
+  const seesCatalog = allows(principal.permissions, "catalog", "read");
+  const [figures, lowStock, setup] = await Promise.all([
+    dashboard.figures(companyId, context.language),
+    seesCatalog
+      ? products.list(companyId, { lowStock: "true", sort: "quantity", order: "asc", page: 1, limit: 8 })
+      : null,
+    productSettings.read(companyId),
+  ]);
+  return { figures, lowStock, lowStockThreshold: setup.lowStockThreshold };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => {
@@ -32,7 +45,7 @@ function Stat({ label, value }: { label: string; value: string }) {
 /** The back office's overview: sales, order counts, charts, payment split and recent orders. */
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
-  const { figures } = loaderData;
+  const { figures, lowStock, lowStockThreshold } = loaderData;
   const language = i18n.language;
   const money = (cents: number) => formatMoney(cents, figures.currency, language);
   const count = (value: number) => new Intl.NumberFormat(language).format(value);
@@ -241,6 +254,57 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           </dl>
         </AdminCard>
       </div>
+
+      {lowStock && (
+        <AdminCard title={t("adminDashboard.lowStock.title")}>
+          <p className="mb-3 text-sm text-ink-muted">
+            {t("adminDashboard.lowStock.summary", { threshold: lowStockThreshold })}
+          </p>
+          {lowStock.items.length === 0 ? (
+            <p className="text-sm text-ink-muted">{t("adminDashboard.lowStock.empty")}</p>
+          ) : (
+            <table className="w-full text-sm">
+              <caption className="sr-only">{t("adminDashboard.lowStock.title")}</caption>
+              <thead>
+                <tr className="border-b border-line text-left text-ink-muted">
+                  <th className="py-2 pr-3">{t("adminDashboard.lowStock.product")}</th>
+                  <th className="py-2 text-right">{t("adminDashboard.lowStock.inStock")}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {lowStock.items.map((product) => (
+                  <tr key={product.id} className="border-b border-line last:border-0">
+                    <td className="py-2 pr-3">
+                      <Link
+                        to={adminPaths.product(product.id)}
+                        className="font-semibold text-primary-ink underline-offset-4 hover:underline"
+                      >
+                        {translate(product.title as Translatable, language)}
+                      </Link>
+                      {product.variantCount > 0 && (
+                        <span className="block text-xs text-ink-muted">
+                          {t("adminDashboard.lowStock.variants", { count: product.variantCount })}
+                        </span>
+                      )}
+                    </td>
+                    <td className="py-2 text-right font-semibold text-danger tabular-nums">
+                      {count(product.quantity ?? 0)}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+          {lowStock.total > lowStock.items.length && (
+            <Link
+              to={`${adminPaths.products()}?lowStock=true`}
+              className="mt-3 inline-flex min-h-11 items-center text-sm font-semibold text-primary-ink underline-offset-4 hover:underline"
+            >
+              {t("adminDashboard.lowStock.viewAll", { count: lowStock.total })}
+            </Link>
+          )}
+        </AdminCard>
+      )}
 
       <AdminCard title={t("adminDashboard.recent.title")}>
         {figures.recentOrders.length === 0 ? (

@@ -116,7 +116,12 @@ export function productFromForm(
     allowNotes: flag(form, "allowNotes"),
     measurements: measurements(form, "measurements"),
     extras,
-    parentProductId: undefined,
+    // Only there while child products are on in the settings; left out, the product keeps its master.
+    parentProductId: form.has("parentProductId")
+      ? text(form, "parentProductId") && text(form, "parentProductId") !== "none"
+        ? text(form, "parentProductId")
+        : null
+      : undefined,
     variantAttributeIds: type === "physical" && attributesChanged ? attributeIds : undefined,
     variants: type === "physical" && !attributesChanged && variants.length > 0 ? variants : undefined,
     downloadLimit: type === "digital" ? optionalInt(form, "downloadLimit") : undefined,

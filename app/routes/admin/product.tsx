@@ -170,6 +170,19 @@ export default function ProductEditor({ loaderData, actionData }: Route.Componen
                 error={errors?.childCategories}
               />
             </div>
+            {settings.childProducts && (
+              <Select
+                label={t("adminProducts.editor.parentProduct")}
+                description={t("adminProducts.editor.parentProductHint")}
+                name="parentProductId"
+                defaultValue={product?.parentProductId ?? "none"}
+                error={errors?.parentProductId}
+                options={[
+                  { value: "none", label: t("adminProducts.editor.noParentProduct") },
+                  ...otherProducts.map((other) => ({ value: other.id, label: titleOf(other.title) })),
+                ]}
+              />
+            )}
             <TagInput
               label={t("adminProducts.editor.tags")}
               name="tags"

@@ -477,6 +477,18 @@ export const nl: Record<string, string> = {
     "Alleen een Super Admin kan de rol Super Admin geven, wijzigen of afnemen.",
   // Products (issue 18)
   "Sorry, this product is out of stock.": "Helaas, dit product is uitverkocht.",
+  "Changing unit system could cause misbehavior of existing products and stocks. Are you sure you want to do this ?":
+    "Het wijzigen van het eenhedenstelsel kan bestaande producten en voorraden verkeerd laten werken. Weet je zeker dat je dit wilt doen?",
+  "You already have child products in the system. Turning this feature off will unpublish them. Would you like to continue ?":
+    "Er staan al subproducten in het systeem. Als je deze functie uitzet, worden ze niet meer gepubliceerd. Wil je doorgaan?",
+  "The {system} system uses {length}, {weight} and {volume}; choose Custom for other units.":
+    "Het stelsel {system} gebruikt {length}, {weight} en {volume}; kies Aangepast voor andere eenheden.",
+  "The number of images per product": "Het aantal afbeeldingen per product",
+  "The low-stock value": "De waarde voor weinig voorraad",
+  "Turn on child products in the product settings first.":
+    "Zet eerst subproducten aan in de productinstellingen.",
+  "Choose another product as the master product.": "Kies een ander product als hoofdproduct.",
+  "A child product cannot be a master product.": "Een subproduct kan geen hoofdproduct zijn.",
   "Choose a variant of {title}.": "Kies een variant van {title}.",
   "{title} can be bought one at a time.": "{title} kun je maar één per keer kopen.",
   "This extra is not offered with {title}.": "Deze extra hoort niet bij {title}.",

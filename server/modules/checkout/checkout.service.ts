@@ -80,6 +80,7 @@ export function createCheckoutService(db: Db, deps: CheckoutDeps) {
     log: deps.log,
     seatGate,
     findByIdempotencyKey: idempotencyLookup(db),
+    lowStockNotice: (tx, job) => deps.mailJobs.enqueue(tx, job),
     seatsCameBack(companyId) {
       if (deps.seatsChanged) deps.seatsChanged.invalidate(companyId);
       else seatGate.forget(companyId);

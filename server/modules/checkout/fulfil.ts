@@ -4,6 +4,7 @@ import { AppError } from "../../lib/errors";
 import { issueInvoice } from "../orders/invoice-issue";
 import { recordRefund } from "../orders/order-refunds";
 import { enrolments, orderInstalments, orderLines, orders, payments } from "../orders/orders.tables";
+import type { LowStockNotice } from "../products/low-stock";
 import { grantDownloads, retakeOrderStock } from "../products/order-products";
 import { reserveSeats } from "./seats";
 
@@ -36,6 +37,8 @@ export const DUPLICATE_PAYMENT_REASON = "This order had already been paid: this 
 /** What else the fulfilment's transaction writes: the jobs it promises (the confirmation mail). */
 export interface FulfilmentEffects {
   fulfilled?(tx: Queryable, orderId: string): Promise<unknown>;
+  /** The low-stock mail, when taking an expired order's stock again leaves a product low. */
+  lowStock?: LowStockNotice;
 }
 
 /**
@@ -105,7 +108,7 @@ export async function fulfilOrder(
       // Paid after it expired: it gets its seats back if they are still free.
       try {
         await tx.transaction(async (savepoint) => {
-          await retakeOrderStock(savepoint, payment.companyId, order.id);
+          await retakeOrderStock(savepoint, payment.companyId, order.id, effects.lowStock ?? null);
           await reserveSeats(savepoint, payment.companyId, courseIds);
         });
       } catch (error) {

@@ -2,6 +2,7 @@ import type { Db, Queryable } from "../../db/client";
 import { AppError, badRequest, businessRule, conflict } from "../../lib/errors";
 import { loadOrderDetails, type OrderDetails, toOrderView } from "../orders/order-details";
 import { CardError, type PaymentEvent, type PaymentProvider } from "../payments/provider";
+import type { LowStockNotice } from "../products/low-stock";
 import { type CancelDeps, releaseExpired } from "./cancel";
 import type { PaymentOutcome, StorePayBody } from "./checkout.schemas";
 import { fulfilOrder, type PaymentRecord, recordFailedPayment, recordPendingPayment } from "./fulfil";
@@ -17,6 +18,8 @@ export interface PayDeps extends CancelDeps {
   enqueueConfirmation(companyId: string): (tx: Queryable, orderId: string) => Promise<unknown>;
   /** After the commit: this instance's mail worker takes the enqueued mail now. */
   wakeMail(): void;
+  /** In the fulfilment's transaction: the low-stock mail, when an expired order takes its stock again. */
+  lowStockNotice?: LowStockNotice;
   /** Webhook reports about a learner paying one instalment go to the instalment collection. */
   instalmentPayments?: { handlePaymentEvent(event: PaymentEvent): Promise<void> } | undefined;
 }
@@ -91,6 +94,7 @@ export async function payOrder(
           } else {
             const fulfilled = await fulfilOrder(db, payment, deps.now(), {
               fulfilled: deps.enqueueConfirmation(visitor.companyId),
+              ...(deps.lowStockNotice ? { lowStock: deps.lowStockNotice } : {}),
             });
             if (fulfilled.outcome === "needs-refund") throw conflict(fulfilled.reason, "SOLD_OUT");
             // Paid at the same moment by another request: this charge is refunded (compensation).
@@ -127,7 +131,14 @@ export async function payOrder(
 export async function handlePaymentEvent(
   deps: Pick<
     PayDeps,
-    "db" | "provider" | "log" | "now" | "enqueueConfirmation" | "wakeMail" | "instalmentPayments"
+    | "db"
+    | "provider"
+    | "log"
+    | "now"
+    | "enqueueConfirmation"
+    | "wakeMail"
+    | "instalmentPayments"
+    | "lowStockNotice"
   >,
   event: PaymentEvent,
 ): Promise<void> {
@@ -162,6 +173,7 @@ export async function handlePaymentEvent(
   }
   const result = await fulfilOrder(db, payment, deps.now(), {
     fulfilled: deps.enqueueConfirmation(event.companyId),
+    ...(deps.lowStockNotice ? { lowStock: deps.lowStockNotice } : {}),
   });
   if (result.outcome === "needs-refund") {
     await provider.refund(event.reference);

@@ -11,6 +11,7 @@ import { instalmentSchedule } from "../orders/instalments";
 import { loadOrderDetails, type OrderDetails, orderDetailsOf, toOrderView } from "../orders/order-details";
 import { orderInstalments, orderLines, orders } from "../orders/orders.tables";
 import type { PaymentProvider } from "../payments/provider";
+import type { LowStockNotice } from "../products/low-stock";
 import { OUT_OF_STOCK_MESSAGE, takeStock } from "../products/stock";
 import { type CancelDeps, cancelOrders, releaseExpired } from "./cancel";
 import type { OrderView, StoreCheckoutBody } from "./checkout.schemas";
@@ -51,6 +52,8 @@ export interface PlaceOrderDeps extends QuoteDeps, CancelDeps {
   seatGate: Pick<SeatGate, "enter">;
   findByIdempotencyKey: IdempotencyLookup;
   log: WorkflowLog;
+  /** In the order's transaction: the low-stock mail to staff, when the order leaves a product low. */
+  lowStockNotice: LowStockNotice;
 }
 
 /** One checkout's order to write: who asks, who buys, what, and the request's Idempotency-Key. */
@@ -477,6 +480,7 @@ async function insertOrderOnce(deps: PlaceOrderDeps, request: OrderRequest): Pro
           productLines.flatMap((line, index) =>
             line.stock.map((need) => ({ ...need, orderLineId: productRows[index]!.id })),
           ),
+          deps.lowStockNotice,
         );
         const { seats, number } =
           courseIds.length > 0

@@ -1,8 +1,13 @@
 import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
+import { settingsAction } from "~/features/settings-content/settings-page.server";
 import { CHILD_PRODUCTS_OFF_CONFIRMATION, UNIT_CHANGE_CONFIRMATION } from "~shared/product.constants";
 import { adminTestContext } from "../../../tests/support/admin-test-context";
+import { pageContext } from "../../../tests/support/page-context";
 import { createStaff, type TestStaff } from "../../../tests/support/staff";
+
+// biome-ignore lint/suspicious/noExplicitAny: tests read answers loosely
+type Json = any;
 
 const ctx = adminTestContext({ dataDir: true });
 const { call } = ctx;
@@ -299,6 +304,54 @@ describe("/api/admin/products", () => {
     expect((await call("GET", `/api/admin/products/${master.id}`, ctx.admin.token)).body.published).toBe(
       true,
     );
+  });
+
+  it("the settings page's Products tab asks the same question first, then saves", async () => {
+    const settings = (await call("GET", "/api/admin/product-settings", ctx.admin.token)).body;
+    const send = async (fields: Record<string, string>) => {
+      const form = new FormData();
+      form.set("intent", "products");
+      for (const [name, value] of Object.entries(fields)) form.set(name, value);
+      const context = await pageContext(ctx.t, {
+        staffSession: await ctx.t.app.services.sessions.resolve(ctx.admin.token),
+      });
+      return (await settingsAction(
+        context,
+        new Request("http://localhost/settings", { method: "POST", body: form }),
+      )) as Json;
+    };
+    const metric = {
+      unitSystem: settings.unitSystem,
+      lengthUnit: settings.lengthUnit,
+      weightUnit: settings.weightUnit,
+      volumeUnit: settings.volumeUnit,
+      imagesPerProduct: "4",
+      lowStockThreshold: "2",
+    };
+    const other = settings.unitSystem === "imperial" ? "metric" : "imperial";
+    const units = other === "imperial" ? ["inch", "pound", "gallon"] : ["cm", "g", "ml"];
+    const changed = {
+      ...metric,
+      unitSystem: other,
+      lengthUnit: units[0]!,
+      weightUnit: units[1]!,
+      volumeUnit: units[2]!,
+    };
+    const asked = await send(changed);
+    expect(asked).toMatchObject({ ok: false, needsConfirmation: true, message: UNIT_CHANGE_CONFIRMATION });
+    expect((await call("GET", "/api/admin/product-settings", ctx.admin.token)).body.unitSystem).toBe(
+      settings.unitSystem,
+    );
+    expect(await send({ ...changed, confirm: "true" })).toEqual({ ok: true, intent: "products" });
+    expect((await call("GET", "/api/admin/product-settings", ctx.admin.token)).body).toMatchObject({
+      unitSystem: other,
+      imagesPerProduct: 4,
+      lowStockThreshold: 2,
+      childProducts: false,
+    });
+    const bad = await send({ ...changed, imagesPerProduct: "0" });
+    expect(bad.ok).toBe(false);
+    expect(bad.fields.imagesPerProduct).toMatch(/images per product/);
   });
 
   it("needs a session (401) and permission (403), and stays in its company", async () => {

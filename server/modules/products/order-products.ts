@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNotNull } from "drizzle-orm";
 import type { Queryable } from "../../db/client";
 import { orderLines } from "../orders/orders.tables";
+import type { LowStockNotice } from "./low-stock";
 import { productDownloads, products } from "./products.tables";
 import { type OrderStockItem, takeStock } from "./stock";
 
@@ -38,7 +39,12 @@ async function productLinesOf(tx: Queryable, companyId: string, orderId: string)
  * Takes an order's stock again (a payment that arrived after its hold ended and the stock went
  * back): 409 OUT_OF_STOCK when it is gone, and the caller refunds.
  */
-export async function retakeOrderStock(tx: Queryable, companyId: string, orderId: string): Promise<void> {
+export async function retakeOrderStock(
+  tx: Queryable,
+  companyId: string,
+  orderId: string,
+  lowStock: LowStockNotice | null,
+): Promise<void> {
   const { lines, byId } = await productLinesOf(tx, companyId, orderId);
   const needs: OrderStockItem[] = lines.flatMap((line) => {
     const product = byId.get(line.productId!);
@@ -58,7 +64,7 @@ export async function retakeOrderStock(tx: Queryable, companyId: string, orderId
     }
     return [];
   });
-  await takeStock(tx, companyId, orderId, needs);
+  await takeStock(tx, companyId, orderId, needs, lowStock);
 }
 
 /**

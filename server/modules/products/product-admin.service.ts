@@ -11,6 +11,7 @@ import type { BlobStore } from "../media/blob-store";
 import type { ImageStore } from "../media/image-store";
 import { orderLines, orders } from "../orders/orders.tables";
 import type { SettingsService } from "../settings/settings.service";
+import { type LowStockNotice, lowStockCondition, reviewLowStock } from "./low-stock";
 import {
   checkProduct,
   chooseProductSlug,
@@ -46,13 +47,6 @@ export const stockQuantity = sql<number | null>`case when ${products.type} <> 'p
   then (select sum(v.quantity) from product_variants v where v.product_id = ${outerProductId})::int
   else ${products.quantity} end`;
 
-/** Low on stock: a physical product (or one of its variants) at or below the low-stock value. */
-export const lowStockCondition = (threshold: number) =>
-  sql`(${products.type} = 'physical' and (
-    (${products.quantity} is not null and ${products.quantity} <= ${threshold}
-      and not exists (select 1 from product_variants v where v.product_id = ${outerProductId}))
-    or exists (select 1 from product_variants v where v.product_id = ${outerProductId} and v.quantity <= ${threshold})))`;
-
 const SORTS = {
   title: sql`lower(${products.title}->>'en')`,
   price: sql`coalesce(${products.salePriceCents}, ${products.priceCents})`,
@@ -78,6 +72,20 @@ export function variantLabel(
     .join(" / ");
 }
 
+/** The Variants-type attributes (with their values) that the variants of `rows` combine. */
+export async function variantAttributesOf(
+  tx: Queryable,
+  companyId: string,
+  rows: { variantAttributeIds: string[] }[],
+) {
+  const ids = [...new Set(rows.flatMap((row) => row.variantAttributeIds))];
+  if (ids.length === 0) return [];
+  return tx
+    .select({ id: attributes.id, values: attributes.values })
+    .from(attributes)
+    .where(and(eq(attributes.companyId, companyId), inArray(attributes.id, ids)));
+}
+
 /** Products, their variants and stock for the back office. Every write is audited in its transaction. */
 export function createProductAdminService(
   db: Db,
@@ -87,6 +95,8 @@ export function createProductAdminService(
     productSettings: ProductSettingsService;
     images: ImageStore;
     blobs: BlobStore;
+    /** Staff are mailed (a durable job in the same transaction) when stock falls to the low-stock value. */
+    lowStock: LowStockNotice;
   },
 ) {
   const { audit } = deps;
@@ -371,6 +381,7 @@ export function createProductAdminService(
           });
         }
         await saveVariants(tx, companyId, actor, row!.id, planned, []);
+        await reviewLowStock(tx, companyId, [row!.id], deps.lowStock);
         await audit.record(tx, {
           companyId,
           staff: actor,
@@ -430,6 +441,7 @@ export function createProductAdminService(
           );
         }
         await saveVariants(tx, companyId, actor, id, planned, existing);
+        await reviewLowStock(tx, companyId, [id], deps.lowStock);
         const changes: Record<string, { from: unknown; to: unknown }> = {};
         for (const [key, to] of Object.entries(sent)) {
           const from = (before as Record<string, unknown>)[key];
@@ -566,6 +578,7 @@ export function createProductAdminService(
             note: body.note,
           },
         );
+        await reviewLowStock(tx, companyId, [id], deps.lowStock);
         await audit.record(tx, {
           companyId,
           staff: actor,

@@ -3,8 +3,7 @@ import { z } from "zod";
 import { type Translatable, translate } from "~shared/translatable";
 import type { Queryable } from "../../db/client";
 import { businessRule } from "../../lib/errors";
-import { attributes } from "../catalog/catalog.tables";
-import { variantLabel } from "./product-admin.service";
+import { variantAttributesOf, variantLabel } from "./product-admin.service";
 import { unitPrice } from "./product-prices";
 import { type BundleItem, products, productVariants } from "./products.tables";
 import type { StockItem } from "./stock";
@@ -100,14 +99,7 @@ async function loadProducts(db: Queryable, companyId: string, ids: string[]) {
             ),
           )
       : [];
-  const attributeIds = [...new Set(rows.flatMap((row) => row.variantAttributeIds))];
-  const attributeRows =
-    attributeIds.length > 0
-      ? await db
-          .select({ id: attributes.id, values: attributes.values })
-          .from(attributes)
-          .where(and(eq(attributes.companyId, companyId), inArray(attributes.id, attributeIds)))
-      : [];
+  const attributeRows = await variantAttributesOf(db, companyId, rows);
   return {
     published: new Map(rows.map((row) => [row.id, row])),
     any: new Map(all.map((row) => [row.id, row])),

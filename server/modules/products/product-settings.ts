@@ -9,6 +9,7 @@ import { AppError, badRequest } from "../../lib/errors";
 import type { AuditService } from "../audit/audit.service";
 import type { Actor } from "../catalog/course-admin.service";
 import type { SettingsService } from "../settings/settings.service";
+import { DEFAULT_LOW_STOCK_THRESHOLD, type LowStockNotice, reviewLowStock } from "./low-stock";
 import { ProductSettings } from "./products.schemas";
 import { products } from "./products.tables";
 
@@ -21,7 +22,7 @@ export const DEFAULT_PRODUCT_SETTINGS: ProductSettings = {
   weightUnit: SYSTEM_UNITS.metric.weight,
   volumeUnit: SYSTEM_UNITS.metric.volume,
   imagesPerProduct: 5,
-  lowStockThreshold: 5,
+  lowStockThreshold: DEFAULT_LOW_STOCK_THRESHOLD,
   childProducts: false,
 };
 
@@ -34,7 +35,10 @@ const needsConfirmation = (message: string, code: string) => new AppError(409, c
  * answer without `confirm` is 409 with the question; with it, child products are unpublished in
  * the same transaction as the setting.
  */
-export function createProductSettings(db: Db, deps: { settings: SettingsService; audit: AuditService }) {
+export function createProductSettings(
+  db: Db,
+  deps: { settings: SettingsService; audit: AuditService; lowStock: LowStockNotice },
+) {
   const { settings, audit } = deps;
 
   async function read(companyId: string): Promise<ProductSettings> {
@@ -92,6 +96,10 @@ export function createProductSettings(db: Db, deps: { settings: SettingsService;
           }
         }
         await settings.write(companyId, GROUP, next, tx);
+        if (before.lowStockThreshold !== next.lowStockThreshold) {
+          // Another low-stock value: products it puts on the list are mailed, those it takes off lose their mark.
+          await reviewLowStock(tx, companyId, null, deps.lowStock);
+        }
         const changes: Record<string, { from: unknown; to: unknown }> = {};
         for (const key of Object.keys(next) as (keyof ProductSettings)[]) {
           if (before[key] !== next[key]) changes[key] = { from: before[key], to: next[key] };

@@ -2,6 +2,7 @@ import { and, eq, gte, inArray, isNotNull, or, sql } from "drizzle-orm";
 import type { StockReason } from "~shared/product.constants";
 import type { Queryable } from "../../db/client";
 import { businessRule, conflict } from "../../lib/errors";
+import { type LowStockNotice, reviewLowStock } from "./low-stock";
 import { products, productVariants, stockMovements } from "./products.tables";
 
 export const OUT_OF_STOCK_MESSAGE = "Sorry, this product is out of stock.";
@@ -115,12 +116,15 @@ const rowKey = (item: { productId: string; variantId: string | null }) =>
  * run in a fixed order of rows and are atomic per row, so concurrent checkouts never sell more
  * than there is and never deadlock: when a row has too little, 409 OUT_OF_STOCK and the caller's
  * transaction rolls every row back. Each line's movement is recorded against the order and line.
+ * Products it leaves at or below the low-stock value are marked and staff mailed through `lowStock`
+ * (once per product until it is above the value again).
  */
 export async function takeStock(
   tx: Queryable,
   companyId: string,
   orderId: string,
   items: OrderStockItem[],
+  lowStock: LowStockNotice | null,
 ): Promise<void> {
   const counted = await countedItems(tx, companyId, items);
   const sorted = [...counted].sort((a, b) => (rowKey(a) < rowKey(b) ? -1 : rowKey(a) > rowKey(b) ? 1 : 0));
@@ -135,6 +139,12 @@ export async function takeStock(
     );
     if (after === null) throw conflict(OUT_OF_STOCK_MESSAGE, "OUT_OF_STOCK");
   }
+  await reviewLowStock(
+    tx,
+    companyId,
+    sorted.map((item) => item.productId),
+    lowStock,
+  );
 }
 
 /**
@@ -171,6 +181,13 @@ export async function restoreOrderStock(
   for (const row of toGive) {
     await moveOne(tx, companyId, row, row.taken, { reason, orderId, orderLineId: row.orderLineId }, false);
   }
+  // Stock that came back above the low-stock value: staff will be told again when it falls.
+  await reviewLowStock(
+    tx,
+    companyId,
+    toGive.map((row) => row.productId),
+    null,
+  );
   return toGive.length > 0;
 }
 

@@ -2,6 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app";
 import { courses } from "../catalog/catalog.tables";
+import { products } from "../products/products.tables";
 import { URLS_PER_FILE } from "./sitemap.service";
 
 const ORIGIN = "https://school.example.com";
@@ -101,6 +102,29 @@ describe("sitemap.xml", () => {
     expect(after).not.toContain(`${ORIGIN}/single-course/sitemap-course-7`);
     expect(after).toContain(`${ORIGIN}/single-course/sitemap-course-100`);
     expect(after).toEqual(await publishedCourseUrls());
+  });
+
+  it("lists the published products' pages in the products sitemap, named by the index", async () => {
+    const index = await get("/sitemap.xml");
+    expect(locs(index.body)).toContain(`${ORIGIN}/sitemap-products.xml`);
+    const rows = await t.database.db
+      .select({ slug: products.slug, published: products.published })
+      .from(products)
+      .where(eq(products.companyId, companyId));
+    const published = rows.filter((row) => row.published).map((row) => `${ORIGIN}/product/${row.slug}`);
+    expect(published.length).toBeGreaterThan(0);
+    const answer = await get("/sitemap-products.xml");
+    expect(answer.statusCode).toBe(200);
+    expect(answer.headers["content-type"]).toContain("application/xml");
+    expect(locs(answer.body).sort()).toEqual(published.sort());
+
+    // Unpublished, a product leaves it at once.
+    const [first] = rows.filter((row) => row.published);
+    await t.database.db
+      .update(products)
+      .set({ published: false })
+      .where(and(eq(products.companyId, companyId), eq(products.slug, first!.slug)));
+    expect(locs((await get("/sitemap-products.xml")).body)).not.toContain(`${ORIGIN}/product/${first!.slug}`);
   });
 
   it("answers 404 past the last course sitemap and 400 for a file that is no number", async () => {

@@ -24,6 +24,10 @@ export const sitemapRoutes: FastifyPluginAsyncZod = async (app) => {
     send(reply, xml, await sitemap.pages(request.company.id)),
   );
 
+  app.get("/sitemap-products.xml", { schema: { hide: true } }, async (request, reply) =>
+    send(reply, xml, await sitemap.products(request.company.id)),
+  );
+
   app.get(
     "/sitemap-courses-:file.xml",
     { schema: { hide: true, params: z.object({ file: z.coerce.number().int().min(1).max(100_000) }) } },

@@ -3,10 +3,11 @@ import type { Db } from "../../db/client";
 import { ReadCache } from "../../lib/read-cache";
 import type { CatalogService } from "../catalog/catalog.service";
 import { courses } from "../catalog/catalog.tables";
+import { products } from "../products/products.tables";
 
 /**
  * robots.txt and the sitemaps of a school's storefront: a sitemap index, one sitemap of its public
- * pages and as many of its published courses as it takes at `URLS_PER_FILE` each (the protocol allows
+ * pages, one of its published products and as many of its published courses as it takes at `URLS_PER_FILE` each (the protocol allows
  * 50,000), so a crawler finds every course without paging through the catalogue. Every URL is absolute,
  * made from the configured public address, never from the request's Host or X-Forwarded-* headers.
  * Answers are kept per company and dropped with its catalogue (catalog.onInvalidate).
@@ -146,6 +147,7 @@ export function createSitemapService(
         const files = await courseFiles(companyId);
         const entries = [
           `<sitemap><loc>${url("/sitemap-pages.xml")}</loc></sitemap>`,
+          `<sitemap><loc>${url("/sitemap-products.xml")}</loc></sitemap>`,
           ...files.starts.map((_, i) => {
             const modified = files.lastModified[i];
             const lastmod = modified ? `<lastmod>${modified.toISOString()}</lastmod>` : "";
@@ -159,6 +161,25 @@ export function createSitemapService(
     async pages(companyId: string): Promise<string> {
       const url = await urlMaker(companyId);
       const entries = PUBLIC_PAGES.map((path) => `<url><loc>${url(path)}</loc></url>`);
+      return `${XML_HEAD}<urlset ${SITEMAP_NS}>\n${entries.join("\n")}\n</urlset>\n`;
+    },
+
+    /**
+     * The published products' pages (/product/{slug}), up to `URLS_PER_FILE` (a school's shop is far
+     * smaller than its catalogue of courses). Read fresh: product writes do not pass the catalogue's cache.
+     */
+    async products(companyId: string): Promise<string> {
+      const url = await urlMaker(companyId);
+      const rows = await db
+        .select({ slug: products.slug, updatedAt: products.updatedAt })
+        .from(products)
+        .where(and(eq(products.companyId, companyId), eq(products.published, true)))
+        .orderBy(asc(products.slug))
+        .limit(URLS_PER_FILE);
+      const entries = rows.map(
+        (row) =>
+          `<url><loc>${url(`/product/${encodeURIComponent(row.slug)}`)}</loc><lastmod>${row.updatedAt.toISOString()}</lastmod></url>`,
+      );
       return `${XML_HEAD}<urlset ${SITEMAP_NS}>\n${entries.join("\n")}\n</urlset>\n`;
     },
 

@@ -199,7 +199,7 @@ describe("admin menus and dialogs", () => {
     expect((await focusIndicator(page)).outline).toBe(true);
     await page.keyboard.press("End");
     await expect
-      .poll(() => tabs.getByRole("tab", { name: "Store settings" }).getAttribute("aria-selected"))
+      .poll(() => tabs.getByRole("tab", { name: "Products" }).getAttribute("aria-selected"))
       .toBe("true");
     await page.keyboard.press("Home");
     await expect.poll(() => common.getAttribute("aria-selected")).toBe("true");

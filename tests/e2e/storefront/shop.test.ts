@@ -32,15 +32,34 @@ afterAll(async () => {
 type Json = any;
 
 /** A call to the admin API as the e2e administrator (bearer token). */
-async function adminApi(path: string): Promise<Json> {
+async function adminApi(path: string, method = "GET", body?: unknown): Promise<Json> {
   const login = await fetch(`${baseUrl}/api/admin/login`, {
     method: "POST",
     headers: { "content-type": "application/json" },
     body: JSON.stringify(E2E_ADMIN),
   });
   const { token } = (await login.json()) as { token: string };
-  const response = await fetch(`${baseUrl}${path}`, { headers: { authorization: `Bearer ${token}` } });
+  const response = await fetch(`${baseUrl}${path}`, {
+    method,
+    headers: {
+      authorization: `Bearer ${token}`,
+      ...(body === undefined ? {} : { "content-type": "application/json" }),
+    },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
   return response.json();
+}
+
+/** A page of the back office, signed in as the e2e administrator, at `path`. */
+async function signedInStaff(path: string) {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  const page = await context.newPage();
+  await page.goto(`${baseUrl}/login?redirectTo=${encodeURIComponent(path)}`);
+  await page.getByLabel("Email").fill(E2E_ADMIN.email);
+  await page.getByLabel("Password", { exact: true }).fill(E2E_ADMIN.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.waitForURL((url) => url.pathname === new URL(path, baseUrl).pathname);
+  return page;
 }
 
 describe("the shop", () => {
@@ -105,16 +124,29 @@ describe("the shop", () => {
       .waitFor();
     await page.getByText(courseTitle).first().waitFor();
 
-    // Staff see the Teacher edition's stock go from 4 to 3, with the sale in its history.
-    const listed = await adminApi("/api/admin/products?searchText=curriculum%20box");
-    const box = await adminApi(`/api/admin/products/${listed.items[0].id}`);
-    const teacher = box.variants.find((variant: { sku: string }) => variant.sku === "BOX-SCI-3-T");
-    expect(teacher.quantity).toBe(3);
-    const history = await adminApi(`/api/admin/products/${box.id}/stock-history`);
-    expect(history.items[0]).toMatchObject({ reason: "sale", change: -1, quantityAfter: 3 });
-
     expect(errors).toEqual([]);
     await page.close();
+
+    // Staff see the Teacher edition's stock go from 4 to 3, with the sale in its history, and the box
+    // on the dashboard's low-stock list (the demo school's low-stock value is 5).
+    const staff = await signedInStaff("/products?searchText=curriculum%20box");
+    const staffErrors = watchErrors(staff);
+    await staff.getByRole("link", { name: "Science curriculum box, year 3" }).first().click();
+    await staff.getByRole("heading", { level: 1, name: /Science curriculum box, year 3/ }).waitFor();
+    expect(await staff.getByRole("textbox", { name: "Quantity of Teacher", exact: true }).inputValue()).toBe(
+      "3",
+    );
+    const sale = staff.getByRole("table", { name: "Stock movements, newest first" }).getByRole("row").nth(1);
+    await sale.getByRole("cell", { name: /^Sale/ }).waitFor();
+    await sale.getByRole("cell", { name: "Teacher", exact: true }).waitFor();
+    await sale.getByRole("cell", { name: "-1", exact: true }).waitFor();
+    await sale.getByRole("cell", { name: "3", exact: true }).waitFor();
+    await sale.getByText(/^Order \d+$/).waitFor();
+    await staff.goto(`${baseUrl}/dashboard`);
+    const low = staff.getByRole("table", { name: "Low stock" });
+    await low.getByRole("link", { name: "Science curriculum box, year 3" }).first().waitFor();
+    expect(staffErrors).toEqual([]);
+    await staff.context().close();
   });
 
   it("says there is nothing to show when no product matches", async () => {
@@ -198,5 +230,79 @@ describe("products in the back office", () => {
 
     expect(errors).toEqual([]);
     await context.close();
+  });
+});
+
+describe("product settings", () => {
+  it("asks the spec's questions before the unit system changes and before child products are turned off", async () => {
+    const page = await signedInStaff("/settings?tab=products");
+    const errors = watchErrors(page);
+    const question = page.getByRole("alertdialog");
+    const save = () => page.getByRole("button", { name: "Save", exact: true }).click();
+    const saved = () => page.getByText("Your changes have been saved.").first().waitFor();
+
+    // Metric → Imperial: the question first; the units follow the system.
+    await page.getByRole("button", { name: /Unit system/ }).click();
+    await page.getByRole("option", { name: "Imperial" }).click();
+    expect(await page.getByRole("textbox", { name: "Length unit" }).inputValue()).toBe("Inch");
+    await save();
+    await question
+      .getByText(
+        "Changing unit system could cause misbehavior of existing products and stocks. Are you sure you want to do this ?",
+        { exact: true },
+      )
+      .waitFor();
+    await question.getByRole("button", { name: "Yes, continue" }).click();
+    await saved();
+    expect((await adminApi("/api/admin/product-settings")).unitSystem).toBe("imperial");
+    // And back, after the same question.
+    await page.getByRole("button", { name: /Unit system/ }).click();
+    await page.getByRole("option", { name: "Metric" }).click();
+    await save();
+    await question.getByRole("button", { name: "Yes, continue" }).click();
+    await saved();
+    expect((await adminApi("/api/admin/product-settings")).unitSystem).toBe("metric");
+
+    // Child products on: the editor offers a master product.
+    await page.getByText("Master and child products", { exact: true }).click();
+    await save();
+    await saved();
+    const master = await adminApi("/api/admin/products", "POST", {
+      type: "physical",
+      title: { en: `Uniform set ${Date.now()}` },
+      priceCents: 4000,
+      quantity: 20,
+    });
+    await page.goto(`${baseUrl}/products/new`);
+    await page.getByLabel("Title (English)").fill("Uniform tie");
+    await page.getByRole("textbox", { name: "Price", exact: true }).fill("8.00");
+    await page.getByRole("button", { name: /Master product/ }).click();
+    await page.getByRole("option", { name: master.title.en }).click();
+    await page.getByText("Published", { exact: true }).click();
+    await page.getByRole("button", { name: "Create product" }).click();
+    await page.waitForURL((url) => /^\/products\/[0-9a-f-]{36}$/.test(url.pathname));
+    const childId = new URL(page.url()).pathname.split("/").at(-1)!;
+    expect(await adminApi(`/api/admin/products/${childId}`)).toMatchObject({
+      parentProductId: master.id,
+      published: true,
+    });
+
+    // Off again: the question, then the child product is unpublished.
+    await page.goto(`${baseUrl}/settings?tab=products`);
+    await page.getByText("Master and child products", { exact: true }).click();
+    await save();
+    await question
+      .getByText(
+        "You already have child products in the system. Turning this feature off will unpublish them. Would you like to continue ?",
+        { exact: true },
+      )
+      .waitFor();
+    await question.getByRole("button", { name: "Yes, continue" }).click();
+    await saved();
+    expect((await adminApi(`/api/admin/products/${childId}`)).published).toBe(false);
+    expect((await adminApi(`/api/admin/products/${master.id}`)).published).toBe(true);
+
+    expect(errors).toEqual([]);
+    await page.context().close();
   });
 });
