@@ -141,6 +141,13 @@ export async function priceCart(
         convert: conversion.fromBase,
         language: "en",
         now: deps.now(),
+        customerId,
+        lines: [
+          ...buyable.map((line) => ({ courseId: line.courseId, amountCents: line.unitPriceCents })),
+          ...productPart.lines
+            .filter((line) => !line.soldOut)
+            .map((line) => ({ productId: line.productId, amountCents: line.unitPriceCents * line.quantity })),
+        ],
       })
     : null;
   return {
@@ -153,7 +160,7 @@ export async function priceCart(
     conversion,
     vatRateBp: tax.vatRateBp,
     coupon,
-    totals: priceOrder(priced, tax.vatRateBp, coupon?.discount),
+    totals: priceOrder(priced, tax.vatRateBp, coupon?.discount, coupon?.eligibleCents),
     planCount: paymentPlanCount(buyable, productPart.lines.length),
   };
 }
