@@ -161,7 +161,10 @@ describe("coupon usage limits", () => {
     expect(zero.body.message).toContain("The usage limit must be a whole number of at least 1");
     const unknown = await attempt("GHOSTCOURSE", { courseIds: ["00000000-0000-4000-8000-000000000000"] });
     expect(unknown.status).toBe(400);
-    expect(unknown.body.message).toBe("Some of the chosen courses do not exist.");
+    expect(unknown.body).toMatchObject({
+      code: "COUPON_RESTRICTION_UNKNOWN",
+      message: "Some of the chosen courses do not exist.",
+    });
     expect(await listed("GHOSTCOURSE")).toBeUndefined();
     expect(await listed("ZEROUSES")).toBeUndefined();
   });

@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, gt, ilike, inArray, lte, ne, or, type SQL, s
 import type { CouponStatus } from "~shared/coupon-enums";
 import type { Translatable } from "~shared/translatable";
 import type { Db, Queryable } from "../../db/client";
-import { badRequest, conflict, notFound } from "../../lib/errors";
+import { AppError, conflict, notFound } from "../../lib/errors";
 import { containsPattern, type ListPage, listPage, pageOffset } from "../../lib/list-query";
 import type { AuditService } from "../audit/audit.service";
 import { fieldChanges } from "../audit/audit-changes";
@@ -63,6 +63,15 @@ const SORT_COLUMNS = {
   minimumAmountCents: coupons.minimumAmountCents,
   createdAt: coupons.createdAt,
 } as const;
+
+/** The most courses, categories or products the coupon form offers of each. */
+const OPTION_LIMIT = 500;
+
+export interface CouponRestrictionOptions {
+  courses: { id: string; name: Translatable }[];
+  categories: { id: string; name: Translatable }[];
+  products: { id: string; name: Translatable }[];
+}
 
 /** The coupon fields an update's audit entry compares. */
 const AUDITED_FIELDS = [
@@ -139,7 +148,7 @@ export function createCouponService(db: Db, deps: { audit: AuditService }) {
         .select({ value: count() })
         .from(table)
         .where(and(eq(table.companyId, companyId), inArray(table.id, ids)));
-      if ((found?.value ?? 0) !== ids.length) throw badRequest(message, "COUPON_RESTRICTION_UNKNOWN");
+      if ((found?.value ?? 0) !== ids.length) throw new AppError(400, "COUPON_RESTRICTION_UNKNOWN", message);
     }
   }
 
@@ -257,6 +266,33 @@ export function createCouponService(db: Db, deps: { audit: AuditService }) {
           return toCoupon(row, await usedCount(tx, row.id));
         }),
       );
+    },
+
+    /** What a coupon may be restricted to: the company's courses, categories and products, by name. */
+    async restrictionOptions(companyId: string): Promise<CouponRestrictionOptions> {
+      const byName = (rows: { id: string; name: Translatable }[]) =>
+        rows.map((row) => ({ id: row.id, name: row.name }));
+      const [courseRows, categoryRows, productRows] = await Promise.all([
+        db
+          .select({ id: courses.id, name: courses.title })
+          .from(courses)
+          .where(eq(courses.companyId, companyId))
+          .orderBy(sql`lower(${courses.title}->>'en')`)
+          .limit(OPTION_LIMIT),
+        db
+          .select({ id: categories.id, name: categories.name })
+          .from(categories)
+          .where(eq(categories.companyId, companyId))
+          .orderBy(sql`lower(${categories.name}->>'en')`)
+          .limit(OPTION_LIMIT),
+        db
+          .select({ id: products.id, name: products.title })
+          .from(products)
+          .where(eq(products.companyId, companyId))
+          .orderBy(sql`lower(${products.title}->>'en')`)
+          .limit(OPTION_LIMIT),
+      ]);
+      return { courses: byName(courseRows), categories: byName(categoryRows), products: byName(productRows) };
     },
 
     /** Publishes or unpublishes: an unpublished coupon is refused at checkout. */
