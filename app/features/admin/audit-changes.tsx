@@ -109,8 +109,7 @@ export function AuditChanges({
           ) : (
             <>
               <del className="no-underline">{line.from}</del>
-              <span aria-hidden="true"> → </span>
-              <span className="sr-only"> {t("admin.audit.changes.becomes")} </span>
+              <span> → </span>
               <ins className="no-underline font-medium text-ink">{line.to}</ins>
             </>
           )}
