@@ -99,6 +99,23 @@ describe("coupon usage limits", () => {
     expect(quote.body.code).toBe("COUPON_USED_UP");
   });
 
+  it("sells exactly its limit when eight buyers check out with it at once", async () => {
+    const coupon = await createCoupon({ usageLimit: 3 });
+    const course = await t.addCourse({ priceCents: 8000 });
+    const buyers = await Promise.all(Array.from({ length: 8 }, (_, i) => t.addCustomer(`Rush ${i}`)));
+    const answers = await Promise.all(
+      buyers.map((buyer) => checkout(buyer.token, { courseIds: [course], couponCode: coupon.code })),
+    );
+    expect(
+      answers.filter((answer) => answer.status === 201),
+      JSON.stringify(answers.map((a) => [a.status, a.body.code, a.body.message])),
+    ).toHaveLength(3);
+    const refused = answers.filter((answer) => answer.status !== 201);
+    expect(refused).toHaveLength(5);
+    for (const answer of refused) expect(answer.body.code).toBe("COUPON_USED_UP");
+    expect((await listed(coupon.code)).usedCount).toBe(3);
+  });
+
   it("lets a cancelled order give its use back", async () => {
     const coupon = await createCoupon({ usageLimit: 1 });
     const course = await t.addCourse({ priceCents: 5000 });

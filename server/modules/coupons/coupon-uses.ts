@@ -55,12 +55,17 @@ export async function couponUses(
   return { total: row?.total ?? 0, byCustomer: row?.byCustomer ?? 0 };
 }
 
-/** Locks the coupon's row for the rest of the transaction: checkouts using it queue one by one. */
+/**
+ * Locks the coupon's row for the rest of the transaction: checkouts using it queue one by one.
+ * FOR NO KEY UPDATE, not FOR UPDATE: the order a checkout has just inserted already holds a
+ * KEY SHARE lock on the coupon (its foreign key), and FOR UPDATE would wait for the other
+ * checkouts' KEY SHARE locks while they wait for it (a deadlock on PostgreSQL).
+ */
 export async function lockCoupon(tx: Queryable, couponId: string): Promise<boolean> {
   const rows = await tx
     .select({ id: coupons.id })
     .from(coupons)
     .where(eq(coupons.id, couponId))
-    .for("update");
+    .for("no key update");
   return rows.length > 0;
 }

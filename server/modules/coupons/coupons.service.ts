@@ -246,7 +246,7 @@ export function createCouponService(db: Db, deps: { audit: AuditService }) {
             .select()
             .from(coupons)
             .where(and(eq(coupons.companyId, companyId), eq(coupons.id, id)))
-            .for("update");
+            .for("no key update");
           if (!before) throw notFound("No such coupon exists.", "COUPON_NOT_FOUND");
           const [row] = await tx
             .update(coupons)
