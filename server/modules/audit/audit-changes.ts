@@ -7,14 +7,17 @@ export interface FieldChange {
 /** Fields whose values never go into the audit log (hashes, tokens, secrets): only that they changed. */
 const SECRET = /(password|hash|token|secret|apikey|api_key)/i;
 
-/** A value as the log stores it: dates as ISO 8601 text, everything else as JSON. */
-function stored(value: unknown): unknown {
+/** A value as the log keeps it: dates as ISO 8601 text, a missing one as null. */
+function recorded(value: unknown): unknown {
   if (value instanceof Date) return value.toISOString();
-  if (value === undefined) return null;
-  return value;
+  return value ?? null;
 }
 
-const same = (a: unknown, b: unknown) => JSON.stringify(stored(a)) === JSON.stringify(stored(b));
+/** Equal as a person reads them: nothing, null and "" are all empty. */
+const same = (a: unknown, b: unknown) => {
+  const plain = (value: unknown) => (value === "" ? null : recorded(value));
+  return JSON.stringify(plain(a)) === JSON.stringify(plain(b));
+};
 
 /**
  * The fields that differ between a record before and after an update, each `{ from, to }`; a
@@ -30,7 +33,7 @@ export function fieldChanges<T extends object>(
     if (same(before[field], after[field])) continue;
     changes[field] = SECRET.test(field)
       ? { from: "[hidden]", to: "[hidden]" }
-      : { from: stored(before[field]), to: stored(after[field]) };
+      : { from: recorded(before[field]), to: recorded(after[field]) };
   }
   return Object.keys(changes).length > 0 ? changes : null;
 }
