@@ -3,7 +3,7 @@ import type { Language } from "~shared/language";
 import { SUPER_ADMIN_ROLE } from "~shared/permissions";
 import type { Db, Queryable } from "../../db/client";
 import { businessRule, conflict, forbidden, notFound } from "../../lib/errors";
-import type { AuditService } from "../audit/audit.service";
+import type { AuditRecord, AuditService } from "../audit/audit.service";
 import { fieldChanges } from "../audit/audit-changes";
 import type { AttemptLimits } from "../auth/attempt-limits";
 import { hashPassword } from "../auth/passwords";
@@ -216,6 +216,22 @@ export function createStaffOnboarding(db: Db, deps: OnboardingDeps) {
       ...where,
     );
 
+  /** A staff member's change to an invitation, in the audit log. */
+  const auditInvitation = (
+    tx: Queryable,
+    companyId: string,
+    actor: StaffActor,
+    id: string,
+    entry: Pick<AuditRecord, "action" | "summary" | "changes">,
+  ) =>
+    deps.audit.record(tx, {
+      companyId,
+      staff: { id: actor.staffId, email: actor.email },
+      entity: "staff_invitation",
+      entityId: id,
+      ...entry,
+    });
+
   return {
     openSignup,
 
@@ -269,12 +285,8 @@ export function createStaffOnboarding(db: Db, deps: OnboardingDeps) {
           .where(eq(staffInvitations.id, id))
           .returning();
         const [role] = await tx.select({ name: roles.name }).from(roles).where(eq(roles.id, row!.roleId));
-        await deps.audit.record(tx, {
-          companyId,
-          staff: { id: actor.staffId, email: actor.email },
+        await auditInvitation(tx, companyId, actor, id, {
           action: "update",
-          entity: "staff_invitation",
-          entityId: id,
           summary: `${row!.email}: invitation sent again`,
           changes: fieldChanges(before, { expiresAt: row!.expiresAt }, ["expiresAt"]),
         });
@@ -307,12 +319,8 @@ export function createStaffOnboarding(db: Db, deps: OnboardingDeps) {
           .where(open(companyId, eq(staffInvitations.id, id)))
           .returning({ email: staffInvitations.email });
         if (!row) throw notFound(ONBOARDING_MESSAGES.noPendingInvitation, "INVITATION_NOT_FOUND");
-        await deps.audit.record(tx, {
-          companyId,
-          staff: { id: actor.staffId, email: actor.email },
+        await auditInvitation(tx, companyId, actor, id, {
           action: "delete",
-          entity: "staff_invitation",
-          entityId: id,
           summary: `${row.email}: invitation withdrawn`,
         });
       });
