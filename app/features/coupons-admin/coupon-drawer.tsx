@@ -5,6 +5,7 @@ import { FormDialog } from "~/components/admin/form-dialog";
 import {
   Checkbox,
   FormMessage,
+  MultiSelect,
   NumberField,
   Select,
   Switch,
@@ -14,6 +15,8 @@ import { TranslatableField } from "~/components/admin/translatable-field";
 import { Button } from "~/components/ui/button";
 import { notify } from "~/components/ui/toast";
 import type { Coupon } from "~server/modules/coupons/coupons.schemas";
+import type { CouponRestrictionOptions } from "~server/modules/coupons/coupons.service";
+import { translate } from "~shared/translatable";
 import type { CouponActionResult } from "./coupon-action-result";
 
 const errorClasses = "mt-1.5 block text-xs font-medium text-danger";
@@ -59,13 +62,17 @@ function DateField({
 export function CouponDrawer({
   coupon,
   currency,
+  restrictions,
   onClose,
 }: {
   coupon: Coupon | null;
   currency: string;
+  restrictions: CouponRestrictionOptions;
   onClose: () => void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const options = (rows: CouponRestrictionOptions["courses"]) =>
+    rows.map((row) => ({ value: row.id, label: translate(row.name, i18n.language) || row.id }));
   const fetcher = useFetcher<CouponActionResult>();
   const busy = fetcher.state !== "idle";
   const bannerId = useId();
@@ -212,6 +219,61 @@ export function CouponDrawer({
           formatOptions={{ style: "currency", currency }}
           error={error("minimumAmountCents")}
         />
+        <fieldset className="grid min-w-0 gap-4 sm:grid-cols-2">
+          <legend className="mb-2 text-sm font-semibold text-ink">
+            {t("adminCoupons.fields.limitsLegend")}
+          </legend>
+          <NumberField
+            name="usageLimit"
+            label={t("adminCoupons.fields.usageLimit")}
+            description={t("adminCoupons.fields.usageLimitHelp")}
+            defaultValue={coupon?.usageLimit ?? Number.NaN}
+            minValue={1}
+            step={1}
+            error={error("usageLimit")}
+          />
+          <NumberField
+            name="usageLimitPerCustomer"
+            label={t("adminCoupons.fields.usageLimitPerCustomer")}
+            description={t("adminCoupons.fields.usageLimitPerCustomerHelp")}
+            defaultValue={coupon?.usageLimitPerCustomer ?? Number.NaN}
+            minValue={1}
+            step={1}
+            error={error("usageLimitPerCustomer")}
+          />
+        </fieldset>
+        <fieldset className="grid min-w-0 gap-4">
+          <legend className="mb-1 text-sm font-semibold text-ink">
+            {t("adminCoupons.fields.restrictionsLegend")}
+          </legend>
+          <p className="-mt-2 text-xs text-ink-muted">{t("adminCoupons.fields.restrictionsHelp")}</p>
+          <MultiSelect
+            name="courseIds"
+            label={t("adminCoupons.fields.courses")}
+            placeholder={t("adminCoupons.fields.everything")}
+            options={options(restrictions.courses)}
+            defaultValue={coupon?.courseIds ?? []}
+            error={error("courseIds")}
+          />
+          <MultiSelect
+            name="categoryIds"
+            label={t("adminCoupons.fields.categories")}
+            placeholder={t("adminCoupons.fields.everything")}
+            options={options(restrictions.categories)}
+            defaultValue={coupon?.categoryIds ?? []}
+            error={error("categoryIds")}
+          />
+          {restrictions.products.length > 0 && (
+            <MultiSelect
+              name="productIds"
+              label={t("adminCoupons.fields.products")}
+              placeholder={t("adminCoupons.fields.everything")}
+              options={options(restrictions.products)}
+              defaultValue={coupon?.productIds ?? []}
+              error={error("productIds")}
+            />
+          )}
+        </fieldset>
         <Switch name="published" defaultSelected={coupon?.published ?? true}>
           {t("adminCoupons.fields.published")}
         </Switch>

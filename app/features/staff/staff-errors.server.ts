@@ -28,6 +28,8 @@ const byMessage: Record<string, string> = {
   [ONBOARDING_MESSAGES.invitationInvalid]: "adminStaff.signup.errors.invitationInvalid",
   [ONBOARDING_MESSAGES.invitationExpired]: "adminStaff.signup.errors.invitationExpired",
   [ONBOARDING_MESSAGES.invitationUsed]: "adminStaff.signup.errors.invitationUsed",
+  [ONBOARDING_MESSAGES.invitationRevoked]: "adminStaff.signup.errors.invitationRevoked",
+  [ONBOARDING_MESSAGES.noPendingInvitation]: "adminStaff.invitations.notPending",
   [ONBOARDING_MESSAGES.emailMismatch]: "adminStaff.signup.errors.emailMismatch",
   [CURRENT_PASSWORD_WRONG]: "adminStaff.profile.errors.currentWrong",
   [IMAGE_MESSAGES.type]: "adminStaff.profile.errors.imageType",

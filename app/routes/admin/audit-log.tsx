@@ -2,6 +2,7 @@ import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { AdminPage } from "~/components/admin/admin-page";
 import { DataTable, type DataTableColumn, DataTableFilter } from "~/components/admin/data-table";
+import { AuditChanges, changeLines } from "~/features/admin/audit-changes";
 import { translator } from "~/i18n/translator";
 import { cn } from "~/lib/cn";
 import type { AuditEntry } from "~server/modules/audit/audit.schemas";
@@ -62,14 +63,25 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
         id: "entity",
         header: t("admin.audit.entity"),
         sortable: true,
-        cell: (entry) => entry.entity,
+        cell: (entry) => t(`admin.audit.entities.${entry.entity}`, { defaultValue: entry.entity }),
         csv: (entry) => entry.entity,
       },
       {
         id: "summary",
         header: t("admin.audit.summary"),
-        cell: (entry) => <span className="line-clamp-2 min-w-48">{entry.summary}</span>,
-        csv: (entry) => entry.summary,
+        cell: (entry) => (
+          <div className="min-w-48">
+            <span className="line-clamp-2">{entry.summary}</span>
+            <AuditChanges changes={entry.changes} dates={format} />
+          </div>
+        ),
+        csv: (entry) =>
+          [
+            entry.summary,
+            ...changeLines(entry.changes, t, i18n.language, format).map((line) =>
+              line.from === null ? `${line.label}: ${line.to}` : `${line.label}: ${line.from} → ${line.to}`,
+            ),
+          ].join("; "),
       },
       {
         id: "entityId",
@@ -79,7 +91,7 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
         className: "hidden xl:table-cell",
       },
     ],
-    [t, format],
+    [t, format, i18n.language],
   );
 
   return (
@@ -100,7 +112,10 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
               param="entity"
               label={t("admin.audit.entity")}
               allLabel={t("admin.audit.allEntities")}
-              options={list.entities.map((entity) => ({ value: entity, label: entity }))}
+              options={list.entities.map((entity) => ({
+                value: entity,
+                label: t(`admin.audit.entities.${entity}`, { defaultValue: entity }),
+              }))}
             />
             <DataTableFilter
               param="action"

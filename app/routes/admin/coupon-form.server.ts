@@ -30,9 +30,22 @@ function keyFor(field: string, code: string, message: string): string {
       return message.includes("percentage") ? "percentageRange" : "discountInvalid";
     case "minimumAmountCents":
       return "minimumInvalid";
+    case "usageLimit":
+    case "usageLimitPerCustomer":
+      return "usageLimitInvalid";
+    case "courseIds":
+    case "categoryIds":
+    case "productIds":
+      return "restrictionInvalid";
     default:
       return "generic";
   }
+}
+
+/** An optional whole number typed in the form: null when empty, NaN when not a number. */
+function optionalWhole(value: string | undefined): number | null {
+  const text = (value ?? "").trim();
+  return text === "" ? null : Number(text);
 }
 
 /**
@@ -62,6 +75,11 @@ export async function saveCoupon(
     minimumAmountCents: Number.isFinite(minimum) ? minimum : Number.NaN,
     published: values.published === "on",
     bannerImage: values.removeBanner === "on" ? null : values.currentBanner || null,
+    usageLimit: optionalWhole(values.usageLimit),
+    usageLimitPerCustomer: optionalWhole(values.usageLimitPerCustomer),
+    courseIds: form.getAll("courseIds").map(String),
+    categoryIds: form.getAll("categoryIds").map(String),
+    productIds: form.getAll("productIds").map(String),
   };
   const parsed = CouponBody.safeParse(body);
   const errors: CouponFieldErrors = {};
@@ -93,6 +111,8 @@ export async function saveCoupon(
     if (!isClientError(error)) throw error;
     if (error.code === "COUPON_CODE_TAKEN")
       return { intent: "save", ok: false, errors: { code: "codeTaken" } };
+    if (error.code === "COUPON_RESTRICTION_UNKNOWN")
+      return { intent: "save", ok: false, errors: { form: "restrictionInvalid" } };
     if (error.message === IMAGE_MESSAGES.size)
       return { intent: "save", ok: false, errors: { banner: "bannerTooLarge" } };
     if (error.message === IMAGE_MESSAGES.type)

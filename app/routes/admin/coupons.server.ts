@@ -12,12 +12,13 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const query = parseListQuery(AdminListCouponsQuery, url);
   const editId = CouponIdParams.safeParse({ id: url.searchParams.get("edit") });
-  const [list, info, editing] = await Promise.all([
+  const [list, info, editing, restrictions] = await Promise.all([
     context.services.coupons.list(context.company.id, query),
     context.services.settings.storeInfo(context.company.id),
     editId.success ? context.services.coupons.get(context.company.id, editId.data.id) : null,
+    context.services.coupons.restrictionOptions(context.company.id),
   ]);
-  return { list, editing, currency: info.currency };
+  return { list, editing, currency: info.currency, restrictions };
 }
 
 export async function action({ context, request }: Route.ActionArgs) {

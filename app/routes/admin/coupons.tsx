@@ -55,7 +55,7 @@ function PublishedSwitch({ coupon, disabled }: { coupon: Coupon; disabled: boole
 /** Discount campaigns: list, filters, bulk delete, export; create and edit in a drawer. */
 export default function Coupons({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
-  const { list, editing, currency } = loaderData;
+  const { list, editing, currency, restrictions } = loaderData;
   const canWrite = useCan("coupons", "write");
   const [params, setParams] = useSearchParams();
   const [creating, setCreating] = useState(false);
@@ -137,6 +137,17 @@ export default function Coupons({ loaderData }: Route.ComponentProps) {
         align: "end",
         cell: (coupon) => money(coupon.minimumAmountCents),
         className: "hidden md:table-cell",
+      },
+      {
+        id: "usedCount",
+        header: t("adminCoupons.columns.used"),
+        align: "end",
+        cell: (coupon) =>
+          coupon.usageLimit === null
+            ? t("adminCoupons.usedFor", { count: coupon.usedCount })
+            : t("adminCoupons.usedOf", { used: coupon.usedCount, limit: coupon.usageLimit }),
+        csv: (coupon) => String(coupon.usedCount),
+        className: "whitespace-nowrap",
       },
       {
         id: "published",
@@ -257,6 +268,7 @@ export default function Coupons({ loaderData }: Route.ComponentProps) {
           key={editing?.id ?? "new"}
           coupon={creating ? null : editing}
           currency={currency}
+          restrictions={restrictions}
           onClose={closeDrawer}
         />
       )}

@@ -1,7 +1,12 @@
 import { data } from "react-router";
 import { staffErrorKey } from "~/features/staff/staff-errors.server";
 import { requireStaffPage } from "~/lib/staff-guard.server";
-import { AdminInviteStaff, AdminListStaffQuery, AdminUpdateStaff } from "~server/modules/staff/staff.schemas";
+import {
+  AdminInviteStaff,
+  AdminListStaffQuery,
+  AdminUpdateStaff,
+  InvitationParams,
+} from "~server/modules/staff/staff.schemas";
 import type { Route } from "./+types/our-staff";
 import type { ActionResult } from "./our-staff";
 
@@ -18,12 +23,18 @@ function listQuery(url: URL) {
 export async function loader({ context, request }: Route.LoaderArgs) {
   await requireStaffPage(context, request, "staff", "read");
   const query = listQuery(new URL(request.url));
-  const [list, roles, info] = await Promise.all([
+  const [list, roles, info, invitations] = await Promise.all([
     context.services.staffMembers.list(context.company.id, query),
     context.services.staffRoles.list(context.company.id),
     context.services.settings.storeInfo(context.company.id),
+    context.services.staffOnboarding.pendingInvitations(context.company.id),
   ]);
-  return { list, roles: roles.map((role) => ({ id: role.id, name: role.name })), timeZone: info.timeZone };
+  return {
+    list,
+    roles: roles.map((role) => ({ id: role.id, name: role.name })),
+    timeZone: info.timeZone,
+    invitations,
+  };
 }
 
 const fail = (
@@ -74,6 +85,29 @@ export async function action({ context, request }: Route.ActionArgs) {
         fieldErrors: {},
         email: parsed.data.email,
       };
+    }
+    if (
+      (intent === "resend-invitation" || intent === "revoke-invitation") &&
+      !InvitationParams.safeParse({ id: text("id") }).success
+    ) {
+      return fail(intent, "adminStaff.invitations.notPending", {}, 404);
+    }
+    if (intent === "resend-invitation") {
+      const sent = await staffOnboarding.resendInvitation(context.company.id, actor, text("id"), {
+        origin: context.origin,
+        language: context.language,
+      });
+      return {
+        ok: true,
+        intent,
+        message: "adminStaff.invitations.resent",
+        fieldErrors: {},
+        email: sent.email,
+      };
+    }
+    if (intent === "revoke-invitation") {
+      await staffOnboarding.revokeInvitation(context.company.id, actor, text("id"));
+      return { ok: true, intent, message: "adminStaff.invitations.revoked", fieldErrors: {} };
     }
     if (intent === "update") {
       const parsed = AdminUpdateStaff.safeParse({

@@ -9,6 +9,7 @@ import { FormMessage, Select, TextField } from "~/components/admin/form-fields";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { notify } from "~/components/ui/toast";
 import { FormDialog } from "~/features/staff/form-dialog";
+import { PendingInvitations } from "~/features/staff/pending-invitations";
 import { translator } from "~/i18n/translator";
 import { useAdminLayoutData, useCan } from "~/lib/admin-layout-data";
 import { adminPaths } from "~/lib/admin-paths";
@@ -163,7 +164,7 @@ const displayName = (member: StaffMember, language: string) =>
 /** Our Staff (spec: /our-staff): the staff list, invitations, edits and deletion. */
 export default function OurStaff({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
-  const { list, roles, timeZone } = loaderData;
+  const { list, roles, timeZone, invitations } = loaderData;
   const layout = useAdminLayoutData();
   const canWrite = useCan("staff", "write");
   const [editing, setEditing] = useState<StaffMember | null>(null);
@@ -348,6 +349,7 @@ export default function OurStaff({ loaderData }: Route.ComponentProps) {
           }}
         />
       )}
+      <PendingInvitations invitations={invitations} canWrite={canWrite} timeZone={timeZone} />
       {editing && <EditDialog member={editing} roles={roles} onClose={() => setEditing(null)} />}
     </AdminPage>
   );

@@ -15,6 +15,7 @@ import type { LowStockNotice } from "../products/low-stock";
 import { OUT_OF_STOCK_MESSAGE, takeStock } from "../products/stock";
 import { type CancelDeps, cancelOrders, releaseExpired } from "./cancel";
 import type { OrderView, StoreCheckoutBody } from "./checkout.schemas";
+import { claimCouponUse } from "./coupons";
 import { type BuyingCustomer, customerById, findOrCreateGuestCustomer } from "./guest-customer";
 import { priceCart, type QuoteDeps } from "./quote";
 import { type SeatGate, soldOut } from "./seat-gate";
@@ -472,7 +473,10 @@ async function insertOrderOnce(deps: PlaceOrderDeps, request: OrderRequest): Pro
             })),
           )
           .returning();
-        // Stock, then seats and the number: the rows other checkouts wait for come last.
+        // The coupon's use, stock, then seats and the number: the rows other checkouts wait for come last.
+        if (priced.coupon) {
+          await claimCouponUse(tx, priced.coupon, { id: orderId, customerId: buyer.id, now: placedAt });
+        }
         await takeStock(
           tx,
           visitor.companyId,

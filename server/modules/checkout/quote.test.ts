@@ -120,13 +120,16 @@ describe("toQuote", () => {
   });
 
   it("summarises the coupon by its kind of discount", () => {
+    const limits = { eligibleCents: 10_000, usageLimit: null, usageLimitPerCustomer: null };
     const percentage = toQuote(
-      priced({ coupon: { id: "c", code: "SPRING", discount: { type: "percentage", value: 20 } } }),
+      priced({ coupon: { id: "c", code: "SPRING", discount: { type: "percentage", value: 20 }, ...limits } }),
       new Date(),
     );
     expect(percentage.coupon).toEqual({ code: "SPRING", discountType: "percentage", value: 20 });
     const fixed = toQuote(
-      priced({ coupon: { id: "c", code: "TENOFF", discount: { type: "fixed", valueCents: 1000 } } }),
+      priced({
+        coupon: { id: "c", code: "TENOFF", discount: { type: "fixed", valueCents: 1000 }, ...limits },
+      }),
       new Date(),
     );
     expect(fixed.coupon).toEqual({ code: "TENOFF", discountType: "fixed", value: 1000 });

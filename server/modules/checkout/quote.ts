@@ -142,6 +142,13 @@ export async function priceCart(
         convert: conversion.fromBase,
         language: "en",
         now: deps.now(),
+        customerId: owner?.customerId ?? null,
+        lines: [
+          ...buyable.map((line) => ({ courseId: line.courseId, amountCents: line.unitPriceCents })),
+          ...productPart.lines
+            .filter((line) => !line.soldOut)
+            .map((line) => ({ productId: line.productId, amountCents: line.unitPriceCents * line.quantity })),
+        ],
       })
     : null;
   return {
@@ -154,7 +161,7 @@ export async function priceCart(
     conversion,
     vatRateBp: tax.vatRateBp,
     coupon,
-    totals: priceOrder(priced, tax.vatRateBp, coupon?.discount),
+    totals: priceOrder(priced, tax.vatRateBp, coupon?.discount, coupon?.eligibleCents),
     planCount: paymentPlanCount(buyable, productPart.lines.length),
   };
 }

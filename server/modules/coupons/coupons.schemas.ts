@@ -48,6 +48,19 @@ const BannerImage = z
 
 const whole = (message: string) => z.number({ message }).int(message);
 
+/** The most courses, categories or products one coupon may be restricted to. */
+export const MAX_RESTRICTIONS = 200;
+
+const UsageLimit = (message: string) =>
+  whole(message).min(1, message).max(1_000_000, message).nullable().default(null);
+
+const RestrictionIds = (what: string) =>
+  z
+    .array(z.uuid(`Every ${what} id must be a UUID`), { message: `${what}Ids must be a list of ids` })
+    .max(MAX_RESTRICTIONS, `A coupon can be restricted to at most ${MAX_RESTRICTIONS} ${what}s`)
+    .transform((ids) => [...new Set(ids)])
+    .default([]);
+
 /** Create or replace a coupon. Dates are ISO 8601; a date without a time means midnight UTC. */
 export const CouponBody = z
   .strictObject({
@@ -66,6 +79,19 @@ export const CouponBody = z
       .max(MAX_AMOUNT_CENTS, "The minimum amount is too large")
       .default(0),
     published: z.boolean().default(true),
+    usageLimit: UsageLimit("The usage limit must be a whole number of at least 1").describe(
+      "How many orders may use the coupon in all; null: no limit",
+    ),
+    usageLimitPerCustomer: UsageLimit(
+      "The usage limit per customer must be a whole number of at least 1",
+    ).describe("How many orders one customer may use it on; null: no limit"),
+    courseIds: RestrictionIds("course").describe(
+      "Only these courses get the discount (with categoryIds, productIds: empty = everything)",
+    ),
+    categoryIds: RestrictionIds("category").describe(
+      "Only courses and products in these categories or their subcategories",
+    ),
+    productIds: RestrictionIds("product").describe("Only these products"),
   })
   .superRefine((body, ctx) => {
     if (new Date(body.endsAt).getTime() <= new Date(body.startsAt).getTime()) {
@@ -120,6 +146,12 @@ export const Coupon = z
     discountValue: z.number().int(),
     minimumAmountCents: z.number().int(),
     published: z.boolean(),
+    usageLimit: z.number().int().nullable(),
+    usageLimitPerCustomer: z.number().int().nullable(),
+    courseIds: z.array(z.uuid()),
+    categoryIds: z.array(z.uuid()),
+    productIds: z.array(z.uuid()),
+    usedCount: z.number().int().describe("Orders that used it (cancelled and lapsed unpaid orders excluded)"),
     status: z.enum(COUPON_STATUSES),
     createdAt: z.string(),
     updatedAt: z.string(),

@@ -2,10 +2,14 @@ import { and, asc, count, desc, eq, gt, ilike, inArray, lte, ne, or, type SQL, s
 import type { CouponStatus } from "~shared/coupon-enums";
 import type { Translatable } from "~shared/translatable";
 import type { Db, Queryable } from "../../db/client";
-import { conflict, notFound } from "../../lib/errors";
+import { AppError, conflict, notFound } from "../../lib/errors";
 import { containsPattern, type ListPage, listPage, pageOffset } from "../../lib/list-query";
 import type { AuditService } from "../audit/audit.service";
+import { fieldChanges } from "../audit/audit-changes";
+import { categories, courses } from "../catalog/catalog.tables";
 import { coupons } from "../orders/orders.tables";
+import { products } from "../products/products.tables";
+import { couponUseCounts } from "./coupon-uses";
 import type { AdminListCouponsQuery, Coupon, CouponBody } from "./coupons.schemas";
 
 /** The staff member making a change (recorded in the audit log). */
@@ -25,7 +29,7 @@ export function couponStatus(row: { startsAt: Date; endsAt: Date }, now = new Da
   return "active";
 }
 
-const toCoupon = (row: Row, now = new Date()): Coupon => ({
+const toCoupon = (row: Row, usedCount: number, now = new Date()): Coupon => ({
   id: row.id,
   code: row.code,
   campaignName: row.campaignName as Record<string, string>,
@@ -36,6 +40,12 @@ const toCoupon = (row: Row, now = new Date()): Coupon => ({
   discountValue: row.discountValue,
   minimumAmountCents: row.minimumAmountCents,
   published: row.published,
+  usageLimit: row.usageLimit,
+  usageLimitPerCustomer: row.usageLimitPerCustomer,
+  courseIds: row.courseIds,
+  categoryIds: row.categoryIds,
+  productIds: row.productIds,
+  usedCount,
   status: couponStatus(row, now),
   createdAt: row.createdAt.toISOString(),
   updatedAt: row.updatedAt.toISOString(),
@@ -53,6 +63,37 @@ const SORT_COLUMNS = {
   minimumAmountCents: coupons.minimumAmountCents,
   createdAt: coupons.createdAt,
 } as const;
+
+/** The most courses, categories or products the coupon form offers of each. */
+const OPTION_LIMIT = 500;
+
+export interface CouponRestrictionOptions {
+  courses: { id: string; name: Translatable }[];
+  categories: { id: string; name: Translatable }[];
+  products: { id: string; name: Translatable }[];
+}
+
+/** The coupon fields an update's audit entry compares. */
+const AUDITED_FIELDS = [
+  "code",
+  "campaignName",
+  "bannerImage",
+  "startsAt",
+  "endsAt",
+  "discountType",
+  "discountValue",
+  "minimumAmountCents",
+  "published",
+  "usageLimit",
+  "usageLimitPerCustomer",
+  "courseIds",
+  "categoryIds",
+  "productIds",
+] as const;
+
+async function usedCount(db: Queryable, id: string): Promise<number> {
+  return (await couponUseCounts(db, [id], new Date())).get(id) ?? 0;
+}
 
 /** Postgres unique violation (the company + upper(code) index). */
 function isUniqueViolation(error: unknown): boolean {
@@ -87,7 +128,29 @@ export function createCouponService(db: Db, deps: { audit: AuditService }) {
     discountValue: input.discountValue,
     minimumAmountCents: input.minimumAmountCents,
     published: input.published,
+    usageLimit: input.usageLimit,
+    usageLimitPerCustomer: input.usageLimitPerCustomer,
+    courseIds: input.courseIds,
+    categoryIds: input.categoryIds,
+    productIds: input.productIds,
   });
+
+  /** Every course, category and product the coupon is restricted to belongs to this company. */
+  async function checkRestrictions(tx: Queryable, companyId: string, input: CouponBody) {
+    const checks = [
+      { ids: input.courseIds, table: courses, message: "Some of the chosen courses do not exist." },
+      { ids: input.categoryIds, table: categories, message: "Some of the chosen categories do not exist." },
+      { ids: input.productIds, table: products, message: "Some of the chosen products do not exist." },
+    ] as const;
+    for (const { ids, table, message } of checks) {
+      if (ids.length === 0) continue;
+      const [found] = await tx
+        .select({ value: count() })
+        .from(table)
+        .where(and(eq(table.companyId, companyId), inArray(table.id, ids)));
+      if ((found?.value ?? 0) !== ids.length) throw new AppError(400, "COUPON_RESTRICTION_UNKNOWN", message);
+    }
+  }
 
   /** Runs a write; a concurrent duplicate code (unique index) reads as the same 409. */
   async function guarded<T>(work: () => Promise<T>): Promise<T> {
@@ -130,8 +193,13 @@ export function createCouponService(db: Db, deps: { audit: AuditService }) {
           .offset(pageOffset(query)),
         db.select({ value: count() }).from(coupons).where(where),
       ]);
+      const uses = await couponUseCounts(
+        db,
+        rows.map((row) => row.id),
+        now,
+      );
       return listPage(
-        rows.map((row) => toCoupon(row, now)),
+        rows.map((row) => toCoupon(row, uses.get(row.id) ?? 0, now)),
         total?.value ?? 0,
         query,
       );
@@ -142,13 +210,14 @@ export function createCouponService(db: Db, deps: { audit: AuditService }) {
         .select()
         .from(coupons)
         .where(and(eq(coupons.companyId, companyId), eq(coupons.id, id)));
-      return row ? toCoupon(row) : null;
+      return row ? toCoupon(row, await usedCount(db, row.id)) : null;
     },
 
     create(companyId: string, input: CouponBody, actor: CouponActor): Promise<Coupon> {
       return guarded(() =>
         db.transaction(async (tx) => {
           if (await codeTaken(tx, companyId, input.code)) throw conflict(DUPLICATE_CODE, "COUPON_CODE_TAKEN");
+          await checkRestrictions(tx, companyId, input);
           const [row] = await tx
             .insert(coupons)
             .values({ companyId, ...values(input) })
@@ -161,7 +230,7 @@ export function createCouponService(db: Db, deps: { audit: AuditService }) {
             entityId: row!.id,
             summary: `${row!.code}: ${row!.campaignName.en}`,
           });
-          return toCoupon(row!);
+          return toCoupon(row!, 0);
         }),
       );
     },
@@ -172,6 +241,13 @@ export function createCouponService(db: Db, deps: { audit: AuditService }) {
           if (await codeTaken(tx, companyId, input.code, id)) {
             throw conflict(DUPLICATE_CODE, "COUPON_CODE_TAKEN");
           }
+          await checkRestrictions(tx, companyId, input);
+          const [before] = await tx
+            .select()
+            .from(coupons)
+            .where(and(eq(coupons.companyId, companyId), eq(coupons.id, id)))
+            .for("no key update");
+          if (!before) throw notFound("No such coupon exists.", "COUPON_NOT_FOUND");
           const [row] = await tx
             .update(coupons)
             .set({ ...values(input), updatedAt: new Date() })
@@ -185,10 +261,38 @@ export function createCouponService(db: Db, deps: { audit: AuditService }) {
             entity: "coupon",
             entityId: row.id,
             summary: `${row.code}: ${row.campaignName.en}`,
+            changes: fieldChanges(before, row, AUDITED_FIELDS),
           });
-          return toCoupon(row);
+          return toCoupon(row, await usedCount(tx, row.id));
         }),
       );
+    },
+
+    /** What a coupon may be restricted to: the company's courses, categories and products, by name. */
+    async restrictionOptions(companyId: string): Promise<CouponRestrictionOptions> {
+      const byName = (rows: { id: string; name: Translatable }[]) =>
+        rows.map((row) => ({ id: row.id, name: row.name }));
+      const [courseRows, categoryRows, productRows] = await Promise.all([
+        db
+          .select({ id: courses.id, name: courses.title })
+          .from(courses)
+          .where(eq(courses.companyId, companyId))
+          .orderBy(sql`lower(${courses.title}->>'en')`)
+          .limit(OPTION_LIMIT),
+        db
+          .select({ id: categories.id, name: categories.name })
+          .from(categories)
+          .where(eq(categories.companyId, companyId))
+          .orderBy(sql`lower(${categories.name}->>'en')`)
+          .limit(OPTION_LIMIT),
+        db
+          .select({ id: products.id, name: products.title })
+          .from(products)
+          .where(eq(products.companyId, companyId))
+          .orderBy(sql`lower(${products.title}->>'en')`)
+          .limit(OPTION_LIMIT),
+      ]);
+      return { courses: byName(courseRows), categories: byName(categoryRows), products: byName(productRows) };
     },
 
     /** Publishes or unpublishes: an unpublished coupon is refused at checkout. */
@@ -212,9 +316,9 @@ export function createCouponService(db: Db, deps: { audit: AuditService }) {
           entity: "coupon",
           entityId: row.id,
           summary: `${row.code}: ${published ? "published" : "unpublished"}`,
-          changes: { published },
+          changes: { published: { from: !published, to: published } },
         });
-        return toCoupon(row);
+        return toCoupon(row, await usedCount(tx, row.id));
       });
     },
 

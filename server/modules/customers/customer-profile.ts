@@ -1,5 +1,6 @@
 import { and, count, eq } from "drizzle-orm";
 import { notFound } from "../../lib/errors";
+import { fieldChanges } from "../audit/audit-changes";
 import { invoices, orders } from "../orders/orders.tables";
 import {
   assertEmailFree,
@@ -97,6 +98,11 @@ async function applyUpdate(
   try {
     return await deps.db.transaction(async (tx) => {
       if (typeof values.email === "string") await assertEmailFree(tx, companyId, values.email, id);
+      const [before] = await tx
+        .select()
+        .from(customers)
+        .where(and(eq(customers.companyId, companyId), eq(customers.id, id)))
+        .for("update");
       const [row] = await tx
         .update(customers)
         .set({ ...values, updatedAt: new Date() })
@@ -107,7 +113,9 @@ async function applyUpdate(
         action: "update",
         entityId: row.id,
         summary: `${row.name} <${row.email}>`,
-        changes: { fields: Object.keys(values) },
+        changes:
+          (before && fieldChanges(before, row, Object.keys(values) as (keyof CustomerRow & string)[])) ??
+          undefined,
       });
       return toCustomer(row);
     });

@@ -39,6 +39,14 @@ export const coupons = pgTable(
     discountValue: integer("discount_value").notNull(),
     minimumAmountCents: integer("minimum_amount_cents").notNull().default(0),
     published: boolean("published").notNull().default(true),
+    /** How many orders may use the coupon in all (null: no limit). Cancelled orders give their use back. */
+    usageLimit: integer("usage_limit"),
+    /** How many orders one customer may use it on (null: no limit). */
+    usageLimitPerCustomer: integer("usage_limit_per_customer"),
+    /** Restrictions: the coupon applies only to these courses, categories (and their subcategories) or products; all empty: to everything. */
+    courseIds: jsonb("course_ids").$type<string[]>().notNull().default([]),
+    categoryIds: jsonb("category_ids").$type<string[]>().notNull().default([]),
+    productIds: jsonb("product_ids").$type<string[]>().notNull().default([]),
     ...timestamps(),
   },
   (t) => [uniqueIndex("coupons_company_code_key").on(t.companyId, sql`upper(${t.code})`)],
@@ -118,6 +126,7 @@ export const orders = pgTable(
     index("orders_company_method_idx").on(t.companyId, t.paymentMethod, t.createdAt),
     index("orders_customer_idx").on(t.customerId),
     index("orders_guest_session_idx").on(t.guestSessionId),
+    index("orders_coupon_idx").on(t.couponId, t.customerId),
   ],
 );
 

@@ -29,9 +29,16 @@ export function includedVat(amountCents: number, vatRateBp: number): number {
   return Math.round((amountCents * vatRateBp) / (10_000 + vatRateBp));
 }
 
-export function priceOrder(lines: PricedLine[], vatRateBp: number, discount?: Discount): OrderTotals {
+/** `discountBaseCents`: the part of the subtotal the discount applies to (all of it by default). */
+export function priceOrder(
+  lines: PricedLine[],
+  vatRateBp: number,
+  discount?: Discount,
+  discountBaseCents?: number,
+): OrderTotals {
   const subtotalCents = lines.reduce((sum, line) => sum + line.unitPriceCents * line.quantity, 0);
-  const discountCents = discountFor(subtotalCents, discount);
+  const base = Math.min(subtotalCents, discountBaseCents ?? subtotalCents);
+  const discountCents = discountFor(base, discount);
   const totalCents = subtotalCents - discountCents;
   return {
     subtotalCents,

@@ -43,7 +43,9 @@ describe("PUT /api/admin/settings/{group}", () => {
       action: "update",
       entityId: "global",
       staff: { email: ctx.admin.email },
+      changes: { shopName: { from: current.shopName, to: "Joyful Learning" } },
     });
+    expect(Object.keys(audit.items[0]!.changes ?? {})).toEqual(["shopName"]);
   });
 
   it("rejects bad values with field errors and changes nothing", async () => {
@@ -89,6 +91,12 @@ describe("PUT /api/admin/settings/{group}", () => {
       entity: "settings",
     });
     expect(JSON.stringify(audit)).not.toContain(secret);
+    // A secret is recorded as replaced, without its value; other fields before → after.
+    const withSecret = audit.items.find((item) => item.entityId === "store" && item.changes?.stripeSecretKey);
+    expect(withSecret?.changes).toMatchObject({
+      stripeSecretKey: { from: "[hidden]", to: "[hidden]" },
+      staffSignupOpen: { to: true },
+    });
 
     const cleared = await call("PUT", "/api/admin/settings/store", ctx.admin.token, {
       stripeWebhookSecret: null,

@@ -2,6 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { badRequest } from "../../lib/errors";
 import type { AuditService } from "../audit/audit.service";
+import { fieldChanges } from "../audit/audit-changes";
 import { orders } from "../orders/orders.tables";
 import type { SettingsService } from "./settings.service";
 import { counters } from "./settings.tables";
@@ -172,9 +173,10 @@ export function createSettingsAdminService(db: Db, deps: { settings: SettingsSer
           entity: "settings",
           entityId: group,
           summary: `Settings "${group}" updated`,
+          // Each changed field before → after; a secret only as replaced, never its value.
           changes: {
-            fields: changed,
-            ...(changedSecrets.length > 0 ? { secretsReplaced: changedSecrets } : {}),
+            ...fieldChanges(previous, value, changed),
+            ...Object.fromEntries(changedSecrets.map((name) => [name, { from: "[hidden]", to: "[hidden]" }])),
           },
         });
       });

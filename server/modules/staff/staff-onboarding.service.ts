@@ -1,9 +1,10 @@
-import { and, eq, gt, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, gt, isNull, type SQL, sql } from "drizzle-orm";
 import type { Language } from "~shared/language";
 import { SUPER_ADMIN_ROLE } from "~shared/permissions";
 import type { Db, Queryable } from "../../db/client";
-import { businessRule, conflict, forbidden } from "../../lib/errors";
-import type { AuditService } from "../audit/audit.service";
+import { businessRule, conflict, forbidden, notFound } from "../../lib/errors";
+import type { AuditRecord, AuditService } from "../audit/audit.service";
+import { fieldChanges } from "../audit/audit-changes";
 import type { AttemptLimits } from "../auth/attempt-limits";
 import { hashPassword } from "../auth/passwords";
 import type { SessionService } from "../auth/sessions.service";
@@ -11,7 +12,7 @@ import type { ClientInfo } from "../auth/sign-in";
 import { hashToken, newToken } from "../auth/tokens";
 import type { MailJob, MailJobs } from "../mail/mail-jobs";
 import type { SettingsService } from "../settings/settings.service";
-import type { AdminInviteStaff, Invitation, StaffSignupBody } from "./staff.schemas";
+import type { AdminInviteStaff, Invitation, PendingInvitation, StaffSignupBody } from "./staff.schemas";
 import { isUniqueViolation, STAFF_RULES, type StaffActor } from "./staff.service";
 import { roles, staff, staffInvitations } from "./staff.tables";
 import type { StaffSignedIn } from "./staff-auth.service";
@@ -32,6 +33,9 @@ export const ONBOARDING_MESSAGES = {
   invitationInvalid: "This invitation link is not valid. Please ask an administrator for a new invitation.",
   invitationExpired: "This invitation has expired. Please ask an administrator for a new invitation.",
   invitationUsed: "This invitation has already been used. Please sign in.",
+  invitationRevoked:
+    "This invitation has been withdrawn by an administrator. Please ask them if you should still join.",
+  noPendingInvitation: "No such pending invitation exists: it was accepted, withdrawn or never made.",
   emailMismatch: "Please sign up with the email address the invitation was sent to.",
   alreadyStaff: "A staff member with this email address already exists.",
   pendingActivation:
@@ -80,6 +84,7 @@ export function createStaffOnboarding(db: Db, deps: OnboardingDeps) {
           eq(staffInvitations.companyId, job.companyId),
           eq(staffInvitations.id, job.invitationId),
           isNull(staffInvitations.acceptedAt),
+          isNull(staffInvitations.revokedAt),
           gt(staffInvitations.expiresAt, new Date()),
         ),
       )
@@ -124,6 +129,7 @@ export function createStaffOnboarding(db: Db, deps: OnboardingDeps) {
         role: roles.name,
         expiresAt: staffInvitations.expiresAt,
         acceptedAt: staffInvitations.acceptedAt,
+        revokedAt: staffInvitations.revokedAt,
       })
       .from(staffInvitations)
       .innerJoin(roles, eq(roles.id, staffInvitations.roleId))
@@ -132,6 +138,7 @@ export function createStaffOnboarding(db: Db, deps: OnboardingDeps) {
       );
     if (!row) throw businessRule(ONBOARDING_MESSAGES.invitationInvalid, "INVITATION_INVALID");
     if (row.acceptedAt) throw businessRule(ONBOARDING_MESSAGES.invitationUsed, "INVITATION_USED");
+    if (row.revokedAt) throw businessRule(ONBOARDING_MESSAGES.invitationRevoked, "INVITATION_REVOKED");
     if (row.expiresAt.getTime() <= Date.now()) {
       throw businessRule(ONBOARDING_MESSAGES.invitationExpired, "INVITATION_EXPIRED");
     }
@@ -200,8 +207,124 @@ export function createStaffOnboarding(db: Db, deps: OnboardingDeps) {
     };
   }
 
+  /** Open invitations (neither accepted nor withdrawn) of this company: `where` narrows them. */
+  const open = (companyId: string, ...where: SQL[]) =>
+    and(
+      eq(staffInvitations.companyId, companyId),
+      isNull(staffInvitations.acceptedAt),
+      isNull(staffInvitations.revokedAt),
+      ...where,
+    );
+
+  /** A staff member's change to an invitation, in the audit log. */
+  const auditInvitation = (
+    tx: Queryable,
+    companyId: string,
+    actor: StaffActor,
+    id: string,
+    entry: Pick<AuditRecord, "action" | "summary" | "changes">,
+  ) =>
+    deps.audit.record(tx, {
+      companyId,
+      staff: { id: actor.staffId, email: actor.email },
+      entity: "staff_invitation",
+      entityId: id,
+      ...entry,
+    });
+
   return {
     openSignup,
+
+    /** Invitations waiting for an answer (expired ones too, so they can be sent again), newest first. */
+    async pendingInvitations(companyId: string): Promise<PendingInvitation[]> {
+      const rows = await db
+        .select({
+          id: staffInvitations.id,
+          email: staffInvitations.email,
+          name: staffInvitations.name,
+          role: roles.name,
+          expiresAt: staffInvitations.expiresAt,
+          createdAt: staffInvitations.createdAt,
+        })
+        .from(staffInvitations)
+        .innerJoin(roles, eq(roles.id, staffInvitations.roleId))
+        .where(open(companyId))
+        .orderBy(desc(staffInvitations.createdAt), desc(staffInvitations.id));
+      const now = Date.now();
+      return rows.map((row) => ({
+        ...row,
+        expiresAt: row.expiresAt.toISOString(),
+        createdAt: row.createdAt.toISOString(),
+        expired: row.expiresAt.getTime() <= now,
+      }));
+    },
+
+    /**
+     * Sends an open invitation again: the link mailed before stops working at once (a new token),
+     * it runs 7 days from now, and the mail is a durable job enqueued with the change.
+     */
+    async resendInvitation(
+      companyId: string,
+      actor: StaffActor,
+      id: string,
+      options: { origin: string; language: Language },
+    ): Promise<Invitation> {
+      const sent = await db.transaction(async (tx) => {
+        const [before] = await tx
+          .select({ expiresAt: staffInvitations.expiresAt })
+          .from(staffInvitations)
+          .where(open(companyId, eq(staffInvitations.id, id)))
+          .for("update");
+        if (!before) throw notFound(ONBOARDING_MESSAGES.noPendingInvitation, "INVITATION_NOT_FOUND");
+        const [row] = await tx
+          .update(staffInvitations)
+          .set({
+            tokenHash: hashToken(newToken()),
+            expiresAt: new Date(Date.now() + INVITATION_LIFETIME_MS),
+          })
+          .where(eq(staffInvitations.id, id))
+          .returning();
+        const [role] = await tx.select({ name: roles.name }).from(roles).where(eq(roles.id, row!.roleId));
+        await auditInvitation(tx, companyId, actor, id, {
+          action: "update",
+          summary: `${row!.email}: invitation sent again`,
+          changes: fieldChanges(before, { expiresAt: row!.expiresAt }, ["expiresAt"]),
+        });
+        await deps.mailJobs.enqueue(tx, {
+          kind: STAFF_INVITATION_MAIL,
+          companyId,
+          invitationId: id,
+          invitedBy: actor.email,
+          language: options.language,
+          origin: options.origin,
+        } satisfies InvitationJob);
+        return { row: row!, role: role?.name ?? "" };
+      });
+      deps.mailJobs.wake();
+      return {
+        id: sent.row.id,
+        email: sent.row.email,
+        name: sent.row.name,
+        role: sent.role,
+        expiresAt: sent.row.expiresAt.toISOString(),
+      };
+    },
+
+    /** Withdraws an open invitation: its link then answers that it was withdrawn. */
+    async revokeInvitation(companyId: string, actor: StaffActor, id: string): Promise<void> {
+      await db.transaction(async (tx) => {
+        const [row] = await tx
+          .update(staffInvitations)
+          .set({ revokedAt: new Date() })
+          .where(open(companyId, eq(staffInvitations.id, id)))
+          .returning({ email: staffInvitations.email });
+        if (!row) throw notFound(ONBOARDING_MESSAGES.noPendingInvitation, "INVITATION_NOT_FOUND");
+        await auditInvitation(tx, companyId, actor, id, {
+          action: "delete",
+          summary: `${row.email}: invitation withdrawn`,
+        });
+      });
+    },
 
     /** What the sign-up page shows for an invitation link. */
     async invitation(companyId: string, token: string): Promise<Invitation> {
@@ -291,6 +414,7 @@ export function createStaffOnboarding(db: Db, deps: OnboardingDeps) {
                 and(
                   eq(staffInvitations.id, invitation.id),
                   isNull(staffInvitations.acceptedAt),
+                  isNull(staffInvitations.revokedAt),
                   gt(staffInvitations.expiresAt, new Date()),
                 ),
               )

@@ -8,7 +8,9 @@ import {
   AdminListStaffQuery,
   AdminUpdateStaff,
   Invitation,
+  InvitationParams,
   Message,
+  PendingInvitationList,
   Role,
   RoleList,
   RoleParams,
@@ -142,6 +144,60 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
         language: request.language,
       });
       return reply.status(201).send(invitation);
+    },
+  );
+
+  app.get(
+    "/admin/staff/invitations",
+    {
+      schema: {
+        tags: [TAG],
+        summary: "Pending invitations (not accepted or withdrawn; expired ones flagged), newest first",
+        security,
+        response: { 200: PendingInvitationList, ...errors },
+      },
+    },
+    async (request) => {
+      await requireStaff(request, "staff", "read");
+      return { items: await staffOnboarding.pendingInvitations(request.company.id) };
+    },
+  );
+
+  app.post(
+    "/admin/staff/invitations/:id/resend",
+    {
+      schema: {
+        tags: [TAG],
+        summary: "Send a pending invitation again: a new link valid for 7 days; the old link stops working",
+        security,
+        params: InvitationParams,
+        response: { 200: Invitation, ...errors, 404: ErrorResponse },
+      },
+    },
+    async (request) => {
+      const principal = await requireStaff(request, "staff", "write");
+      return staffOnboarding.resendInvitation(request.company.id, actorOf(principal), request.params.id, {
+        origin: request.schoolOrigin,
+        language: request.language,
+      });
+    },
+  );
+
+  app.delete(
+    "/admin/staff/invitations/:id",
+    {
+      schema: {
+        tags: [TAG],
+        summary: "Withdraw a pending invitation: its link then says it was withdrawn",
+        security,
+        params: InvitationParams,
+        response: { 200: Message, ...errors, 404: ErrorResponse },
+      },
+    },
+    async (request) => {
+      const principal = await requireStaff(request, "staff", "write");
+      await staffOnboarding.revokeInvitation(request.company.id, actorOf(principal), request.params.id);
+      return { message: "The invitation has been withdrawn." };
     },
   );
 

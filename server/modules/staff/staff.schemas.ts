@@ -104,6 +104,18 @@ export const Invitation = z
   .meta({ id: "StaffInvitation" });
 export type Invitation = z.output<typeof Invitation>;
 
+export const PendingInvitation = Invitation.extend({
+  createdAt: z.string(),
+  expired: z.boolean().describe("Its link no longer works: send it again for a new one"),
+}).meta({ id: "PendingStaffInvitation" });
+export type PendingInvitation = z.output<typeof PendingInvitation>;
+
+export const PendingInvitationList = z
+  .object({ items: z.array(PendingInvitation) })
+  .meta({ id: "PendingStaffInvitationList" });
+
+export const InvitationParams = z.strictObject({ id: z.uuid("The invitation id must be a UUID") });
+
 export const StaffSignupBody = z.strictObject({
   name: z.string().trim().min(1, "Please enter a name").max(100, "The name must have at most 100 characters"),
   email: StaffEmail,
