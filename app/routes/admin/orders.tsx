@@ -314,6 +314,7 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
           : {})}
         exportCsv={{ filename: "orders.csv", url: "/api/admin/orders/export" }}
         empty={{ title: t("adminOrders.emptyTitle"), hint: t("adminOrders.emptyHint") }}
+        cardsOnPhones
       />
     </AdminPage>
   );
