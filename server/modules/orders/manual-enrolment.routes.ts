@@ -1,10 +1,13 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { forbidden } from "../../lib/errors";
 import { requireStaff } from "../../plugins/auth";
 import { ErrorResponse } from "../../plugins/openapi";
-import { allows } from "../staff/staff-access";
-import { AdminEnrolBody, AdminEnrolment, AdminEnrolmentParams } from "./manual-enrolment";
+import {
+  AdminEnrolBody,
+  AdminEnrolment,
+  AdminEnrolmentParams,
+  assertMayRecordPayment,
+} from "./manual-enrolment";
 import { actingStaff } from "./order-admin-records";
 
 const security = [{ bearer: [] }];
@@ -16,9 +19,6 @@ const staffErrors = {
 } as const;
 const CustomerParams = AdminEnrolmentParams.pick({ customerId: true });
 const Done = z.object({ message: z.string(), orderId: z.uuid().nullable() });
-
-export const PAID_ENROLMENT_FORBIDDEN =
-  "Recording a payment makes an order: it needs the Orders permission (write). Enrol without payment, or ask an administrator.";
 
 /** Staff give a learner access to a course (free or paid outside the shop) and take it away. */
 export const manualEnrolmentRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -59,9 +59,7 @@ export const manualEnrolmentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const staff = await requireStaff(request, "customers", "write");
-      if (request.body.payment && !allows(staff.permissions, "orders", "write")) {
-        throw forbidden(PAID_ENROLMENT_FORBIDDEN);
-      }
+      assertMayRecordPayment(staff.permissions, request.body);
       const done = await manualEnrolment.enrol(
         request.company.id,
         actingStaff(staff),

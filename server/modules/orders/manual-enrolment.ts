@@ -1,7 +1,8 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { z } from "zod";
+import { allows, type PermissionLevel } from "~shared/permissions";
 import type { Db } from "../../db/client";
-import { businessRule, conflict, notFound } from "../../lib/errors";
+import { businessRule, conflict, forbidden, notFound } from "../../lib/errors";
 import type { AuditService } from "../audit/audit.service";
 import { courses } from "../catalog/catalog.tables";
 import type { CheckoutService } from "../checkout/checkout.service";
@@ -35,6 +36,17 @@ export const AdminEnrolment = z
   })
   .meta({ id: "AdminEnrolment" });
 export type AdminEnrolment = z.output<typeof AdminEnrolment>;
+
+export const PAID_ENROLMENT_FORBIDDEN =
+  "Recording a payment makes an order: it needs the Orders permission (write). Enrol without payment, or ask an administrator.";
+
+/** Enrolling with a payment makes an order: the role must be allowed to change orders too. */
+export function assertMayRecordPayment(
+  permissions: Record<string, PermissionLevel>,
+  body: Pick<AdminEnrolBody, "payment">,
+): void {
+  if (body.payment && !allows(permissions, "orders", "write")) throw forbidden(PAID_ENROLMENT_FORBIDDEN);
+}
 
 export const ALREADY_ENROLLED_MESSAGE = "This learner already has access to this course.";
 export const REMOVE_BOUGHT_MESSAGE =
@@ -86,6 +98,25 @@ export function createManualEnrolment(db: Db, deps: ManualEnrolmentDeps) {
   }
 
   return {
+    /** The company's courses staff can enrol someone in, by title, with the price a sale charges. */
+    async courseChoices(companyId: string, language: string) {
+      const rows = await db
+        .select({
+          id: courses.id,
+          title: courses.title,
+          priceCents: sql<number>`coalesce(${courses.salePriceCents}, ${courses.priceCents})`,
+        })
+        .from(courses)
+        .where(eq(courses.companyId, companyId));
+      return rows
+        .map((row) => ({
+          id: row.id,
+          title: row.title[language] ?? row.title.en ?? "",
+          priceCents: Number(row.priceCents),
+        }))
+        .sort((a, b) => a.title.localeCompare(b.title, language));
+    },
+
     /** The courses a customer has access to, newest first. */
     async list(companyId: string, customerId: string, language: string): Promise<AdminEnrolment[]> {
       await findCustomer(companyId, customerId);
