@@ -127,7 +127,7 @@ function SearchBox({ placeholder }: { placeholder: string }) {
     ([name]) => name !== LIST_PARAMS.search && name !== LIST_PARAMS.page,
   );
   return (
-    <Form method="get" role="search" className="relative min-w-0 flex-1 sm:max-w-sm">
+    <Form method="get" role="search" className="relative min-w-0 flex-1 sm:max-w-sm sm:min-w-64">
       {kept.map(([name, keptValue]) => (
         <input key={name} type="hidden" name={name} value={keptValue} />
       ))}

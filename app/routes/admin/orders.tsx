@@ -230,7 +230,7 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
         header: t("adminOrders.columns.customer"),
         sortable: true,
         cell: (order) => (
-          <span className="grid">
+          <span className="grid [overflow-wrap:anywhere]">
             <span>{order.customerName}</span>
             <span className="text-xs text-ink-muted">{order.customerEmail}</span>
           </span>
