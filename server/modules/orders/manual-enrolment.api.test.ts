@@ -121,6 +121,10 @@ describe("POST /api/admin/customers/{id}/enrolments", () => {
         expect.objectContaining({ courseId: paidCourse, order: { id: orderId, number: order!.number } }),
       ]),
     );
+    // The course's page lists its learners, with the order that gave access.
+    expect(await ctx.t.app.services.manualEnrolment.learners(ctx.companyId, paidCourse)).toEqual([
+      expect.objectContaining({ name: "Eva Enrol", order: { id: orderId, number: order!.number } }),
+    ]);
     // Bought access ends through its order (refund), never by deleting the enrolment.
     const removal = await call("DELETE", `${url()}/${paidCourse}`, ctx.admin.token);
     expect(removal).toMatchObject({ status: 422, body: { code: "ENROLMENT_BOUGHT" } });

@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { allows, type PermissionLevel } from "~shared/permissions";
 import type { Db } from "../../db/client";
@@ -47,6 +47,9 @@ export function assertMayRecordPayment(
 ): void {
   if (body.payment && !allows(permissions, "orders", "write")) throw forbidden(PAID_ENROLMENT_FORBIDDEN);
 }
+
+/** The newest learners shown on a course's page. */
+export const LEARNERS_SHOWN = 200;
 
 export const ALREADY_ENROLLED_MESSAGE = "This learner already has access to this course.";
 export const REMOVE_BOUGHT_MESSAGE =
@@ -115,6 +118,32 @@ export function createManualEnrolment(db: Db, deps: ManualEnrolmentDeps) {
           priceCents: Number(row.priceCents),
         }))
         .sort((a, b) => a.title.localeCompare(b.title, language));
+    },
+
+    /** The learners of a course (newest first): who they are and the order that gave access, if any. */
+    async learners(companyId: string, courseId: string) {
+      const rows = await db
+        .select({
+          customerId: customers.id,
+          name: customers.name,
+          email: customers.email,
+          enrolledAt: enrolments.createdAt,
+          orderId: orders.id,
+          orderNumber: orders.number,
+        })
+        .from(enrolments)
+        .innerJoin(customers, eq(customers.id, enrolments.customerId))
+        .leftJoin(orders, eq(orders.id, enrolments.orderId))
+        .where(and(eq(enrolments.companyId, companyId), eq(enrolments.courseId, courseId)))
+        .orderBy(desc(enrolments.createdAt))
+        .limit(LEARNERS_SHOWN);
+      return rows.map((row) => ({
+        customerId: row.customerId,
+        name: row.name,
+        email: row.email,
+        enrolledAt: row.enrolledAt.toISOString(),
+        order: row.orderId ? { id: row.orderId, number: row.orderNumber! } : null,
+      }));
     },
 
     /** The courses a customer has access to, newest first. */
