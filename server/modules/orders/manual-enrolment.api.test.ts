@@ -2,11 +2,12 @@ import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { adminTestContext } from "../../../tests/support/admin-test-context";
 import { testCourse } from "../../../tests/support/checkout-fixtures";
+import { outboxMailsTo } from "../../../tests/support/outbox";
 import { createStaff, type TestStaff } from "../../../tests/support/staff";
 import { insertCompany, insertCourse, insertCustomer } from "../../seed/factories";
 import { enrolments, invoices, orders, payments } from "./orders.tables";
 
-const ctx = adminTestContext();
+const ctx = adminTestContext({ dataDir: true });
 let viewer: TestStaff;
 let freeCourse: string;
 let paidCourse: string;
@@ -114,6 +115,9 @@ describe("POST /api/admin/customers/{id}/enrolments", () => {
       1,
     );
     expect(await enrolmentsOf(paidCourse)).toEqual([expect.objectContaining({ orderId })]);
+    await ctx.t.app.services.jobQueue.drain();
+    const [mail] = await outboxMailsTo(ctx.dataDir!, "eva.enrol@example.org");
+    expect(mail!.text).toMatch(/filename="?invoice-[^"\s]+\.pdf/);
 
     const listed = await call("GET", url(), ctx.admin.token);
     expect(listed.body).toEqual(

@@ -58,14 +58,14 @@ export const REMOVE_BOUGHT_MESSAGE =
 interface ManualEnrolmentDeps {
   audit: Pick<AuditService, "record">;
   checkout: Pick<CheckoutService, "placeOrder">;
-  orderAdmin: Pick<OrderAdminService, "markPaid" | "changeStatus">;
+  orderAdmin: Pick<OrderAdminService, "markPaid" | "changeStatus" | "resendConfirmation">;
 }
 
 /**
  * Staff give a learner access to a course, or take it away. Free: an enrolment without an order.
  * Paid outside the shop (bank transfer, cash): the same steps a sale takes — an order placed for
  * the customer, marked as paid with its method and reference, then delivered, which enrols and
- * issues the invoice.
+ * issues the invoice; the confirmation with the invoice is mailed (a durable job).
  */
 export function createManualEnrolment(db: Db, deps: ManualEnrolmentDeps) {
   async function findCustomer(companyId: string, customerId: string) {
@@ -212,8 +212,16 @@ export function createManualEnrolment(db: Db, deps: ManualEnrolmentDeps) {
         { byStaff: true },
       );
       const orderId = placed.order.id;
-      await deps.orderAdmin.markPaid(companyId, staff, orderId, body.payment, language);
+      try {
+        await deps.orderAdmin.markPaid(companyId, staff, orderId, body.payment, language);
+      } catch (error) {
+        // Nothing was paid: the order placed a moment ago gives its seat back at once.
+        await deps.orderAdmin.changeStatus(companyId, staff, orderId, "cancel", language);
+        throw error;
+      }
       await deps.orderAdmin.changeStatus(companyId, staff, orderId, "delivered", language);
+      // The learner gets the order confirmation with the invoice, as after a checkout.
+      await deps.orderAdmin.resendConfirmation(companyId, staff, orderId);
       return {
         message: `${customer.name} now has access to ${title}: order #${placed.order.number} is paid and invoiced.`,
         orderId,
