@@ -49,7 +49,7 @@ describe("back office layout at 375 and 1440 px (issue 24 item 9)", () => {
       expect(await cell.isVisible()).toBe(true);
       expect(await insideWidth(page, cell)).toBe(true);
     }
-    await page.screenshot({ path: "/tmp/shots24a/orders-375.png", fullPage: true });
+    await page.screenshot({ path: "/tmp/shots24a/orders-375.png" });
     expect(await overflow(page)).toBeLessThanOrEqual(0);
 
     await page.goto(`${baseUrl}/dashboard`);
@@ -59,7 +59,7 @@ describe("back office layout at 375 and 1440 px (issue 24 item 9)", () => {
     for (const label of ["Customer", "Amount", "Status"]) {
       expect(await insideWidth(page, card.locator(`td[data-label="${label}"]`))).toBe(true);
     }
-    await page.screenshot({ path: "/tmp/shots24a/dashboard-375.png", fullPage: true });
+    await recent.screenshot({ path: "/tmp/shots24a/dashboard-recent-375.png" });
     expect(await overflow(page)).toBeLessThanOrEqual(0);
 
     await page.goto(`${baseUrl}/settings`);
@@ -69,19 +69,6 @@ describe("back office layout at 375 and 1440 px (issue 24 item 9)", () => {
     await page.screenshot({ path: "/tmp/shots24a/settings-375.png", fullPage: true });
     expect(await overflow(page)).toBeLessThanOrEqual(0);
 
-    await page.goto(`${baseUrl}/coupons`);
-    await page.getByRole("button", { name: "Add Coupon" }).click();
-    const drawer = page.getByRole("dialog", { name: "Add a coupon" });
-    await drawer.waitFor();
-    expect(await insideWidth(page, drawer)).toBe(true);
-    expect(
-      await drawer.evaluate((element) => {
-        const scroller = element.closest("[data-rac]") ?? element;
-        return scroller.scrollWidth - scroller.clientWidth;
-      }),
-    ).toBeLessThanOrEqual(0);
-    await page.screenshot({ path: "/tmp/shots24a/coupon-drawer-375.png" });
-    expect(await overflow(page)).toBeLessThanOrEqual(0);
     expect(errors).toEqual([]);
   });
 
@@ -125,7 +112,7 @@ describe("manual enrolment by staff", () => {
     const card = page.getByRole("heading", { name: "Courses", exact: true }).locator("..");
     await card.getByText("This customer has no courses yet.").waitFor();
     const chooseCourse = async () => {
-      await card.getByRole("button", { name: /^Course/ }).click();
+      await card.getByRole("button", { name: /Course/ }).click();
       const option = page.getByRole("option").first();
       const title = ((await option.textContent()) ?? "").replace(/ \([^)]*\)$/, "");
       await option.click();
@@ -144,7 +131,7 @@ describe("manual enrolment by staff", () => {
     await card.getByText("This customer has no courses yet.").waitFor();
 
     const paid = await chooseCourse();
-    await card.getByRole("button", { name: /^Payment/ }).click();
+    await card.getByRole("button", { name: /Payment/ }).click();
     await page.getByRole("option", { name: "Cash", exact: true }).click();
     await card.getByLabel("Reference").fill("Receipt 0042");
     await card.getByRole("button", { name: "Enrol", exact: true }).click();
@@ -155,6 +142,7 @@ describe("manual enrolment by staff", () => {
     const orderLink = card.getByRole("link", { name: /^Order #\d+$/ });
     await orderLink.waitFor();
     expect(await card.getByRole("cell", { name: paid }).count()).toBe(1);
+    await card.screenshot({ path: "/tmp/shots24a/customer-courses-1440.png" });
     await orderLink.click();
     await page.getByRole("heading", { level: 1, name: /^Order \d+$/ }).waitFor();
     await page.getByText("Download PDF").waitFor();
@@ -194,7 +182,7 @@ describe("attribute values in the storefront (issue 24 item 11)", () => {
     const visitor = await context.newPage();
     await visitor.goto(`${baseUrl}/single-course/${course!.slug}`);
     const details = visitor.getByRole("heading", { name: "Course details" }).locator("..");
-    await details.getByText(`Pace ${run}`).waitFor();
+    await details.getByText(`Pace ${run}`, { exact: true }).waitFor();
     await details.getByRole("link", { name: `Own pace ${run}` }).waitFor();
 
     await visitor.goto(`${baseUrl}/catalog`);
