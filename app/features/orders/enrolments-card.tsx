@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { Link, useFetcher } from "react-router";
 import { AdminCard } from "~/components/admin/admin-page";
 import { RecordTable } from "~/components/admin/card-rows";
-import { Select, TextField } from "~/components/admin/form-fields";
+import { Select } from "~/components/admin/form-fields";
 import { Button } from "~/components/ui/button";
 import { notify } from "~/components/ui/toast";
 import { adminPaths } from "~/lib/admin-paths";
@@ -11,6 +11,7 @@ import { formatMoney } from "~/lib/format";
 import { MANUAL_PAYMENT_METHODS } from "~shared/order-enums";
 import { MoneyConfirmDialog } from "./money-confirm-dialog";
 import type { OrderActionResult } from "./order-action-result";
+import { PaymentReferenceField } from "./payment-reference-field";
 
 interface Enrolment {
   courseId: string;
@@ -193,16 +194,7 @@ export function EnrolmentsCard({
                 : []),
             ]}
           />
-          {method && (
-            <TextField
-              label={t("adminOrders.money.reference")}
-              description={t("adminOrders.money.referenceHint")}
-              value={reference}
-              onChange={setReference}
-              maxLength={100}
-              isRequired
-            />
-          )}
+          {method && <PaymentReferenceField value={reference} onChange={setReference} />}
           <div className="sm:col-span-2">
             <Button type="submit" disabled={fetcher.state !== "idle" || open.length === 0}>
               {t("adminCustomers.enrolments.enrol")}
