@@ -41,35 +41,6 @@ function useAnnounced(fetcher: ReturnType<typeof useFetcher<OrderActionResult>>,
   }, [fetcher.state, fetcher.data, onDone]);
 }
 
-/** One course a learner has: where the access came from, and 'Remove' for access given for free. */
-function RemoveButton({ customerName, enrolment }: { customerName: string; enrolment: Enrolment }) {
-  const { t } = useTranslation();
-  const fetcher = useFetcher<OrderActionResult>();
-  const [confirming, setConfirming] = useState(false);
-  useAnnounced(fetcher, () => setConfirming(false));
-  return (
-    <>
-      <Button variant="ghost" onClick={() => setConfirming(true)} disabled={fetcher.state !== "idle"}>
-        {t("adminCustomers.enrolments.remove")}
-      </Button>
-      <MoneyConfirmDialog
-        isOpen={confirming}
-        title={t("adminCustomers.enrolments.removeQuestion", {
-          name: customerName,
-          course: enrolment.courseTitle,
-        })}
-        effects={[t("adminCustomers.enrolments.removeEffect")]}
-        confirmLabel={t("adminCustomers.enrolments.removeConfirm")}
-        busy={fetcher.state !== "idle"}
-        onConfirm={() =>
-          fetcher.submit({ intent: "unenrol", courseId: enrolment.courseId }, { method: "post" })
-        }
-        onCancel={() => setConfirming(false)}
-      />
-    </>
-  );
-}
-
 /**
  * The customer's courses on their page, and enrolling them by hand: free access, or a payment
  * received outside the shop (bank transfer, cash) that becomes a paid, invoiced order.
@@ -98,6 +69,10 @@ export function EnrolmentsCard({
   const [method, setMethod] = useState("");
   const [reference, setReference] = useState("");
   const [confirming, setConfirming] = useState(false);
+  // The removal's fetcher lives here, not in the row: the row is gone once the removal is done.
+  const removeFetcher = useFetcher<OrderActionResult>();
+  const [removing, setRemoving] = useState<Enrolment | null>(null);
+  useAnnounced(removeFetcher, () => setRemoving(null));
   useAnnounced(fetcher, () => {
     setConfirming(false);
     setCourseId(null);
@@ -147,7 +122,13 @@ export function EnrolmentsCard({
                 ) : canEnrol ? (
                   <span className="inline-flex items-center gap-2">
                     {t("adminCustomers.enrolments.free")}
-                    <RemoveButton customerName={customerName} enrolment={enrolment} />
+                    <Button
+                      variant="ghost"
+                      onClick={() => setRemoving(enrolment)}
+                      disabled={removeFetcher.state !== "idle"}
+                    >
+                      {t("adminCustomers.enrolments.remove")}
+                    </Button>
                   </span>
                 ) : (
                   t("adminCustomers.enrolments.free")
@@ -214,6 +195,21 @@ export function EnrolmentsCard({
         busy={fetcher.state !== "idle"}
         onConfirm={submit}
         onCancel={() => setConfirming(false)}
+      />
+      <MoneyConfirmDialog
+        isOpen={removing !== null}
+        title={t("adminCustomers.enrolments.removeQuestion", {
+          name: customerName,
+          course: removing?.courseTitle ?? "",
+        })}
+        effects={[t("adminCustomers.enrolments.removeEffect")]}
+        confirmLabel={t("adminCustomers.enrolments.removeConfirm")}
+        busy={removeFetcher.state !== "idle"}
+        onConfirm={() =>
+          removing &&
+          removeFetcher.submit({ intent: "unenrol", courseId: removing.courseId }, { method: "post" })
+        }
+        onCancel={() => setRemoving(null)}
       />
     </AdminCard>
   );
