@@ -26,6 +26,7 @@ import { learningRoutes } from "./modules/learning/learning.routes";
 import { imageRoutes } from "./modules/media/images.routes";
 import { mediaRoutes } from "./modules/media/media.routes";
 import { invoiceRoutes } from "./modules/orders/invoices.routes";
+import { manualEnrolmentRoutes } from "./modules/orders/manual-enrolment.routes";
 import { orderAdminRoutes } from "./modules/orders/orders-admin.routes";
 import { paymentWebhookRoutes } from "./modules/payments/payments.routes";
 import { platformRoutes } from "./modules/platform/platform.routes";
@@ -180,6 +181,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(jobsRoutes);
       await api.register(couponRoutes);
       await api.register(orderAdminRoutes);
+      await api.register(manualEnrolmentRoutes);
       await api.register(dashboardRoutes);
       await api.register(settingsAdminRoutes);
       await api.register(contentRoutes);

@@ -34,6 +34,7 @@ import { createMediaStore } from "./modules/media/media-store";
 import { createUploads } from "./modules/media/uploads";
 import { CREDIT_NOTE_MAIL, composeCreditNoteMail } from "./modules/orders/credit-note-mail";
 import { createInvoiceService } from "./modules/orders/invoices.service";
+import { createManualEnrolment } from "./modules/orders/manual-enrolment";
 import { createOrderAdminService } from "./modules/orders/orders-admin.service";
 import { createPaymentProvider } from "./modules/payments/payment-providers";
 import { createStripeConnect } from "./modules/payments/stripe-connect";
@@ -181,6 +182,7 @@ export function createServices(
     seatsChanged: catalog,
     ...(now ? { now } : {}),
   });
+  const manualEnrolment = createManualEnrolment(db, { audit, checkout, orderAdmin });
   const jobsAdmin = createJobsAdminService(database, { queue: jobQueue, audit });
   const dashboard = createDashboardService(db, { settings, ...(now ? { now } : {}) });
   const catalogAdmin = createCatalogAdmin(db, {
@@ -237,6 +239,7 @@ export function createServices(
     staffAccount,
     platform,
     orderAdmin,
+    manualEnrolment,
     dashboard,
     settingsAdmin,
     pages,

@@ -18,22 +18,16 @@ import { Pagination } from "~/components/ui/pagination";
 import { cn } from "~/lib/cn";
 import { type CsvValue, toCsv } from "~/lib/csv";
 import { LIST_PARAMS, useListParams } from "~/lib/list-params";
+import { alignClass, cardRows, type RecordColumn } from "./card-rows";
 import { ConfirmDeleteDialog, type DeleteSubmission } from "./confirm-delete-dialog";
 import { Select, type SelectOption } from "./form-fields";
 
-/** One column of a DataTable. */
-export interface DataTableColumn<T extends RowData> {
-  /** Column id; for sortable columns also the `sort` value sent to the server. */
-  id: string;
-  header: string;
-  cell: (row: T) => ReactNode;
+/** One column of a DataTable; `id` is for sortable columns also the `sort` value sent to the server. */
+export interface DataTableColumn<T extends RowData> extends RecordColumn<T> {
   /** Header becomes a sort button; the server sorts by `?sort=<id>&order=asc|desc`. */
   sortable?: boolean;
   /** Value in the CSV export; columns without it are left out of the export. */
   csv?: (row: T) => CsvValue;
-  align?: "start" | "end" | "center";
-  /** Extra classes for the cells (e.g. "w-32", "hidden md:table-cell"). */
-  className?: string;
 }
 
 export interface DataTableProps<T extends RowData> {
@@ -66,11 +60,11 @@ export interface DataTableProps<T extends RowData> {
   exportCsv?: { filename: string; url?: string };
   /** Shown when the list is empty without any search or filter. */
   empty: { title: string; hint?: string; action?: ReactNode };
+  /** One card per row below 768 px instead of a table that scrolls sideways. */
+  cardsOnPhones?: boolean;
 }
 
 const features = tableFeatures({ rowSortingFeature, rowSelectionFeature });
-
-const alignClass = { start: "text-left", end: "text-right", center: "text-center" } as const;
 
 function SelectBox({
   label,
@@ -133,7 +127,7 @@ function SearchBox({ placeholder }: { placeholder: string }) {
     ([name]) => name !== LIST_PARAMS.search && name !== LIST_PARAMS.page,
   );
   return (
-    <Form method="get" role="search" className="relative min-w-0 flex-1 sm:max-w-sm">
+    <Form method="get" role="search" className="relative min-w-0 flex-1 sm:max-w-sm sm:min-w-64">
       {kept.map(([name, keptValue]) => (
         <input key={name} type="hidden" name={name} value={keptValue} />
       ))}
@@ -221,6 +215,7 @@ export function DataTable<T extends RowData>({
   bulkDelete,
   exportCsv,
   empty,
+  cardsOnPhones = false,
 }: DataTableProps<T>) {
   const { t } = useTranslation();
   const { params, get, set, hrefFor } = useListParams();
@@ -270,6 +265,7 @@ export function DataTable<T extends RowData>({
   });
 
   const byId = new Map(columns.map((column) => [column.id, column]));
+  const cards = cardsOnPhones ? cardRows : undefined;
   const tableRows = table.getRowModel().rows;
   const selectedRows = tableRows.filter((row) => row.getIsSelected()).map((row) => row.original);
   const selectedIds = selectedRows.map(getRowId);
@@ -380,9 +376,17 @@ export function DataTable<T extends RowData>({
         {/* relative: the table's visually hidden (absolutely placed) labels stay inside this scroller
             instead of widening the page on a narrow screen. */}
         <div className="relative overflow-x-auto">
-          <table className="w-full border-collapse text-sm" aria-busy={loading || undefined}>
+          <table
+            className={cn("w-full border-collapse text-sm", cards?.table)}
+            aria-busy={loading || undefined}
+          >
             <caption className="sr-only">{label}</caption>
-            <thead className="bg-sunken text-left text-xs font-semibold tracking-wide text-ink-muted uppercase">
+            <thead
+              className={cn(
+                "bg-sunken text-left text-xs font-semibold tracking-wide text-ink-muted uppercase",
+                cards?.head,
+              )}
+            >
               {table.getHeaderGroups().map((group) => (
                 <tr key={group.id}>
                   {selectable && (
@@ -449,7 +453,7 @@ export function DataTable<T extends RowData>({
                 </tr>
               ))}
             </thead>
-            <tbody className="divide-y divide-line">
+            <tbody className={cn("divide-y divide-line", cards?.body)}>
               {loading
                 ? Array.from({ length: Math.min(Math.max(rows.length, 5), limit) }, (_, index) => (
                     // biome-ignore lint/suspicious/noArrayIndexKey: placeholder rows have no identity
@@ -468,10 +472,11 @@ export function DataTable<T extends RowData>({
                       className={cn(
                         "transition-colors hover:bg-sunken/60",
                         row.getIsSelected() && "bg-primary-soft/40",
+                        cards?.row,
                       )}
                     >
                       {selectable && (
-                        <td className="w-12 px-1">
+                        <td className={cn("w-12 px-1", cards && "max-md:w-auto")}>
                           <SelectBox
                             label={t("admin.table.selectRow")}
                             isSelected={row.getIsSelected()}
@@ -484,10 +489,12 @@ export function DataTable<T extends RowData>({
                         return (
                           <td
                             key={cell.id}
+                            data-label={cards ? column.header : undefined}
                             className={cn(
                               "px-4 py-3 align-middle text-ink",
                               alignClass[column.align ?? "start"],
                               column.className,
+                              cards?.cell,
                             )}
                           >
                             {column.cell(row.original)}
@@ -495,7 +502,7 @@ export function DataTable<T extends RowData>({
                         );
                       })}
                       {rowActions && (
-                        <td className="px-4 py-2 text-right whitespace-nowrap">
+                        <td className={cn("px-4 py-2 text-right whitespace-nowrap", cards?.cell)}>
                           <div className="inline-flex items-center gap-1">{rowActions(row.original)}</div>
                         </td>
                       )}

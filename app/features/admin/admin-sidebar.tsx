@@ -78,7 +78,8 @@ function Brand({ shopName }: { shopName: string }) {
         {shopName.charAt(0).toUpperCase()}
       </span>
       <span className="min-w-0">
-        <span className="block truncate leading-tight">{shopName}</span>
+        {/* The whole name, on two lines if it needs them (a long school name is not cut off). */}
+        <span className="block leading-tight [overflow-wrap:anywhere]">{shopName}</span>
         <span className="block text-xs font-medium text-ink-muted">{t("admin.backOffice")}</span>
       </span>
     </Link>

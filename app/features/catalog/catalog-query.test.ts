@@ -10,11 +10,18 @@ describe("parseCatalogQuery", () => {
       category: "faith",
       sort: "price-asc",
       page: 2,
+      values: [],
     });
   });
 
+  it("reads attribute values (attr, once per value): uuids only, without repeats, in one order", () => {
+    const a = "0190f4c1-0000-7000-8000-00000000000a";
+    const b = "0190f4c1-0000-7000-8000-00000000000b";
+    expect(parse(`attr=${b}&attr=${a.toUpperCase()}&attr=${b}&attr=nope&attr=`).values).toEqual([a, b]);
+  });
+
   it("falls back to defaults for missing or invalid values", () => {
-    const defaults = { searchText: "", category: "", sort: "date-desc", page: 1 };
+    const defaults = { searchText: "", category: "", sort: "date-desc", page: 1, values: [] };
     expect(parse("")).toEqual(defaults);
     expect(parse("sort=cheapest&page=-3")).toEqual(defaults);
     expect(parse("page=abc")).toEqual(defaults);
@@ -32,9 +39,16 @@ describe("catalogHref", () => {
   });
 
   it("round-trips a query", () => {
-    const query = { searchText: "art & craft", category: "arts", sort: "price-desc" as const, page: 3 };
+    const value = "0190f4c1-0000-7000-8000-00000000000a";
+    const query = {
+      searchText: "art & craft",
+      category: "arts",
+      sort: "price-desc" as const,
+      page: 3,
+      values: [value],
+    };
     const href = catalogHref(query);
-    expect(href).toBe("/catalog?searchText=art+%26+craft&category=arts&sort=price-desc&page=3");
+    expect(href).toBe(`/catalog?searchText=art+%26+craft&category=arts&attr=${value}&sort=price-desc&page=3`);
     expect(parseCatalogQuery(new URL(href, "http://x").searchParams)).toEqual(query);
   });
 });

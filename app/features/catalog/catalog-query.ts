@@ -26,7 +26,12 @@ export interface CatalogQuery {
   category: string;
   sort: CourseSort;
   page: number;
+  /** Attribute value ids (`attr` in the URL, once per value): courses that have every one. */
+  values: string[];
 }
+
+const MAX_VALUES = 10;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 function isSort(value: string | null): value is CourseSort {
   return (CATALOG_SORTS as readonly string[]).includes(value ?? "");
@@ -47,6 +52,10 @@ export function parseCatalogQuery(params: URLSearchParams): CatalogQuery {
     category: category.length <= MAX_CATEGORY_LENGTH ? category : "",
     sort: isSort(sort) ? sort : DEFAULT_SORT,
     page: pageNumber >= 1 && pageNumber <= MAX_PAGE ? pageNumber : 1,
+    values: [...new Set(params.getAll("attr").map((value) => value.trim().toLowerCase()))]
+      .filter((value) => UUID.test(value))
+      .sort()
+      .slice(0, MAX_VALUES),
   };
 }
 
@@ -55,6 +64,7 @@ export function catalogHref(query: Partial<CatalogQuery>): string {
   const params = new URLSearchParams();
   if (query.searchText) params.set("searchText", query.searchText);
   if (query.category) params.set("category", query.category);
+  for (const value of query.values ?? []) params.append("attr", value);
   if (query.sort && query.sort !== DEFAULT_SORT) params.set("sort", query.sort);
   if (query.page && query.page > 1) params.set("page", String(query.page));
   const search = params.toString();

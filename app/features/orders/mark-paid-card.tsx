@@ -2,13 +2,14 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { FetcherWithComponents } from "react-router";
 import { AdminCard } from "~/components/admin/admin-page";
-import { Select, TextField } from "~/components/admin/form-fields";
+import { Select } from "~/components/admin/form-fields";
 import { Button } from "~/components/ui/button";
 import { notify } from "~/components/ui/toast";
 import { formatMoney } from "~/lib/format";
 import { MANUAL_PAYMENT_METHODS, type ManualPaymentMethod } from "~shared/order-enums";
 import { MoneyConfirmDialog } from "./money-confirm-dialog";
 import type { OrderActionResult } from "./order-action-result";
+import { PaymentReferenceField } from "./payment-reference-field";
 
 /**
  * "Mark as paid": staff record a bank transfer or cash received for what is still owed, after a
@@ -59,14 +60,7 @@ export function MarkPaidCard({
             label: t(`adminOrders.method.${value}`),
           }))}
         />
-        <TextField
-          label={t("adminOrders.money.reference")}
-          description={t("adminOrders.money.referenceHint")}
-          value={reference}
-          onChange={setReference}
-          maxLength={100}
-          isRequired
-        />
+        <PaymentReferenceField value={reference} onChange={setReference} />
         <div>
           <Button type="submit" variant="secondary" disabled={fetcher.state !== "idle"}>
             {t("adminOrders.money.markPaid")}

@@ -13,12 +13,13 @@ import {
   IdParams,
 } from "~server/modules/catalog/catalog-admin.schemas";
 import { IMAGE_MAX_BYTES } from "~server/modules/media/upload-limits";
+import { allows } from "~shared/permissions";
 import type { Route } from "./+types/course";
 import { courseFromForm, lessonFromForm } from "./course-form.server";
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
-  await requireStaffPage(context, request, CATALOG_AREA, "read");
-  const { catalogAdmin, settings } = context.services;
+  const principal = await requireStaffPage(context, request, CATALOG_AREA, "read");
+  const { catalogAdmin, settings, manualEnrolment } = context.services;
   const companyId = context.company.id;
   const [categories, attributes, info] = await Promise.all([
     catalogAdmin.categories.list(companyId, {}),
@@ -33,7 +34,18 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
       throw error;
     });
   }
-  return { course, categories: categories.items, attributes, currency: course?.currency ?? info.currency };
+  // Who has the course: for staff who may see customers (enrolling happens on the customer's page).
+  const learners =
+    course && allows(principal.permissions, "customers", "read")
+      ? await manualEnrolment.learners(companyId, course.id)
+      : null;
+  return {
+    course,
+    categories: categories.items,
+    attributes,
+    currency: course?.currency ?? info.currency,
+    learners,
+  };
 }
 
 export async function action({ context, request, params }: Route.ActionArgs) {

@@ -1,8 +1,9 @@
 import { ImageUp } from "lucide-react";
 import { useCallback, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Form, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import { AdminCard } from "~/components/admin/admin-page";
+import { RecordTable } from "~/components/admin/card-rows";
 import {
   FormMessage,
   MultiSelect,
@@ -89,7 +90,7 @@ function ImagePicker({ current, error }: { current: string | null; error: string
 /** Create or edit one course: texts per language, prices, seats, image, attributes, lessons. */
 export default function CoursePage({ loaderData, actionData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
-  const { course, categories, attributes, currency } = loaderData;
+  const { course, categories, attributes, currency, learners } = loaderData;
   const canWrite = useCan("catalog", "write");
   const navigation = useNavigation();
   const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === "save";
@@ -312,6 +313,49 @@ export default function CoursePage({ loaderData, actionData }: Route.ComponentPr
       {course && (
         <AdminCard title={t("adminCatalog.lessons.title")}>
           <LessonsEditor courseId={course.id} lessons={course.lessons} canWrite={canWrite} />
+        </AdminCard>
+      )}
+
+      {course && learners && (
+        <AdminCard title={t("adminCatalog.learners.title", { count: learners.length })}>
+          <p className="mb-3 text-sm text-ink-muted">{t("adminCatalog.learners.hint")}</p>
+          {learners.length === 0 ? (
+            <p className="text-sm text-ink-muted">{t("adminCatalog.learners.none")}</p>
+          ) : (
+            <RecordTable
+              label={t("adminCatalog.learners.title", { count: learners.length })}
+              rows={learners}
+              getRowId={(learner) => learner.customerId}
+              columns={[
+                {
+                  id: "name",
+                  header: t("adminCatalog.learners.name"),
+                  cell: (learner) => (
+                    <Link
+                      to={adminPaths.customerOrders(learner.customerId)}
+                      className="font-semibold text-primary-ink underline-offset-4 [overflow-wrap:anywhere] hover:underline"
+                    >
+                      {learner.name}
+                    </Link>
+                  ),
+                },
+                {
+                  id: "email",
+                  header: t("adminCatalog.learners.email"),
+                  cell: (learner) => learner.email,
+                  className: "[overflow-wrap:anywhere]",
+                },
+                {
+                  id: "access",
+                  header: t("adminCatalog.learners.access"),
+                  cell: (learner) =>
+                    learner.order
+                      ? t("adminCatalog.learners.byOrder", { number: learner.order.number })
+                      : t("adminCatalog.learners.free"),
+                },
+              ]}
+            />
+          )}
         </AdminCard>
       )}
     </CatalogEditorPage>

@@ -3,14 +3,16 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { AdminCard, AdminPage } from "~/components/admin/admin-page";
 import { DataTable, type DataTableColumn, DataTableFilter } from "~/components/admin/data-table";
+import { EnrolmentsCard } from "~/features/orders/enrolments-card";
 import { translator } from "~/i18n/translator";
+import { useCan } from "~/lib/admin-layout-data";
 import { adminPaths } from "~/lib/admin-paths";
 import { formatMoney } from "~/lib/format";
 import { useListParams } from "~/lib/list-params";
 import type { CustomerOrderList } from "~server/modules/customers/customers.schemas";
 import type { Route } from "./+types/customer-order";
 
-export { loader } from "./customer-order.server";
+export { action, loader } from "./customer-order.server";
 
 type CustomerOrder = CustomerOrderList["orders"][number];
 
@@ -40,7 +42,9 @@ function DateFilter({ param, label }: { param: string; label: string }) {
 /** One customer's details and orders, filtered by status and date range. */
 export default function CustomerOrders({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
-  const { customer, orders, statuses, timeZone } = loaderData;
+  const { customer, orders, statuses, timeZone, enrolments, courses, currency } = loaderData;
+  const canEnrol = useCan("customers", "write");
+  const canRecordPayment = useCan("orders", "write");
   const dates = useMemo(
     () => new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "short", timeZone }),
     [i18n.language, timeZone],
@@ -113,6 +117,15 @@ export default function CustomerOrders({ loaderData }: Route.ComponentProps) {
           ))}
         </dl>
       </AdminCard>
+      <EnrolmentsCard
+        customerName={customer.name}
+        enrolments={enrolments}
+        courses={courses}
+        currency={currency}
+        canEnrol={canEnrol}
+        canRecordPayment={canRecordPayment}
+        dateFormat={dates}
+      />
       <section aria-labelledby="customer-orders" className="grid gap-3">
         <h2 id="customer-orders" className="text-xl font-semibold text-ink">
           {t("adminCustomers.orders.heading")}

@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import { AdminCard, AdminPage } from "~/components/admin/admin-page";
+import { RecordTable } from "~/components/admin/card-rows";
 import { OrderStatusBadge } from "~/features/orders/order-status-badge";
 import { translator } from "~/i18n/translator";
 import { adminPaths } from "~/lib/admin-paths";
@@ -41,6 +42,8 @@ function Stat({ label, value }: { label: string; value: string }) {
     </div>
   );
 }
+
+type RecentOrder = Route.ComponentProps["loaderData"]["figures"]["recentOrders"][number];
 
 /** The back office's overview: sales, order counts, charts, payment split and recent orders. */
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
@@ -310,48 +313,54 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         {figures.recentOrders.length === 0 ? (
           <p className="text-sm text-ink-muted">{t("adminDashboard.recent.empty")}</p>
         ) : (
-          <div className="relative overflow-x-auto">
-            <table className="w-full text-sm">
-              <caption className="sr-only">{t("adminDashboard.recent.title")}</caption>
-              <thead>
-                <tr className="border-b border-line text-left text-ink-muted">
-                  <th className="py-2 pr-3">{t("adminOrders.columns.number")}</th>
-                  <th className="py-2 pr-3">{t("adminOrders.columns.time")}</th>
-                  <th className="py-2 pr-3">{t("adminOrders.columns.customer")}</th>
-                  <th className="hidden py-2 pr-3 md:table-cell">{t("adminOrders.columns.method")}</th>
-                  <th className="py-2 pr-3 text-right">{t("adminOrders.columns.amount")}</th>
-                  <th className="py-2">{t("adminOrders.columns.status")}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {figures.recentOrders.map((order) => (
-                  <tr key={order.id} className="border-b border-line last:border-0">
-                    <td className="py-2 pr-3">
-                      <Link
-                        to={adminPaths.order(order.id)}
-                        className="font-semibold text-primary-ink underline-offset-4 hover:underline"
-                      >
-                        #{order.number}
-                      </Link>
-                    </td>
-                    <td className="py-2 pr-3 whitespace-nowrap">
-                      {dateTime.format(new Date(order.createdAt))}
-                    </td>
-                    <td className="py-2 pr-3">{order.customerName}</td>
-                    <td className="hidden py-2 pr-3 md:table-cell">
-                      {t(`adminOrders.method.${order.paymentMethod}`)}
-                    </td>
-                    <td className="py-2 pr-3 text-right tabular-nums">
-                      {formatMoney(order.totalCents, order.currency, language)}
-                    </td>
-                    <td className="py-2">
-                      <OrderStatusBadge status={order.status} />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <RecordTable<RecentOrder>
+            label={t("adminDashboard.recent.title")}
+            rows={figures.recentOrders}
+            getRowId={(order) => order.id}
+            columns={[
+              {
+                id: "number",
+                header: t("adminOrders.columns.number"),
+                cell: (order) => (
+                  <Link
+                    to={adminPaths.order(order.id)}
+                    className="font-semibold text-primary-ink underline-offset-4 hover:underline"
+                  >
+                    #{order.number}
+                  </Link>
+                ),
+              },
+              {
+                id: "time",
+                header: t("adminOrders.columns.time"),
+                cell: (order) => dateTime.format(new Date(order.createdAt)),
+                className: "whitespace-nowrap",
+              },
+              {
+                id: "customer",
+                header: t("adminOrders.columns.customer"),
+                cell: (order) => order.customerName,
+              },
+              {
+                id: "method",
+                header: t("adminOrders.columns.method"),
+                cell: (order) => t(`adminOrders.method.${order.paymentMethod}`),
+                className: "hidden md:table-cell",
+              },
+              {
+                id: "amount",
+                header: t("adminOrders.columns.amount"),
+                cell: (order) => formatMoney(order.totalCents, order.currency, language),
+                align: "end",
+                className: "tabular-nums",
+              },
+              {
+                id: "status",
+                header: t("adminOrders.columns.status"),
+                cell: (order) => <OrderStatusBadge status={order.status} />,
+              },
+            ]}
+          />
         )}
         <Link
           to={adminPaths.orders()}

@@ -230,7 +230,7 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
         header: t("adminOrders.columns.customer"),
         sortable: true,
         cell: (order) => (
-          <span className="grid">
+          <span className="grid [overflow-wrap:anywhere]">
             <span>{order.customerName}</span>
             <span className="text-xs text-ink-muted">{order.customerEmail}</span>
           </span>
@@ -314,6 +314,7 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
           : {})}
         exportCsv={{ filename: "orders.csv", url: "/api/admin/orders/export" }}
         empty={{ title: t("adminOrders.emptyTitle"), hint: t("adminOrders.emptyHint") }}
+        cardsOnPhones
       />
     </AdminPage>
   );

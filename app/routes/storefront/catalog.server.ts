@@ -29,10 +29,18 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const { catalog } = context.services;
   const companyId = context.company.id;
   const parsed = parseCatalogQuery(new URL(request.url).searchParams);
-  const { categories } = await catalog.listCategories(companyId, context.language);
-  // An unknown category is an invalid value like any other: show all categories.
+  const [{ categories }, { attributes }] = await Promise.all([
+    catalog.listCategories(companyId, context.language),
+    catalog.listAttributes(companyId, context.language),
+  ]);
+  // An unknown category or attribute value is an invalid value like any other: it is left out.
   const selected = categories.find((category) => category.slug === parsed.category);
-  const query: CatalogQuery = { ...parsed, category: selected ? selected.slug : "" };
+  const known = new Set(attributes.flatMap((attribute) => attribute.values.map((value) => value.id)));
+  const query: CatalogQuery = {
+    ...parsed,
+    category: selected ? selected.slug : "",
+    values: parsed.values.filter((value) => known.has(value)),
+  };
   const [list, conversion] = await Promise.all([
     catalog.listCourses(
       companyId,
@@ -42,6 +50,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
         category: query.category || undefined,
         searchText: query.searchText || undefined,
         sort: query.sort,
+        ...(query.values.length > 0 ? { attr: query.values } : {}),
       },
       context.language,
     ),
@@ -52,5 +61,6 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     list: convertCourseList(list, conversion),
     categoryName: selected?.name ?? null,
     categories: categoryOptions(categories),
+    attributes,
   };
 }

@@ -67,19 +67,19 @@ export const meta: Route.MetaFunction = ({ data, matches }) => {
 };
 
 export default function Catalog({ loaderData }: Route.ComponentProps) {
-  const { query, list, categories } = loaderData;
+  const { query, list, categories, attributes } = loaderData;
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const navigation = useNavigation();
   const loading = navigation.state === "loading" && navigation.location.pathname === paths.catalog();
   const language = i18n.language;
-  const filtered = Boolean(query.searchText || query.category);
+  const filtered = Boolean(query.searchText || query.category || query.values.length > 0);
   const beyondLastPage = list.courses.length === 0 && list.totalDoc > 0;
 
   /** Filters from the form, always starting again at page 1. */
   const queryFrom = (form: HTMLFormElement): CatalogQuery => {
     const params = new URLSearchParams();
-    for (const [name, value] of new FormData(form)) if (typeof value === "string") params.set(name, value);
+    for (const [name, value] of new FormData(form)) if (typeof value === "string") params.append(name, value);
     return parseCatalogQuery(params);
   };
 
@@ -187,6 +187,39 @@ export default function Catalog({ loaderData }: Route.ComponentProps) {
               ))}
             </NativeSelect>
           </div>
+
+          {attributes.length > 0 && (
+            <div className="grid gap-4 sm:grid-cols-2 lg:col-span-3 lg:grid-cols-3">
+              {attributes.map((attribute) => {
+                const chosen = attribute.values.find((value) => query.values.includes(value.id));
+                return (
+                  <div key={attribute.id}>
+                    <label
+                      htmlFor={`catalog-attr-${attribute.id}`}
+                      className="text-sm font-semibold text-ink"
+                    >
+                      {attribute.name}
+                    </label>
+                    <NativeSelect
+                      key={chosen?.id ?? ""}
+                      id={`catalog-attr-${attribute.id}`}
+                      name="attr"
+                      defaultValue={chosen?.id ?? ""}
+                      onChange={(event) => onSelect(event.currentTarget.form)}
+                      className="mt-1.5"
+                    >
+                      <option value="">{t("catalogPage.anyValue")}</option>
+                      {attribute.values.map((value) => (
+                        <option key={value.id} value={value.id}>
+                          {value.label}
+                        </option>
+                      ))}
+                    </NativeSelect>
+                  </div>
+                );
+              })}
+            </div>
+          )}
         </form>
       </search>
 

@@ -1,10 +1,12 @@
 import { Check, Clock, Infinity as InfinityIcon, PlayCircle } from "lucide-react";
 import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
 import { AddToCartButton } from "~/components/add-to-cart-button";
 import { Price } from "~/components/price";
 import { Breadcrumb } from "~/components/ui/breadcrumb";
 import { buttonClasses } from "~/components/ui/button";
 import { Container } from "~/components/ui/container";
+import { catalogHref } from "~/features/catalog/catalog-query";
 import { CourseBadge } from "~/features/catalog/course-badge";
 import { CourseFacts } from "~/features/catalog/course-facts";
 import { courseJsonLd } from "~/features/catalog/course-json-ld";
@@ -201,6 +203,32 @@ export default function SingleCourse({ loaderData }: Route.ComponentProps) {
                   </li>
                 ))}
               </ul>
+            </section>
+          )}
+
+          {course.attributes.length > 0 && (
+            <section aria-labelledby="attributes-title">
+              <h2 id="attributes-title" className="text-xl font-bold tracking-tight text-ink">
+                {t("course.attributesTitle")}
+              </h2>
+              <dl className="mt-4 grid gap-x-8 gap-y-3 sm:grid-cols-[max-content_minmax(0,1fr)]">
+                {course.attributes.map((attribute) => (
+                  <div key={attribute.id} className="contents">
+                    <dt className="text-sm font-semibold text-ink">{attribute.name}</dt>
+                    <dd className="flex flex-wrap gap-2 text-sm text-ink-muted">
+                      {attribute.values.map((value) => (
+                        <Link
+                          key={value.id}
+                          to={catalogHref({ values: [value.id] })}
+                          className="inline-flex min-h-8 items-center rounded-full bg-primary-soft px-3 text-on-primary-soft underline-offset-4 hover:underline"
+                        >
+                          {value.label}
+                        </Link>
+                      ))}
+                    </dd>
+                  </div>
+                ))}
+              </dl>
             </section>
           )}
 

@@ -504,4 +504,17 @@ export const nl: Record<string, string> = {
   "Choose a file to upload.": "Kies een bestand om te uploaden.",
   "The image may be at most 5 MB.": "De afbeelding mag hoogstens 5 MB zijn.",
   "The file may be at most 50 MB.": "Het bestand mag hoogstens 50 MB zijn.",
+  // Manual enrolment (issue 24)
+  "This learner already has access to this course.": "Deze cursist heeft al toegang tot deze cursus.",
+  "This learner bought the course: cancel or return that order to end the access (and refund what is due).":
+    "Deze cursist heeft de cursus gekocht: annuleer of retourneer die bestelling om de toegang te beëindigen (en betaal terug wat nodig is).",
+  "Recording a payment makes an order: it needs the Orders permission (write). Enrol without payment, or ask an administrator.":
+    "Een betaling vastleggen maakt een bestelling: daarvoor is het recht Bestellingen (schrijven) nodig. Schrijf in zonder betaling, of vraag een beheerder.",
+  "This learner has no access to this course.": "Deze cursist heeft geen toegang tot deze cursus.",
+  "This course does not exist.": "Deze cursus bestaat niet.",
+  "{name} now has access to {title}.": "{name} heeft nu toegang tot {title}.",
+  "{name} now has access to {title}: order #{number} is paid and invoiced.":
+    "{name} heeft nu toegang tot {title}: bestelling #{number} is betaald en gefactureerd.",
+  "{name} no longer has access to {title}.": "{name} heeft geen toegang meer tot {title}.",
+  "courseId must be a course's id": "Kies een cursus",
 };

@@ -5,6 +5,7 @@ import { ErrorResponse } from "../../plugins/openapi";
 import { convertCourseList, convertPrices } from "../currency/convert-prices";
 import { requestConversion } from "../currency/request-currency";
 import {
+  AttributeList,
   CategoryList,
   CourseDetail,
   CourseList,
@@ -78,5 +79,18 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => catalog.listCategories(request.company.id, request.language),
+  );
+
+  app.get(
+    "/attributes",
+    {
+      schema: {
+        tags: ["Catalogue"],
+        summary: "List published course attributes and their values (the catalogue's filters)",
+        querystring: StoreLanguageQuery,
+        response: { 200: AttributeList, 400: ErrorResponse },
+      },
+    },
+    async (request) => catalog.listAttributes(request.company.id, request.language),
   );
 };

@@ -8,6 +8,12 @@ export type CourseSort = (typeof COURSE_SORTS)[number];
 export const DEFAULT_PAGE_SIZE = 20;
 export const MAX_PAGE_SIZE = 100;
 
+const AttributeValueId = z.uuid({ message: "attr must be an attribute value's id" });
+
+/** The attribute values asked for in a list query, one list whether given once or repeated. */
+export const attributeValuesOf = (query: Pick<StoreListCoursesQuery, "attr">): string[] =>
+  query.attr === undefined ? [] : [...new Set([query.attr].flat())].sort();
+
 export const StoreListCoursesQuery = z
   .strictObject({
     page: pageNumber(),
@@ -17,6 +23,10 @@ export const StoreListCoursesQuery = z
     sort: z.enum(COURSE_SORTS, { message: `sort must be one of ${COURSE_SORTS.join(", ")}` }).optional(),
     lng: z.string().max(10).optional(),
     currency: CurrencyParam.optional(),
+    attr: z
+      .union([AttributeValueId, z.array(AttributeValueId).max(10, "attr may be given at most 10 times")])
+      .optional()
+      .describe("Attribute value ids (see GET /api/attributes): only courses that have every one of them"),
   })
   .describe("Filters, sort order and page of the course list");
 export type StoreListCoursesQuery = z.output<typeof StoreListCoursesQuery>;
@@ -67,6 +77,17 @@ export const Lesson = z
   .meta({ id: "Lesson" });
 export type Lesson = z.output<typeof Lesson>;
 
+export const CourseAttribute = z
+  .object({ id: z.uuid(), name: z.string(), values: z.array(z.object({ id: z.uuid(), label: z.string() })) })
+  .meta({ id: "CourseAttribute" });
+export type CourseAttribute = z.output<typeof CourseAttribute>;
+
+export const AttributeList = z
+  .object({ attributes: z.array(CourseAttribute) })
+  .describe("Published attributes with their values, in the order they were made: the catalogue's filters")
+  .meta({ id: "AttributeList" });
+export type AttributeList = z.output<typeof AttributeList>;
+
 export const CourseDetail = CourseCard.extend({
   description: z.string(),
   outcomes: z.array(z.string()),
@@ -78,6 +99,7 @@ export const CourseDetail = CourseCard.extend({
     .int()
     .nullable()
     .describe("The monthly instalments the course can be paid in (null: paid at once only)"),
+  attributes: z.array(CourseAttribute).describe("Published attributes and the values this course has"),
 }).meta({ id: "CourseDetail" });
 export type CourseDetail = z.output<typeof CourseDetail>;
 

@@ -9,14 +9,17 @@ import { JsonBody, jsonBody } from "../../lib/json-body";
 import { ReadCache } from "../../lib/read-cache";
 import { enrolments } from "../orders/orders.tables";
 import {
+  type AttributeList,
+  attributeValuesOf,
   type CategoryList,
+  type CourseAttribute,
   type CourseCard,
   CourseDetail,
   CourseList,
   type CourseSort,
   type StoreListCoursesQuery,
 } from "./catalog.schemas";
-import { catalogCounts, categories, courses } from "./catalog.tables";
+import { attributes, catalogCounts, categories, courses } from "./catalog.tables";
 import { listFilter, orderBy, pageWindow, readPositions, windowCondition } from "./list-positions";
 
 const cardColumns = {
@@ -71,6 +74,14 @@ function wordPrefixMatch(words: string[]): SQL | undefined {
 
 function substringMatch(words: string[]): SQL | undefined {
   return and(...words.map((word) => like(courses.searchText, `%${escapeLike(word)}%`)));
+}
+
+/** Courses that have every one of these attribute values (whichever attribute each belongs to). */
+function attributeMatch(valueIds: string[]): SQL[] {
+  return valueIds.map(
+    (valueId) =>
+      sql`jsonb_path_exists(${courses.attributeValues}, '$.*[*] ? (@ == $v)', jsonb_build_object('v', ${valueId}::text))`,
+  );
 }
 
 /**
@@ -305,6 +316,44 @@ export function createCatalogService(db: Db, deps: { bus?: CacheBus; answers?: b
     return { rows, totalDoc };
   }
 
+  /** A page of published courses matching a filter the kept list positions do not cover (attributes). */
+  async function filteredPage(
+    query: StoreListCoursesQuery,
+    filter: SQL,
+  ): Promise<{ rows: CardRow[]; totalDoc: number }> {
+    const [rows, [total]] = await Promise.all([
+      db
+        .select(cardColumns)
+        .from(courses)
+        .where(filter)
+        .orderBy(...orderBy(query.sort ?? "date-desc"))
+        .limit(query.limit)
+        .offset((query.page - 1) * query.limit),
+      db.select({ value: count() }).from(courses).where(filter),
+    ]);
+    return { rows, totalDoc: total?.value ?? 0 };
+  }
+
+  /** The company's published attributes with their values (translated), in the order they were made. */
+  const attributeList = (companyId: string, language: Language): Promise<CourseAttribute[]> =>
+    cached(companyId, `attributes:${language}`, async () => {
+      const rows = await db
+        .select({ id: attributes.id, name: attributes.displayName, values: attributes.values })
+        .from(attributes)
+        .where(and(eq(attributes.companyId, companyId), eq(attributes.published, true)))
+        .orderBy(asc(attributes.createdAt), asc(attributes.id));
+      return rows
+        .map((row) => ({
+          id: row.id,
+          name: translate(row.name, language),
+          values: row.values.map((value) => ({
+            id: value.id,
+            label: translate(value.label as Translatable, language),
+          })),
+        }))
+        .filter((attribute) => attribute.values.length > 0);
+    });
+
   /** One page of published courses, uncached: `listCourses` and `listCoursesJson` cache it each their way. */
   async function loadCourseList(
     companyId: string,
@@ -320,16 +369,19 @@ export function createCatalogService(db: Db, deps: { bus?: CacheBus; answers?: b
       if (!category) return { courses: [], totalDoc: 0, page: query.page, limit: query.limit, pages: 0 };
     }
     const words = searchWords(query.searchText);
+    const valueIds = attributeValuesOf(query);
+    const filter = and(
+      listFilter(companyId, category ? subtreeIds(nodes, category) : undefined),
+      ...attributeMatch(valueIds),
+    ) as SQL;
     let rows: CardRow[];
     let totalDoc: number;
-    if (words.length === 0) {
-      ({ rows, totalDoc } = await browsePage(companyId, query, shape, category));
+    if (words.length > 0) {
+      ({ rows, totalDoc } = await searchPage(query, words, filter));
+    } else if (valueIds.length > 0) {
+      ({ rows, totalDoc } = await filteredPage(query, filter));
     } else {
-      ({ rows, totalDoc } = await searchPage(
-        query,
-        words,
-        listFilter(companyId, category ? subtreeIds(nodes, category) : undefined),
-      ));
+      ({ rows, totalDoc } = await browsePage(companyId, query, shape, category));
     }
     return {
       courses: rows.map((row) => toCard(row, nodes, language)),
@@ -358,6 +410,11 @@ export function createCatalogService(db: Db, deps: { bus?: CacheBus; answers?: b
         }));
         return { categories: list };
       });
+    },
+
+    /** The published attributes and their values: what the catalogue can be filtered by. */
+    async listAttributes(companyId: string, language: Language): Promise<AttributeList> {
+      return { attributes: await attributeList(companyId, language) };
     },
 
     /** One page of published courses; an unknown category gives an empty page, not an error. */
@@ -413,6 +470,7 @@ export function createCatalogService(db: Db, deps: { bus?: CacheBus; answers?: b
             audience: courses.audience,
             instructor: courses.instructor,
             instalmentCount: courses.instalmentCount,
+            attributeValues: courses.attributeValues,
             // Spelled out: in a one-table select drizzle names columns without their table.
             lessons: sql<LessonRow[]>`coalesce((
               select json_agg(json_build_object('id', l.id, 'position', l.position, 'title', l.title,
@@ -431,6 +489,13 @@ export function createCatalogService(db: Db, deps: { bus?: CacheBus; answers?: b
           .limit(1);
         if (!row) return undefined;
         const lessonRows = row.lessons;
+        const picked = row.attributeValues;
+        const courseAttributes = (await attributeList(companyId, language))
+          .map((attribute) => ({
+            ...attribute,
+            values: attribute.values.filter((value) => picked[attribute.id]?.includes(value.id)),
+          }))
+          .filter((attribute) => attribute.values.length > 0);
         return {
           ...toCard(row, nodes, language),
           description: translate(row.description, language),
@@ -439,6 +504,7 @@ export function createCatalogService(db: Db, deps: { bus?: CacheBus; answers?: b
           instructor: row.instructor,
           lessons: lessonRows.map((lesson) => ({ ...lesson, title: translate(lesson.title, language) })),
           instalmentCount: row.instalmentCount && row.instalmentCount >= 2 ? row.instalmentCount : null,
+          attributes: courseAttributes,
         };
       });
     },
@@ -472,7 +538,8 @@ export function createCatalogService(db: Db, deps: { bus?: CacheBus; answers?: b
 
 function listKey(query: StoreListCoursesQuery, language: Language): string {
   const words = searchWords(query.searchText).join(" ");
-  return `courses:${language}:${query.page}:${query.limit}:${query.category ?? ""}:${query.sort ?? ""}:${words}`;
+  const values = attributeValuesOf(query).join(",");
+  return `courses:${language}:${query.page}:${query.limit}:${query.category ?? ""}:${query.sort ?? ""}:${values}:${words}`;
 }
 
 export type CatalogService = ReturnType<typeof createCatalogService>;

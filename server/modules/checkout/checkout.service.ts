@@ -16,7 +16,13 @@ import type {
 } from "./checkout.schemas";
 import { orderConfirmationJob } from "./confirmation-mail";
 import { handlePaymentEvent, payOrder } from "./pay";
-import { idempotencyLookup, type PlacedOrder, type PlaceOrderDeps, placeOrder } from "./place-order";
+import {
+  idempotencyLookup,
+  type PlacedOrder,
+  type PlaceOrderDeps,
+  type PlaceOrderOptions,
+  placeOrder,
+} from "./place-order";
 import { priceCart, toQuote } from "./quote";
 import { createSeatGate, type SeatGate } from "./seat-gate";
 import { freeSeats } from "./seats";
@@ -102,8 +108,13 @@ export function createCheckoutService(db: Db, deps: CheckoutDeps) {
       return toQuote(await priceCart(steps, visitor, viewerScope(visitor), body), now());
     },
 
-    placeOrder(visitor: Visitor, body: StoreCheckoutBody, idempotencyKey?: string): Promise<PlacedOrder> {
-      return placeOrder(steps, visitor, body, idempotencyKey);
+    placeOrder(
+      visitor: Visitor,
+      body: StoreCheckoutBody,
+      idempotencyKey?: string,
+      options?: PlaceOrderOptions,
+    ): Promise<PlacedOrder> {
+      return placeOrder(steps, visitor, body, idempotencyKey, options);
     },
 
     async getOrder(visitor: Visitor, orderId: string): Promise<OrderView> {

@@ -67,6 +67,13 @@ interface OrderRequest {
   freshGuest: boolean;
   body: StoreCheckoutBody;
   idempotencyKey: string | undefined;
+  /** Staff place it for the customer (a manual enrolment paid at the desk): no checkout consents. */
+  byStaff?: boolean | undefined;
+}
+
+/** How an order is placed: by the buyer at checkout (default), or by staff for the customer. */
+export interface PlaceOrderOptions {
+  byStaff?: boolean;
 }
 
 /** A placed order: its seats as the database counted them, and its view (null: an earlier order). */
@@ -105,6 +112,7 @@ export async function placeOrder(
   visitor: Visitor,
   body: StoreCheckoutBody,
   idempotencyKey?: string,
+  options: PlaceOrderOptions = {},
 ): Promise<PlacedOrder> {
   const context: {
     buyer?: BuyingCustomer;
@@ -119,7 +127,7 @@ export async function placeOrder(
 
   const lookUpKey = () =>
     idempotencyKey ? deps.findByIdempotencyKey(visitor.companyId, idempotencyKey) : Promise.resolve(null);
-  checkConsents(body);
+  if (!options.byStaff) checkConsents(body);
   let keyLookup: ReturnType<typeof lookUpKey> | undefined;
   let leaveGate: Awaited<ReturnType<SeatGate["enter"]>> | undefined;
   try {
@@ -181,6 +189,7 @@ export async function placeOrder(
                 freshGuest: ctx.guestSession !== null,
                 body,
                 idempotencyKey,
+                byStaff: options.byStaff,
               });
               ctx.orderId = placed.orderId;
               ctx.details = placed.details;
@@ -370,7 +379,7 @@ export function checkOrderable(
  * taken last, right before commit, so buyers of one course queue behind short transactions.
  */
 async function insertOrderOnce(deps: PlaceOrderDeps, request: OrderRequest): Promise<PlacedRows> {
-  const { visitor, buyer, guestSessionId, freshGuest, body, idempotencyKey } = request;
+  const { visitor, buyer, guestSessionId, freshGuest, body, idempotencyKey, byStaff } = request;
   const { db } = deps;
   // A customer this checkout created owns nothing yet.
   const owner = buyer.isNew ? null : buyerScope(buyer, guestSessionId);
@@ -386,8 +395,9 @@ async function insertOrderOnce(deps: PlaceOrderDeps, request: OrderRequest): Pro
   // Any order this buyer left open gives its seats back first, in a transaction of its own.
   // Inside the checkout's, it would lock that order's dashboard rows and course before the new
   // order's, and two returning buyers could deadlock (PostgreSQL waits a second to break one).
-  // A guest session gives back only what it placed itself, never another guest's (same email) orders.
-  if (owner) {
+  // A guest session gives back only what it placed itself, never another guest's (same email) orders;
+  // an order staff place leaves the customer's own open orders alone.
+  if (owner && !byStaff) {
     await cancelOrders(
       deps,
       visitor.companyId,
@@ -408,7 +418,7 @@ async function insertOrderOnce(deps: PlaceOrderDeps, request: OrderRequest): Pro
             customerEmail: buyer.email,
             status: "pending",
             paymentMethod: deps.provider.name === "stripe" ? "stripe" : "card",
-            channel: "online",
+            channel: byStaff ? "pos" : "online",
             // The currency and rate of this order stay as they were: later rate changes never touch it.
             currency: conversion.currency,
             exchangeRate: conversion.rate,
@@ -420,9 +430,10 @@ async function insertOrderOnce(deps: PlaceOrderDeps, request: OrderRequest): Pro
             instalmentCount: instalments,
             idempotencyKey: idempotencyKey ?? null,
             guestSessionId,
-            termsAcceptedAt: placedAt,
-            withdrawalWaivedAt: placedAt,
-            consentVersion: CHECKOUT_CONSENT_VERSION,
+            // The buyer's own consents at checkout; an order staff place has none to record.
+            termsAcceptedAt: byStaff ? null : placedAt,
+            withdrawalWaivedAt: byStaff ? null : placedAt,
+            consentVersion: byStaff ? null : CHECKOUT_CONSENT_VERSION,
             expiresAt: new Date(placedAt.getTime() + ORDER_HOLD_MS),
           })
           .returning();

@@ -1,7 +1,7 @@
-import type { Browser, Page } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { launchBrowser, watchErrors } from "../../support/browser";
-import { E2E_ADMIN } from "../../support/e2e-server";
+import { horizontalOverflow, signedInAdmin } from "../../support/admin-browser";
+import { launchBrowser } from "../../support/browser";
 
 const baseUrl = inject("baseUrl");
 let browser: Browser;
@@ -13,20 +13,8 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function signedIn(width: number): Promise<{ page: Page; errors: string[] }> {
-  const context = await browser.newContext({ viewport: { width, height: 900 } });
-  const page = await context.newPage();
-  const errors = watchErrors(page);
-  await page.goto(`${baseUrl}/login`);
-  await page.getByLabel("Email").fill(E2E_ADMIN.email);
-  await page.getByLabel("Password", { exact: true }).fill(E2E_ADMIN.password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await page.waitForURL((url) => url.pathname !== "/login");
-  return { page, errors };
-}
-
-const overflow = (page: Page) =>
-  page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+const signedIn = (width: number) => signedInAdmin(browser, baseUrl, width);
+const overflow = horizontalOverflow;
 
 describe("credit notes and money on the dashboard", () => {
   it("a partial refund issues a credit note shown with the invoice, and the dashboard shows refunds", async () => {

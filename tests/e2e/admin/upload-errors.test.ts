@@ -1,7 +1,7 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { launchBrowser, watchErrors } from "../../support/browser";
-import { E2E_ADMIN } from "../../support/e2e-server";
+import { signedInAdmin } from "../../support/admin-browser";
+import { launchBrowser } from "../../support/browser";
 
 const baseUrl = inject("baseUrl");
 let browser: Browser;
@@ -21,14 +21,7 @@ const PNG = Buffer.from(
 
 describe("upload errors", () => {
   it("a picture chosen as a lesson video says why it was refused, on a freshly loaded course page", async () => {
-    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-    const page = await context.newPage();
-    const errors = watchErrors(page);
-    await page.goto(`${baseUrl}/login`);
-    await page.getByLabel("Email").fill(E2E_ADMIN.email);
-    await page.getByLabel("Password", { exact: true }).fill(E2E_ADMIN.password);
-    await page.getByRole("button", { name: "Sign in" }).click();
-    await page.waitForURL((url) => url.pathname !== "/login");
+    const { page, errors } = await signedInAdmin(browser, baseUrl, 1440);
 
     const list = await page.request.get(`${baseUrl}/api/admin/courses`);
     const courses = ((await list.json()) as { items: { id: string; lessonCount?: number }[] }).items;
