@@ -107,7 +107,12 @@ export function CouponDrawer({
         if (!open) onClose();
       }}
     >
-      <fetcher.Form method="post" encType="multipart/form-data" noValidate className="grid gap-5">
+      <fetcher.Form
+        method="post"
+        encType="multipart/form-data"
+        noValidate
+        className="grid grid-cols-[minmax(0,1fr)] gap-5"
+      >
         <input type="hidden" name="intent" value="save" />
         {coupon && <input type="hidden" name="id" value={coupon.id} />}
         {coupon?.bannerImage && <input type="hidden" name="currentBanner" value={coupon.bannerImage} />}
@@ -158,7 +163,7 @@ export function CouponDrawer({
             </Checkbox>
           )}
         </div>
-        <div className="grid gap-4 sm:grid-cols-2">
+        <div className="grid grid-cols-[minmax(0,1fr)] gap-4 sm:grid-cols-2">
           <DateField
             name="startsAt"
             label={t("adminCoupons.fields.startsAt")}
@@ -172,7 +177,7 @@ export function CouponDrawer({
             error={error("endsAt")}
           />
         </div>
-        <div className="grid gap-4 sm:grid-cols-2">
+        <div className="grid grid-cols-[minmax(0,1fr)] gap-4 sm:grid-cols-2">
           <Select
             name="discountType"
             label={t("adminCoupons.fields.discountType")}
@@ -219,7 +224,7 @@ export function CouponDrawer({
           formatOptions={{ style: "currency", currency }}
           error={error("minimumAmountCents")}
         />
-        <fieldset className="grid min-w-0 gap-4 sm:grid-cols-2">
+        <fieldset className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-4 sm:grid-cols-2">
           <legend className="mb-2 text-sm font-semibold text-ink">
             {t("adminCoupons.fields.limitsLegend")}
           </legend>
@@ -242,7 +247,7 @@ export function CouponDrawer({
             error={error("usageLimitPerCustomer")}
           />
         </fieldset>
-        <fieldset className="grid min-w-0 gap-4">
+        <fieldset className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-4">
           <legend className="mb-1 text-sm font-semibold text-ink">
             {t("adminCoupons.fields.restrictionsLegend")}
           </legend>

@@ -41,7 +41,6 @@ describe("credit notes and money on the dashboard", () => {
     const pdf = await page.request.get(`${baseUrl}${href}`);
     expect(pdf.status()).toBe(200);
     expect(pdf.headers()["content-type"]).toBe("application/pdf");
-    await page.screenshot({ path: "/tmp/credit-notes-1440.png", fullPage: true });
     expect(await overflow(page)).toBeLessThanOrEqual(0);
 
     await page.goto(`${baseUrl}/dashboard`);
@@ -56,11 +55,9 @@ describe("credit notes and money on the dashboard", () => {
     const orders = ((await list.json()) as { items: { id: string }[] }).items;
     await page.goto(`${baseUrl}/order/${orders.at(-1)!.id}`);
     await page.getByRole("heading", { name: "Credit notes" }).waitFor();
-    await page.screenshot({ path: "/tmp/credit-notes-375.png", fullPage: true });
     expect(await overflow(page)).toBeLessThanOrEqual(0);
     await page.goto(`${baseUrl}/dashboard`);
     await page.getByText(/^Refunded \(cancels, returns and partial refunds\)/).waitFor();
-    await page.screenshot({ path: "/tmp/dashboard-375.png", fullPage: true });
     expect(errors).toEqual([]);
   });
 });
