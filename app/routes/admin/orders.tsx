@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from "react";
+import { createContext, useContext, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useFetcher } from "react-router";
 import { AdminPage } from "~/components/admin/admin-page";
@@ -26,46 +26,76 @@ export const meta: Route.MetaFunction = ({ matches }) => {
   return root ? [{ title: translator(root)("adminOrders.title") }] : [];
 };
 
-/** The inline status select of one row: only the statuses the order may move to. */
-function StatusCell({ order, canWrite }: { order: AdminOrderListItem; canWrite: boolean }) {
+/**
+ * Inline status changes, run by the page: a row can leave the list once its status changed (a
+ * status filter) or be drawn anew, so what the change did is said by the page, not by the row.
+ */
+interface StatusChange {
+  /** Moves the order to `status`; a toast says what happened once the list has reloaded. */
+  submit(order: AdminOrderListItem, status: OrderStatus): void;
+  /** The change on its way (one at a time), or null. */
+  pending: { id: string; status: OrderStatus } | null;
+}
+
+const StatusChangeContext = createContext<StatusChange | null>(null);
+
+function useStatusChange(): StatusChange {
   const { t, i18n } = useTranslation();
   const fetcher = useFetcher<OrderActionResult>();
-  const next = ORDER_TRANSITIONS[order.status];
-  const [confirming, setConfirming] = useState(false);
-  const amount = formatMoney(order.refundableCents, order.currency, i18n.language);
-  const refunds = order.refundableCents > 0;
-  // What a confirmed cancel refunds, as it was when confirmed: once the list has reloaded, the
-  // order has nothing left to refund. And each answer is announced once.
-  const refunded = useRef<string | null>(null);
+  // What was asked, as it stood when confirmed: once the list has reloaded, a cancelled order has
+  // nothing left to refund. And each answer is announced once.
+  const asked = useRef<{ number: number; refunded: string | null } | null>(null);
   const announced = useRef<OrderActionResult | null>(null);
   useEffect(() => {
     const result = fetcher.data;
-    if (fetcher.state !== "idle" || !result || announced.current === result) return;
+    if (fetcher.state !== "idle" || !result || announced.current === result || !asked.current) return;
     announced.current = result;
-    setConfirming(false);
+    const { number, refunded } = asked.current;
     if (!result.ok) notify.error(result.message);
     else if (result.status === "cancel")
       notify.success(
-        `${t("adminOrders.statusChanged", { number: order.number, status: t("adminOrders.status.cancel") })} ${
-          refunded.current
-            ? t("adminOrders.money.cancelDone", { amount: refunded.current })
+        `${t("adminOrders.statusChanged", { number, status: t("adminOrders.status.cancel") })} ${
+          refunded
+            ? t("adminOrders.money.cancelDone", { amount: refunded })
             : t("adminOrders.money.cancelDoneNoMoney")
         }`,
       );
     else
       notify.success(
-        t("adminOrders.statusChanged", {
-          number: order.number,
-          status: t(`adminOrders.status.${result.status}`),
-        }),
+        t("adminOrders.statusChanged", { number, status: t(`adminOrders.status.${result.status}`) }),
       );
-  }, [fetcher.state, fetcher.data, order.number, t]);
-  const submit = (status: OrderStatus) => {
-    refunded.current = status === "cancel" && refunds ? amount : null;
-    fetcher.submit({ intent: "status", id: order.id, status }, { method: "post" });
+  }, [fetcher.state, fetcher.data, t]);
+  const asking = fetcher.state !== "idle" ? fetcher.formData : undefined;
+  return {
+    submit: (order, status) => {
+      asked.current = {
+        number: order.number,
+        refunded:
+          status === "cancel" && order.refundableCents > 0
+            ? formatMoney(order.refundableCents, order.currency, i18n.language)
+            : null,
+      };
+      fetcher.submit({ intent: "status", id: order.id, status }, { method: "post" });
+    },
+    pending: asking ? { id: String(asking.get("id")), status: asking.get("status") as OrderStatus } : null,
   };
-  if (!canWrite || next.length === 0) return <OrderStatusBadge status={order.status} />;
-  const shown = (fetcher.formData?.get("status") as OrderStatus | null) ?? order.status;
+}
+
+/** The inline status select of one row: only the statuses the order may move to. */
+function StatusCell({ order, canWrite }: { order: AdminOrderListItem; canWrite: boolean }) {
+  const { t, i18n } = useTranslation();
+  const change = useContext(StatusChangeContext);
+  const next = ORDER_TRANSITIONS[order.status];
+  const [confirming, setConfirming] = useState(false);
+  const amount = formatMoney(order.refundableCents, order.currency, i18n.language);
+  const refunds = order.refundableCents > 0;
+  const busy = change?.pending != null;
+  // The confirmation closes when the change it started has come back.
+  useEffect(() => {
+    if (!busy) setConfirming(false);
+  }, [busy]);
+  if (!change || !canWrite || next.length === 0) return <OrderStatusBadge status={order.status} />;
+  const shown = change.pending?.id === order.id ? change.pending.status : order.status;
   return (
     <>
       <MoneyConfirmDialog
@@ -82,8 +112,8 @@ function StatusCell({ order, canWrite }: { order: AdminOrderListItem; canWrite: 
         confirmLabel={
           refunds ? t("adminOrders.money.cancelConfirm") : t("adminOrders.money.cancelConfirmNoMoney")
         }
-        busy={fetcher.state !== "idle"}
-        onConfirm={() => submit("cancel")}
+        busy={busy}
+        onConfirm={() => change.submit(order, "cancel")}
         onCancel={() => setConfirming(false)}
       />
       <Select
@@ -91,11 +121,11 @@ function StatusCell({ order, canWrite }: { order: AdminOrderListItem; canWrite: 
         hideLabel
         className="w-40"
         value={shown}
-        isDisabled={fetcher.state !== "idle"}
+        isDisabled={busy}
         onChange={(value) => {
           if (!value || value === order.status) return;
           if (value === "cancel") setConfirming(true);
-          else submit(value as OrderStatus);
+          else change.submit(order, value as OrderStatus);
         }}
         options={[order.status, ...next].map((status) => ({
           value: status,
@@ -189,6 +219,7 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
   const { list, timeZone } = loaderData;
   const canWrite = useCan("orders", "write");
+  const statusChange = useStatusChange();
   const format = useMemo(
     () => new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "short", timeZone }),
     [i18n.language, timeZone],
@@ -257,7 +288,7 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
         id: "status",
         header: t("adminOrders.columns.status"),
         sortable: true,
-        cell: (order) => <StatusCell key={`${order.id}-${order.status}`} order={order} canWrite={canWrite} />,
+        cell: (order) => <StatusCell order={order} canWrite={canWrite} />,
         csv: (order) => order.status,
       },
     ],
@@ -265,57 +296,59 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
   );
 
   return (
-    <AdminPage title={t("adminOrders.title")} description={t("adminOrders.description")}>
-      <DataTable<AdminOrderListItem>
-        label={t("adminOrders.tableLabel")}
-        columns={columns}
-        rows={list.items}
-        getRowId={(order) => order.id}
-        total={list.total}
-        page={list.page}
-        limit={list.limit}
-        searchPlaceholder={t("adminOrders.search")}
-        filterParams={["status", "paymentMethod", "days", "startDate", "endDate"]}
-        filters={
-          <>
-            <DataTableFilter
-              param="status"
-              label={t("adminOrders.filters.status")}
-              allLabel={t("adminOrders.filters.allStatuses")}
-              options={ORDER_STATUSES.map((status) => ({
-                value: status,
-                label: t(`adminOrders.status.${status}`),
-              }))}
-            />
-            <DataTableFilter
-              param="paymentMethod"
-              label={t("adminOrders.filters.method")}
-              allLabel={t("adminOrders.filters.allMethods")}
-              options={PAYMENT_METHODS.map((method) => ({
-                value: method,
-                label: t(`adminOrders.method.${method}`),
-              }))}
-            />
-            <DataTableFilter
-              param="days"
-              label={t("adminOrders.filters.days")}
-              allLabel={t("adminOrders.filters.allDays")}
-              options={ORDER_DAY_RANGES.map((days) => ({
-                value: days,
-                label: t("adminOrders.filters.lastDays", { count: Number(days) }),
-              }))}
-            />
-            <DateFilter param="startDate" label={t("adminOrders.filters.startDate")} />
-            <DateFilter param="endDate" label={t("adminOrders.filters.endDate")} />
-          </>
-        }
-        {...(canWrite
-          ? { bulkActions: (selected, clear) => <BulkStatus selected={selected} clear={clear} /> }
-          : {})}
-        exportCsv={{ filename: "orders.csv", url: "/api/admin/orders/export" }}
-        empty={{ title: t("adminOrders.emptyTitle"), hint: t("adminOrders.emptyHint") }}
-        cardsOnPhones
-      />
-    </AdminPage>
+    <StatusChangeContext.Provider value={statusChange}>
+      <AdminPage title={t("adminOrders.title")} description={t("adminOrders.description")}>
+        <DataTable<AdminOrderListItem>
+          label={t("adminOrders.tableLabel")}
+          columns={columns}
+          rows={list.items}
+          getRowId={(order) => order.id}
+          total={list.total}
+          page={list.page}
+          limit={list.limit}
+          searchPlaceholder={t("adminOrders.search")}
+          filterParams={["status", "paymentMethod", "days", "startDate", "endDate"]}
+          filters={
+            <>
+              <DataTableFilter
+                param="status"
+                label={t("adminOrders.filters.status")}
+                allLabel={t("adminOrders.filters.allStatuses")}
+                options={ORDER_STATUSES.map((status) => ({
+                  value: status,
+                  label: t(`adminOrders.status.${status}`),
+                }))}
+              />
+              <DataTableFilter
+                param="paymentMethod"
+                label={t("adminOrders.filters.method")}
+                allLabel={t("adminOrders.filters.allMethods")}
+                options={PAYMENT_METHODS.map((method) => ({
+                  value: method,
+                  label: t(`adminOrders.method.${method}`),
+                }))}
+              />
+              <DataTableFilter
+                param="days"
+                label={t("adminOrders.filters.days")}
+                allLabel={t("adminOrders.filters.allDays")}
+                options={ORDER_DAY_RANGES.map((days) => ({
+                  value: days,
+                  label: t("adminOrders.filters.lastDays", { count: Number(days) }),
+                }))}
+              />
+              <DateFilter param="startDate" label={t("adminOrders.filters.startDate")} />
+              <DateFilter param="endDate" label={t("adminOrders.filters.endDate")} />
+            </>
+          }
+          {...(canWrite
+            ? { bulkActions: (selected, clear) => <BulkStatus selected={selected} clear={clear} /> }
+            : {})}
+          exportCsv={{ filename: "orders.csv", url: "/api/admin/orders/export" }}
+          empty={{ title: t("adminOrders.emptyTitle"), hint: t("adminOrders.emptyHint") }}
+          cardsOnPhones
+        />
+      </AdminPage>
+    </StatusChangeContext.Provider>
   );
 }

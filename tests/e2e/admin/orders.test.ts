@@ -156,6 +156,18 @@ describe("admin dashboard and orders", () => {
     await pickCancel();
     await cancel.getByRole("button", { name: "Go back" }).click();
     await cancel.waitFor({ state: "hidden" });
+    // Confirmed: the toast says what it refunded (as it stood before the list reloaded).
+    await pickCancel();
+    await cancel.getByRole("button", { name: "Yes, cancel and refund" }).click();
+    await page
+      .getByText(
+        new RegExp(
+          `^Order ${number} is now Cancel\\w*\\. €[\\d.,]+ refunded; access to its courses has ended\\.$`,
+        ),
+      )
+      .first()
+      .waitFor();
+    await cancel.waitFor({ state: "hidden" });
     expect(errors()).toEqual([]);
   });
 });
