@@ -195,6 +195,7 @@ export const ROUTE_ACCESS: Record<string, RouteCase | RouteCase[]> = {
 
   // ---------------------------------------------------------------- storefront
   "GET /api/courses": { rule: PUBLIC, ok: 200 },
+  "GET /api/attributes": { rule: PUBLIC, ok: 200 },
   "GET /api/courses/:id": { rule: PUBLIC, ok: 200, probe: (c) => ({ url: `/api/courses/${c.courseId}` }) },
   "GET /api/categories": { rule: PUBLIC, ok: 200 },
   "GET /api/products": { rule: PUBLIC, ok: 200 },
@@ -677,6 +678,13 @@ export const ROUTE_ACCESS: Record<string, RouteCase | RouteCase[]> = {
     ok: 404,
     probe: (c) => ({ payload: c.png, headers: { "content-type": "image/png" } }),
   },
+  "GET /api/admin/customers/:customerId/enrolments": { rule: read("customers"), ok: 404 },
+  "POST /api/admin/customers/:customerId/enrolments": {
+    rule: write("customers"),
+    ok: 404,
+    probe: body({ courseId: MISSING }),
+  },
+  "DELETE /api/admin/customers/:customerId/enrolments/:courseId": { rule: write("customers"), ok: 404 },
   "GET /api/admin/attributes": { rule: read("catalog"), ok: 200 },
   "POST /api/admin/attributes": {
     rule: write("catalog"),
