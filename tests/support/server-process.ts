@@ -25,10 +25,13 @@ export async function freePort(): Promise<number> {
   });
 }
 
-/** Starts the built server (build/node/main.js) as a separate process and waits until it is ready. */
+/**
+ * Starts the built server (build/node/main.js) as a separate process and waits until it is ready.
+ * Generous: npm test runs its parts side by side, and a fresh embedded database is made at start.
+ */
 export async function startServerProcess(
   env: Record<string, string>,
-  timeoutMs = 60_000,
+  timeoutMs = 150_000,
 ): Promise<ServerProcess> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
