@@ -29,8 +29,8 @@ export async function outboxMailsTo(dataDir: string, to: string): Promise<Outbox
   return mails;
 }
 
-/** The newest mail to `to`, waiting briefly for it (mails are sent after the response in pages). */
-export async function lastMailTo(dataDir: string, to: string, timeoutMs = 5000): Promise<OutboxMail> {
+/** The newest mail to `to`, waiting for it (mails are sent by the job queue, after the response). */
+export async function lastMailTo(dataDir: string, to: string, timeoutMs = 30_000): Promise<OutboxMail> {
   const until = Date.now() + timeoutMs;
   for (;;) {
     const mails = await outboxMailsTo(dataDir, to);
