@@ -9,10 +9,10 @@ import { pathAliases } from "./scripts/path-aliases";
 /**
  * Browser chunks every page needs, in a few files instead of dozens: on a phone each extra request
  * before first paint costs a round trip (issue 7's Lighthouse budget). Route code still splits per route.
+ * Icons are not one shared chunk: that chunk held every admin icon too (decision 007, addendum).
  */
 const SHARED_CHUNKS: [name: string, packages: RegExp][] = [
   ["framework", /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/],
-  ["icons", /[\\/]node_modules[\\/]lucide-react[\\/]/],
 ];
 
 export default defineConfig(({ isSsrBuild }) => ({

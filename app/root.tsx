@@ -17,22 +17,25 @@ import type { Route } from "./+types/root";
 import "./app.css";
 import { ToastContainer, toastContainerProps } from "~/components/ui/toast";
 import { pageCurrencyChoice } from "~/features/currency/page-currency.server";
+import { CookieConsentBanner } from "~/features/layout/cookie-consent-banner";
 import { ErrorPage } from "~/features/layout/error-page";
 import { LanguageDetection } from "~/features/layout/language-detection";
 import { RouteAnnouncer } from "~/features/layout/route-announcer";
 import { SiteShell } from "~/features/layout/site-shell";
 import type { StoreChromeInfo } from "~/features/layout/store-info";
+import { WidgetScripts } from "~/features/layout/widget-scripts";
 import { OfflineSupport } from "~/features/offline/offline-support";
 import { createI18n } from "~/i18n/i18n";
 import { messageAreaOf } from "~/i18n/message-area";
-import { messagesFor } from "~/i18n/messages.server";
+import { messagesWithOverrides } from "~/i18n/messages.server";
 import { offeredLanguages } from "~/i18n/offered-languages";
 import { translator } from "~/i18n/translator";
 import type { EarlyInputWindow } from "~/lib/early-input";
 import { useNonce } from "~/lib/nonce";
+import { absoluteUrl, withSiteSeo } from "~/lib/seo";
 import { THEME_COLORS, themeClass, themeFromCookie, useIsDark } from "~/lib/theme";
 import { useCartCount } from "~/lib/use-cart-count";
-import { type Translatable, translate } from "~shared/translatable";
+import { consentFromCookies } from "~shared/cookie-consent";
 
 /** Who is looking: a signed-in customer, a guest, or an anonymous visitor (null). */
 export type Viewer =
@@ -41,16 +44,22 @@ export type Viewer =
   | null;
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const [info, custom, published, currency] = await Promise.all([
+  const area = messageAreaOf(new URL(request.url).pathname);
+  const [info, menus, published, currency, seo, widgets, overrides] = await Promise.all([
     context.services.settings.storeInfo(context.company.id),
-    context.services.settingsAdmin.storefront(context.company.id),
+    context.services.menus.shown(context.company.id, context.language),
     context.services.editingLanguages.list(context.company.id),
     pageCurrencyChoice(context, request),
+    area === "storefront" ? context.services.settingsAdmin.seo(context.company.id) : undefined,
+    area === "storefront" ? context.services.settingsAdmin.siteWidgets(context.company.id) : undefined,
+    // The school's own wording of interface texts (International › Translations).
+    context.services.translations.overrides(context.company.id, context.language),
   ]);
-  const link = (item: { label: Record<string, string>; url: string }) => ({
-    label: translate(item.label as Translatable, context.language),
-    href: item.url,
-  });
+  // The school's analytics and chat load on storefront pages only once the visitor accepted
+  // cookies; the page's CSP then allows exactly their origins.
+  const consent = consentFromCookies(request.headers.get("cookie"));
+  const hasWidgets = widgets !== undefined && widgets.scripts.length > 0;
+  if (hasWidgets && consent === "accepted") context.allowSources(widgets.csp);
   const store: StoreChromeInfo = {
     shopName: info.shopName || context.company.name,
     logo: info.logo || undefined,
@@ -59,11 +68,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     addressLines: info.addressLines,
     phones: info.phones,
     email: info.email,
-    headerLinks: custom.headerLinks.length > 0 ? custom.headerLinks.map(link) : null,
-    footerColumns: custom.footerColumns.map((column) => ({
-      title: translate(column.title as Translatable, context.language),
-      links: column.links.map(link),
-    })),
+    workingHours: info.workingHours,
+    headerMenu: menus.header,
+    footerMenu: menus.footer,
   };
   const viewer: Viewer = context.customer
     ? {
@@ -78,12 +85,21 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return {
     viewer,
     language: context.language,
+    /** The school's default language for visitors without a preference ("" = their browser's). */
+    schoolLanguage: info.visitorLanguage ?? "",
     languages: offeredLanguages(published, context.language),
-    messages: messagesFor(context.language, messageAreaOf(new URL(request.url).pathname)),
+    messages: messagesWithOverrides(context.language, area, overrides),
     theme: themeFromCookie(request.headers.get("cookie")),
     origin: context.origin,
     store,
     currency,
+    /** How every page shows dates (Settings → Date format, Time zone): see app/lib/dates.ts. */
+    dates: { dateFormat: info.dateFormat, timeZone: info.timeZone },
+    // The school's SEO settings, on storefront and learner pages (the meta functions add them).
+    seo: seo && { ...seo, image: seo.image && absoluteUrl(context.origin, seo.image) },
+    /** The widgets' script tags for <head> (after consent), and whether to ask for it. */
+    widgets: hasWidgets && consent === "accepted" ? widgets.scripts : [],
+    askConsent: hasWidgets && consent === null,
   };
 }
 
@@ -123,7 +139,10 @@ export const meta: Route.MetaFunction = ({ data, error }) => {
   const t = translator(data);
   const status = isRouteErrorResponse(error) ? error.status : 500;
   const title = status === 404 ? t("common.notFoundTitle") : t("common.errorTitle");
-  return [{ title: `${title} | ${data.store.shopName}` }, { name: "robots", content: "noindex" }];
+  return withSiteSeo(
+    [{ title: `${title} | ${data.store.shopName}` }, { name: "robots", content: "noindex" }],
+    data.seo,
+  );
 };
 
 /** Used only when the root loader itself failed: the bare error page below needs these few strings. */
@@ -167,7 +186,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <LanguageDetection />
+        <LanguageDetection schoolLanguage={data?.schoolLanguage} />
         {theme === "system" ? (
           <>
             <meta name="theme-color" content={THEME_COLORS.light} media="(prefers-color-scheme: light)" />
@@ -178,6 +197,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         )}
         <Meta />
         <Links />
+        <WidgetScripts scripts={data?.widgets ?? []} nonce={nonce} />
       </head>
       <body>
         <I18nextProvider i18n={i18n}>
@@ -220,11 +240,13 @@ function Shell({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
+  const data = useRouteLoaderData<typeof loader>("root");
   return (
     <>
       <Shell>
         <Outlet />
       </Shell>
+      {data?.askConsent && <CookieConsentBanner />}
       <RouteAnnouncer />
     </>
   );

@@ -5,6 +5,7 @@ import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
 import { STAMP_FILE, sourceFingerprint } from "./build-stamp.mjs";
 import { checkHomeJsBudget, formatKb } from "./js-budget.mjs";
+import { precompress } from "./precompress.mjs";
 import { buildServiceWorker } from "./service-worker.mjs";
 
 /** Production build: the React Router app (client + SSR bundle) and the Fastify server bundle. */
@@ -31,6 +32,10 @@ if (!budget.ok) {
   process.exit(1);
 }
 console.info(budget.report);
+
+// Served as they are by the server (decision 029): compressed once here, not on every request.
+const compressed = await precompress(join(root, "build/client"));
+console.info(`precompressed ${compressed} client files (brotli and gzip)`);
 
 await build({
   entryPoints: [join(root, "server/main.ts")],

@@ -10,9 +10,9 @@ import { productionBuildIsFresh } from "./build-stamp.mjs";
  * (`fileParallelism: false`: the browser tests share one server; the process tests start and kill
  * their own) only after every other project, one such file after another. Those tests mostly wait
  * (on pages, restarts, outages), so on a 2-core machine a core sat idle for most of the run. This
- * runs four Vitest processes side by side: the unit and API tests; the storefront browser tests;
- * the other browser tests (each browser run starts its own server on a fresh database); the
- * process tests. The production build the last three need is made first, once. Every line is
+ * runs three lanes side by side: the unit and API tests, then the process tests; the storefront
+ * browser tests; the other browser tests (each browser run starts its own server on a fresh
+ * database). The production build the last three need is made first, once. Every line is
  * prefixed with its part; the exit code fails when any part fails.
  *
  * With arguments (`npm test -- tests/e2e/admin`, `--project api`) it is plain `vitest run`.
@@ -21,6 +21,10 @@ const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const vitest = join(root, "node_modules/vitest/vitest.mjs");
 const args = process.argv.slice(2);
 const children = new Set();
+/** Lines naming a failed test or file, per part: printed again at the end, where a CI log's tail shows them. */
+const failures = [];
+const FAILURE_LINE =
+  /^\s*(?:FAIL\b|×|❯ .*\.test\.tsx?|Error: |AssertionError|Vitest caught|This error originated)/;
 
 for (const signal of ["SIGINT", "SIGTERM"])
   process.once(signal, () => {
@@ -40,9 +44,11 @@ function run(vitestArgs, label) {
         [child.stdout, process.stdout],
         [child.stderr, process.stderr],
       ])
-        createInterface({ input: stream, crlfDelay: Number.POSITIVE_INFINITY }).on("line", (line) =>
-          out.write(`[${label}] ${line}\n`),
-        );
+        createInterface({ input: stream, crlfDelay: Number.POSITIVE_INFINITY }).on("line", (line) => {
+          out.write(`[${label}] ${line}\n`);
+          // biome-ignore lint/suspicious/noControlCharactersInRegex: strips the terminal's colour codes
+          if (FAILURE_LINE.test(line.replace(/\x1b\[[0-9;]*m/g, ""))) failures.push(`[${label}] ${line}`);
+        });
     child.on("close", (code, signal) => {
       children.delete(child);
       resolve(code ?? (signal ? 1 : 0));
@@ -66,10 +72,21 @@ if (args.length > 0) {
   const storefront = "tests/e2e/storefront/";
   const otherBrowserTests = testFiles("tests/e2e").filter((file) => !file.startsWith(storefront));
   const codes = await Promise.all([
-    run(["--project", "unit", "--project", "api"], "unit+api"),
+    // The process tests after the unit and API tests, not beside them: they time restarts and
+    // outages, and four parts at once on two cores starved them (and the API tests) for CPU.
+    run(["--project", "unit", "--project", "api", "--project", "api-mocking"], "unit+api").then(
+      async (code) => [code, await run(["--project", "process"], "process")],
+    ),
     run(["--project", "e2e", storefront], "e2e storefront"),
     run(["--project", "e2e", ...otherBrowserTests], "e2e admin"),
-    run(["--project", "process"], "process"),
   ]);
-  process.exitCode = Math.max(...codes);
+  process.exitCode = Math.max(...codes.flat());
+  const parts = ["unit+api", "process", "e2e storefront", "e2e admin"];
+  process.stdout.write(
+    `\n--- npm test: ${codes
+      .flat()
+      .map((code, i) => `${parts[i]} ${code === 0 ? "passed" : `FAILED (${code})`}`)
+      .join(", ")}\n`,
+  );
+  if (failures.length > 0) process.stdout.write(`--- what failed:\n${failures.slice(0, 200).join("\n")}\n`);
 }

@@ -13,30 +13,39 @@ import { adminCategoryRoutes } from "./modules/catalog/admin-categories.routes";
 import { adminCourseRoutes } from "./modules/catalog/admin-courses.routes";
 import { catalogRoutes } from "./modules/catalog/catalog.routes";
 import { checkoutRoutes } from "./modules/checkout/checkout.routes";
+import { contactRoutes } from "./modules/contact/contact.routes";
 import { contentRoutes } from "./modules/content/content.routes";
 import { storeContentRoutes } from "./modules/content/store-content.routes";
 import { couponRoutes } from "./modules/coupons/coupons.routes";
 import { customerRoutes } from "./modules/customers/customers.routes";
 import { dashboardRoutes } from "./modules/dashboard/dashboard.routes";
+import { familyRoutes } from "./modules/families/families.routes";
 import { healthRoutes } from "./modules/health/health.routes";
 import { instalmentRoutes } from "./modules/instalments/instalments.routes";
 import { internationalRoutes } from "./modules/international/international.routes";
 import { jobsRoutes } from "./modules/jobs/jobs.routes";
 import { learningRoutes } from "./modules/learning/learning.routes";
+import { quizRoutes } from "./modules/learning/quiz.routes";
 import { imageRoutes } from "./modules/media/images.routes";
 import { mediaRoutes } from "./modules/media/media.routes";
+import { menusRoutes } from "./modules/menus/menus.routes";
 import { invoiceRoutes } from "./modules/orders/invoices.routes";
 import { manualEnrolmentRoutes } from "./modules/orders/manual-enrolment.routes";
 import { orderAdminRoutes } from "./modules/orders/orders-admin.routes";
+import { paymentSettingsRoutes } from "./modules/payments/payment-settings.routes";
 import { paymentWebhookRoutes } from "./modules/payments/payments.routes";
 import { platformRoutes } from "./modules/platform/platform.routes";
 import { adminProductRoutes } from "./modules/products/admin-products.routes";
 import { storeProductRoutes } from "./modules/products/store-products.routes";
+import { reportsRoutes } from "./modules/reports/reports.routes";
 import { settingsAdminRoutes } from "./modules/settings/settings-admin.routes";
+import { shippingRoutes } from "./modules/shipping/shipping.routes";
 import { sitemapRoutes } from "./modules/sitemap/sitemap.routes";
 import { staffRoutes } from "./modules/staff/staff.routes";
 import { staffAccountRoutes } from "./modules/staff/staff-account.routes";
 import { staffAuthRoutes } from "./modules/staff/staff-auth.routes";
+import { taxRoutes } from "./modules/taxes/taxes.routes";
+import { translationRoutes } from "./modules/translations/translations.routes";
 import { authPlugin } from "./plugins/auth";
 import { csrfPlugin } from "./plugins/csrf";
 import { errorsPlugin } from "./plugins/errors";
@@ -102,6 +111,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // true, a hop count or addresses: Fastify takes each; the cast only picks the HTTP/1 overload.
     trustProxy: env.TRUST_PROXY as boolean,
     bodyLimit: 1_048_576,
+    // Fastify's default (10 s per plugin) is a wall clock: on a loaded machine a start whose event
+    // loop is busy elsewhere (the embedded database migrating, routes compiling) failed a plugin
+    // that had nothing wrong with it. A plugin that truly hangs still fails, after two minutes.
+    pluginTimeout: 120_000,
     return503OnClosing: true,
     forceCloseConnections: "idle",
     schemaController: { compilersFactory: zodCompilers },
@@ -129,9 +142,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     app.services.instalments
       .sweep()
       .catch((error: unknown) => app.log.error({ err: error }, "instalment sweep failed"));
+    // Live exchange rates: at start, then every EXCHANGE_RATES_INTERVAL_MINUTES.
+    app.services.liveRates.start();
   });
   app.addHook("onClose", async () => {
     app.services.instalments.stop();
+    app.services.liveRates.stop();
     await app.services.jobQueue.stop(JOB_SHUTDOWN_MS);
     await app.services.mailer.close();
     await app.services.attemptLimits.close();
@@ -154,7 +170,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     https: env.PUBLIC_URL?.startsWith("https:") ?? false,
     trustProxy: env.TRUST_PROXY !== false,
     development: env.NODE_ENV === "development",
-    stripe: Boolean(env.STRIPE_SECRET_KEY),
+    // Stripe.js may be needed with the environment's keys or with a school's own (saved encrypted).
+    stripe: Boolean(env.STRIPE_SECRET_KEY || env.SETTINGS_ENCRYPTION_KEY),
   });
   await app.register(openapiPlugin);
   await app.register(tenancyPlugin);
@@ -168,11 +185,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     async (api) => {
       await api.register(catalogRoutes);
       await api.register(customerRoutes);
+      await api.register(familyRoutes);
       await api.register(checkoutRoutes);
       await api.register(instalmentRoutes);
       await api.register(paymentWebhookRoutes);
       await api.register(invoiceRoutes);
       await api.register(learningRoutes);
+      await api.register(quizRoutes);
       await api.register(mediaRoutes);
       await api.register(staffAuthRoutes);
       await api.register(staffAccountRoutes);
@@ -183,10 +202,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(orderAdminRoutes);
       await api.register(manualEnrolmentRoutes);
       await api.register(dashboardRoutes);
+      await api.register(reportsRoutes);
       await api.register(settingsAdminRoutes);
+      await api.register(menusRoutes);
       await api.register(contentRoutes);
       await api.register(storeContentRoutes);
+      await api.register(contactRoutes);
       await api.register(internationalRoutes);
+      await api.register(translationRoutes);
+      await api.register(taxRoutes);
+      await api.register(shippingRoutes);
+      await api.register(paymentSettingsRoutes);
       await api.register(adminCourseRoutes);
       await api.register(adminCategoryRoutes);
       await api.register(adminAttributeRoutes);

@@ -3,6 +3,7 @@ import type { Env } from "./config/env";
 import type { Database } from "./db/client";
 import { type CacheBus, localCacheBus } from "./lib/cache-bus";
 import { memoryRateLimitStore, type RateLimitStore, redisRateLimitStore } from "./lib/rate-limit-store";
+import { createSecretBox } from "./lib/secret-box";
 import { createAuditService } from "./modules/audit/audit.service";
 import { createAttemptLimits } from "./modules/auth/attempt-limits";
 import { createSessionService } from "./modules/auth/sessions.service";
@@ -12,13 +13,16 @@ import { createCheckoutService } from "./modules/checkout/checkout.service";
 import { composeOrderConfirmation, ORDER_CONFIRMATION_MAIL } from "./modules/checkout/confirmation-mail";
 import { createCompanyService } from "./modules/companies/companies.service";
 import { createSchoolAddresses } from "./modules/companies/school-addresses";
+import { createContactService } from "./modules/contact/contact.service";
 import { createEmailTemplatesService } from "./modules/content/email-templates.service";
 import { createFaqsService } from "./modules/content/faqs.service";
 import { createPagesService } from "./modules/content/pages.service";
 import { createCouponService } from "./modules/coupons/coupons.service";
 import { createCurrencyService } from "./modules/currency/currency.service";
+import { createLiveRates } from "./modules/currency/live-rates";
 import { createCustomerService } from "./modules/customers/customers.service";
 import { createDashboardService } from "./modules/dashboard/dashboard.service";
+import { createFamilyService } from "./modules/families/families.service";
 import { createInstalmentCollection } from "./modules/instalments/instalment-collection";
 import { registerInstalmentMails } from "./modules/instalments/instalment-mails";
 import { createEditingLanguagesService } from "./modules/international/editing-languages";
@@ -32,11 +36,13 @@ import { createBlobStore } from "./modules/media/blob-store";
 import { createImageStore } from "./modules/media/image-store";
 import { createMediaStore } from "./modules/media/media-store";
 import { createUploads } from "./modules/media/uploads";
+import { createMenusService } from "./modules/menus/menus.service";
 import { CREDIT_NOTE_MAIL, composeCreditNoteMail } from "./modules/orders/credit-note-mail";
 import { createInvoiceService } from "./modules/orders/invoices.service";
 import { createManualEnrolment } from "./modules/orders/manual-enrolment";
 import { createOrderAdminService } from "./modules/orders/orders-admin.service";
-import { createPaymentProvider } from "./modules/payments/payment-providers";
+import { createPaymentMethods } from "./modules/payments/payment-methods";
+import { createSchoolPayments } from "./modules/payments/school-payments";
 import { createStripeConnect } from "./modules/payments/stripe-connect";
 import { createPlatformService } from "./modules/platform/platform.service";
 import { LOW_STOCK_MAIL, type LowStockNotice } from "./modules/products/low-stock";
@@ -44,8 +50,10 @@ import { composeLowStockMail } from "./modules/products/low-stock-mail";
 import { createProductAdminService } from "./modules/products/product-admin.service";
 import { createProductSettings } from "./modules/products/product-settings";
 import { createStoreProductService } from "./modules/products/store-products.service";
+import { createReportsService } from "./modules/reports/reports.service";
 import { createSettingsService } from "./modules/settings/settings.service";
 import { createSettingsAdminService } from "./modules/settings/settings-admin.service";
+import { createShippingService } from "./modules/shipping/shipping.service";
 import { createSitemapService } from "./modules/sitemap/sitemap.service";
 import { createRoleService } from "./modules/staff/roles.service";
 import { createStaffService } from "./modules/staff/staff.service";
@@ -53,6 +61,8 @@ import { createStaffAccessService } from "./modules/staff/staff-access";
 import { createStaffAccountService, createStaffPasswordReset } from "./modules/staff/staff-account.service";
 import { createStaffAuthService } from "./modules/staff/staff-auth.service";
 import { createStaffOnboarding } from "./modules/staff/staff-onboarding.service";
+import { createTaxService } from "./modules/taxes/taxes.service";
+import { createTranslationService } from "./modules/translations/translations.service";
 
 export interface ServiceOptions {
   env: Env;
@@ -103,17 +113,32 @@ export function createServices(
   const staffAuth = createStaffAuthService(db, { sessions, attemptLimits });
   const audit = createAuditService(db);
   const editingLanguages = createEditingLanguagesService(db, { bus: cacheBus });
+  const translations = createTranslationService(db, { audit, editingLanguages, bus: cacheBus });
   const coupons = createCouponService(db, { audit });
-  const settingsAdmin = createSettingsAdminService(db, { settings, audit });
+  const secrets = createSecretBox(env.SETTINGS_ENCRYPTION_KEY);
+  const settingsAdmin = createSettingsAdminService(db, { settings, audit, secrets });
+  const menus = createMenusService(db, { settings, settingsAdmin, audit });
   const pages = createPagesService(db, { audit });
   const faqs = createFaqsService(db, { audit });
   const emailTemplates = createEmailTemplatesService(db, { audit });
   const currency = createCurrencyService(db, { settings, bus: cacheBus });
+  const liveRates = createLiveRates(db, {
+    queue: jobQueue,
+    settings,
+    url: env.EXCHANGE_RATES_URL,
+    intervalMs: env.EXCHANGE_RATES_INTERVAL_MINUTES * 60_000,
+    onRatesChanged: currency.invalidate,
+    log,
+  });
   const international = createInternationalService(db, {
     audit,
     settings,
     editingLanguages,
-    onCurrenciesChanged: currency.invalidate,
+    onCurrenciesChanged: (companyId) => {
+      currency.invalidate(companyId);
+      liveRates.wake();
+    },
+    liveRatesTurnedOn: liveRates.enqueue,
   });
   const customers = createCustomerService(db, {
     sessions,
@@ -124,18 +149,34 @@ export function createServices(
     emailTemplates,
     log,
   });
+  const contact = createContactService(db, { mailJobs, attemptLimits, settings });
   const invoices = createInvoiceService(db, settings);
   mailJobs.register(CREDIT_NOTE_MAIL, composeCreditNoteMail({ invoices, settings }));
-  const provider = createPaymentProvider(env);
-  const instalments = createInstalmentCollection(db, { queue: jobQueue, mailJobs, provider, log, now });
+  // Each school's payment providers: the environment's Stripe keys, else its own, else demo.
+  const payments = createSchoolPayments({ env, settings, secrets });
+  const cardProvider = async (companyId: string) => (await payments.forCompany(companyId)).card;
+  const paymentMethods = createPaymentMethods(db, { settings, audit, payments });
+  const instalments = createInstalmentCollection(db, {
+    queue: jobQueue,
+    mailJobs,
+    cardProvider,
+    log,
+    now,
+  });
   registerInstalmentMails(db, { mailJobs, settings, originOf });
-  const stripeConnect = createStripeConnect(env, settings);
+  const stripeConnect = createStripeConnect(payments, settings);
+  const taxes = createTaxService(db, { settings, audit, bus: cacheBus });
+  const shipping = createShippingService(db, { settings, audit, bus: cacheBus });
   const checkout = createCheckoutService(db, {
     settings,
+    taxes,
+    shipping,
     currencies: currency,
     sessions,
     mailJobs,
-    provider,
+    payments,
+    paymentMethods,
+    originOf,
     instalmentPayments: instalments,
     log,
     seatsChanged: catalog,
@@ -153,7 +194,8 @@ export function createServices(
   const blobs = createBlobStore(env);
   const media = createMediaStore({ blobs });
   const images = createImageStore({ blobs });
-  const learning = createLearningService(db, { catalog });
+  const learning = createLearningService(db, { catalog, audit, mailJobs, settings, images, originOf, now });
+  const families = createFamilyService(db, { sessions, learning, mailJobs, settings, originOf });
   const staffPasswordReset = createStaffPasswordReset(db, sessions, attemptLimits);
   const staffMembers = createStaffService(db, { sessions, audit, passwordReset: staffPasswordReset });
   const staffRoles = createRoleService(db, { audit });
@@ -177,7 +219,7 @@ export function createServices(
   const orderAdmin = createOrderAdminService(db, {
     settings,
     audit,
-    provider,
+    refunding: async (companyId) => (await payments.forCompany(companyId)).refunding,
     mailJobs,
     seatsChanged: catalog,
     ...(now ? { now } : {}),
@@ -185,6 +227,7 @@ export function createServices(
   const manualEnrolment = createManualEnrolment(db, { audit, checkout, orderAdmin });
   const jobsAdmin = createJobsAdminService(database, { queue: jobQueue, audit });
   const dashboard = createDashboardService(db, { settings, ...(now ? { now } : {}) });
+  const reports = createReportsService(db, { settings, ...(now ? { now } : {}) });
   const catalogAdmin = createCatalogAdmin(db, {
     audit,
     catalog,
@@ -212,6 +255,7 @@ export function createServices(
     jobsAdmin,
     mailJobs,
     instalments,
+    liveRates,
     companies,
     schoolAddresses,
     catalog,
@@ -225,7 +269,8 @@ export function createServices(
     editingLanguages,
     customers,
     coupons,
-    provider,
+    payments,
+    paymentMethods,
     stripeConnect,
     checkout,
     invoices,
@@ -233,6 +278,7 @@ export function createServices(
     media,
     images,
     learning,
+    families,
     staffMembers,
     staffRoles,
     staffOnboarding,
@@ -241,11 +287,17 @@ export function createServices(
     orderAdmin,
     manualEnrolment,
     dashboard,
+    reports,
     settingsAdmin,
+    menus,
     pages,
     faqs,
+    contact,
     emailTemplates,
     international,
+    translations,
+    taxes,
+    shipping,
     catalogAdmin,
     currency,
     products,

@@ -52,3 +52,12 @@ export function formatFullMoney(cents: number, currency: string, language: strin
     maximumFractionDigits: digits,
   }).format(cents / 10 ** digits);
 }
+
+/** An exact decimal in major units back to minor units: "52.92" USD → 5292, "6350" JPY → 6350; NaN if malformed. */
+export function decimalToMinorUnits(value: string, currency: string): number {
+  const digits = minorUnitDigits(currency);
+  const match = /^(-?)(\d+)(?:\.(\d+))?$/.exec(value.trim());
+  if (!match || (match[3] ?? "").length > digits) return Number.NaN;
+  const minor = Number(`${match[2]}${(match[3] ?? "").padEnd(digits, "0")}`);
+  return match[1] ? -minor : minor;
+}

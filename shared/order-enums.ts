@@ -7,9 +7,15 @@ export const PAYMENT_METHODS = [
   "credit",
   "stripe",
   "paypal",
+  "ideal",
   "cod",
   "bank_transfer",
 ] as const;
+/** Methods the buyer finishes on the provider's own page (PayPal approval, the bank's iDEAL page). */
+export const REDIRECT_PAYMENT_METHODS = ["paypal", "ideal"] as const;
+export type RedirectPaymentMethod = (typeof REDIRECT_PAYMENT_METHODS)[number];
+export const isRedirectMethod = (method: string): method is RedirectPaymentMethod =>
+  (REDIRECT_PAYMENT_METHODS as readonly string[]).includes(method);
 /** How staff may record a payment received outside the shop ("mark as paid"). */
 export const MANUAL_PAYMENT_METHODS = ["bank_transfer", "cash"] as const;
 export type ManualPaymentMethod = (typeof MANUAL_PAYMENT_METHODS)[number];

@@ -9,6 +9,9 @@ import type { OrderStatus } from "./order-enums";
  *   cancel     → (final)
  *
  * Anything else, including "to the status it already has", is refused with a 422.
+ *
+ * An order with goods to ship passes through both: paid, it is Processing (to be packed); it
+ * becomes Delivered only once staff marked it shipped (see NOT_SHIPPED_MESSAGE).
  */
 export const ORDER_TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
   pending: ["processing", "cancel"],
@@ -35,3 +38,6 @@ export function transitionError(from: OrderStatus, to: OrderStatus): string {
   const allowed = ORDER_TRANSITIONS[from].map((status) => LABELS[status]).join(" or ");
   return `A ${LABELS[from]} order can only be changed to ${allowed}, not to ${LABELS[to]}.`;
 }
+
+/** Delivering an order whose goods have not left yet (no shipment recorded). */
+export const NOT_SHIPPED_MESSAGE = "Mark this order shipped first: its goods have not left yet.";

@@ -45,3 +45,52 @@ export function messagesFor(language: string, area: MessageArea): Messages {
   }
   return messages;
 }
+
+/** Merged messages per overrides object (the service returns the same object until one changes). */
+const overridden = new WeakMap<object, Map<string, Messages>>();
+
+/**
+ * `messagesFor(language, area)` with a school's own texts (International › Translations) put over
+ * the defaults: only keys the area's messages have, so the storefront never gets back-office texts.
+ * Built once per overrides object and area, so the pages' translators stay cached.
+ */
+export function messagesWithOverrides(
+  language: string,
+  area: MessageArea,
+  overrides: Readonly<Record<string, string>>,
+): Messages {
+  const base = messagesFor(language, area);
+  const keys = Object.keys(overrides);
+  if (keys.length === 0) return base;
+  let byArea = overridden.get(overrides);
+  if (!byArea) {
+    byArea = new Map();
+    overridden.set(overrides, byArea);
+  }
+  let messages = byArea.get(area);
+  if (!messages) {
+    const tree: Messages = {};
+    for (const key of keys) {
+      const path = key.split(".");
+      if (typeof lookup(base, path) !== "string") continue;
+      let node = tree;
+      for (const part of path.slice(0, -1)) {
+        if (!node[part] || typeof node[part] !== "object") node[part] = {};
+        node = node[part] as Messages;
+      }
+      node[path[path.length - 1]!] = overrides[key];
+    }
+    messages = merge(base, tree);
+    byArea.set(area, messages);
+  }
+  return messages;
+}
+
+function lookup(tree: Messages, path: string[]): unknown {
+  let node: unknown = tree;
+  for (const part of path) {
+    if (!node || typeof node !== "object") return undefined;
+    node = (node as Messages)[part];
+  }
+  return node;
+}

@@ -10,9 +10,19 @@ export const adminPaths = {
   /** GET: starts Stripe Connect onboarding (redirects to Stripe). */
   stripeConnect: () => "/admin/stripe-connect",
   dashboard: () => "/dashboard",
+  /** The reports for a period (the query: from, to, groupBy). */
+  reports: (query = "") => `/reports${query}`,
+  /** GET: one report for a period as CSV. */
+  reportCsv: (query: string) => `/reports/export.csv${query}`,
+  reportPdf: (query: string) => `/reports/export.pdf${query}`,
   editProfile: () => "/edit-profile",
   courses: () => "/courses",
   course: (id: string) => `/course/${encodeURIComponent(id)}`,
+  /** The quiz editor of one lesson of a course. */
+  lessonQuiz: (courseId: string, lessonId: string) =>
+    `/course/${encodeURIComponent(courseId)}/lessons/${encodeURIComponent(lessonId)}/quiz`,
+  /** Every learner's progress in the course as CSV. */
+  courseProgressCsv: (courseId: string) => `/course/${encodeURIComponent(courseId)}/progress.csv`,
   products: () => "/products",
   /** The product editor ("new" for a new product); /product/{slug} is the storefront's product page. */
   product: (id: string) => `/products/${encodeURIComponent(id)}`,
@@ -39,7 +49,18 @@ export const adminPaths = {
   emailTemplates: () => "/email-templates",
   languages: () => "/languages",
   currencies: () => "/currencies",
+  /** The countries, `?searchText=` to find one. */
+  countries: () => "/countries",
+  /** The states of every country, or of one (`countryId`). */
+  states: (countryId?: string) =>
+    countryId ? `/states?countryId=${encodeURIComponent(countryId)}` : "/states",
+  taxZones: () => "/tax-zones",
+  taxes: () => "/taxes",
+  translations: () => "/translations",
+  shippingZones: () => "/shipping-zones",
+  shippingCarriers: () => "/store/shipping-carriers",
   storeCustomization: () => "/store/customization",
+  menuEditor: () => "/store/menu-editor",
   storeSettings: () => "/store/store-settings",
   notFound: () => "/404",
   comingSoon: () => "/coming-soon",

@@ -26,7 +26,12 @@ export interface CartItem {
   salePriceCents: number | null;
   currency: string;
   product?: CartProductLine;
+  /** Seats of a course (a group purchase for a class or a family); 1 when not set. */
+  seats?: number;
 }
+
+/** The most seats of one course the cart asks for (the server's limit too). */
+export const MAX_CART_SEATS = 100;
 
 /** The server checks out at most this many courses at once. */
 export const MAX_CART_ITEMS = 20;
@@ -83,6 +88,19 @@ export function addToCart(item: CartItem): boolean {
   if (items.length >= MAX_CART_ITEMS) return false;
   writeCart([...items, item]);
   return true;
+}
+
+/** Sets how many seats of a course the cart holds (a whole number from 1 to MAX_CART_SEATS). */
+export function setCartSeats(courseId: string, seats: number) {
+  const value = Math.min(Math.max(Math.trunc(seats) || 1, 1), MAX_CART_SEATS);
+  writeCart(readCart().map((item) => (item.id === courseId ? { ...item, seats: value } : item)));
+}
+
+/** The checkout's `seats`: the courses bought with more than one seat. */
+export function cartSeats(items: CartItem[]): Record<string, number> {
+  return Object.fromEntries(
+    items.filter((item) => !item.product && (item.seats ?? 1) > 1).map((item) => [item.id, item.seats ?? 1]),
+  );
 }
 
 export function removeFromCart(courseId: string) {

@@ -25,11 +25,19 @@ export const paths = {
   userDetails: () => "/user-details",
   userCourses: () => "/user-courses",
   userInvoices: () => "/user-invoice",
+  /** My Orders: every order of the signed-in customer. */
+  userOrders: () => "/user-orders",
+  /** The payment page of one of the visitor's own unpaid orders. */
+  payOrder: (orderId: string) => `/payment?order=${encodeURIComponent(orderId)}`,
+  userFamily: () => "/user-family",
   invoice: (id: string) => `/single-invoice/${encodeURIComponent(id)}`,
   /** An order's payment plan, where the learner pays an instalment whose charge failed. */
   instalmentPayment: (orderId: string, sequence: number) =>
     `/user-payments/${encodeURIComponent(orderId)}/${sequence}`,
   forgotPassword: () => "/user/forgot-password",
+  /** Ask for a magic sign-in link by mail, returning to `redirectTo` once signed in. */
+  signInLink: (redirectTo?: string) =>
+    redirectTo ? `/user/sign-in-link?redirectTo=${encodeURIComponent(redirectTo)}` : "/user/sign-in-link",
   resetPassword: (token: string) => `/user/reset-password/${encodeURIComponent(token)}`,
   /** POST only: signs a customer or guest out. */
   logout: () => "/logout",
@@ -46,6 +54,14 @@ export const paths = {
   privacyPolicy: () => "/privacy-policy",
   aboutUs: () => "/about-us",
   help: () => "/help",
+  /** The school's address, map link, working hours and contact form. */
+  contactUs: () => "/contact-us",
+  /** The active, published coupons. */
+  offers: () => "/offers",
+  /** The public page that verifies a certificate by its code. */
+  certificate: (code: string) => `/certificate/${encodeURIComponent(code)}`,
+  /** The signed-in learner's certificate as PDF (an API download). */
+  certificatePdf: (code: string) => `/api/certificates/${encodeURIComponent(code)}/pdf`,
 } as const;
 
 /** Pages of the school's external marketing site, relative to its website address. */

@@ -1,12 +1,15 @@
 import type { MetaDescriptor } from "react-router";
 import type { Messages } from "~/i18n/i18n";
 import { translator } from "~/i18n/translator";
+import { type SiteSeo, withSiteSeo } from "~/lib/seo";
 
 /** What the meta functions need of the root loader's data. */
 export interface MetaRootData {
   language: string;
   messages: Messages;
   store: { shopName: string };
+  /** The school's SEO settings; only on storefront and learner pages. */
+  seo?: SiteSeo | undefined;
 }
 
 /**
@@ -20,8 +23,11 @@ export function privatePageMeta(
 ): MetaDescriptor[] {
   if (!root) return [];
   const t = translator(root);
-  return [
-    { title: t(titleKey, { ...values, shopName: root.store.shopName }) },
-    { name: "robots", content: "noindex" },
-  ];
+  return withSiteSeo(
+    [
+      { title: t(titleKey, { ...values, shopName: root.store.shopName }) },
+      { name: "robots", content: "noindex" },
+    ],
+    root.seo,
+  );
 }

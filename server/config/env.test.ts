@@ -79,6 +79,17 @@ describe("loadEnv", () => {
     expect(() => loadEnv({ STRIPE_WEBHOOK_SECRET: "whsec_abc" })).toThrow(/STRIPE_SECRET_KEY must be set/);
   });
 
+  it("takes 32 bytes in base64 as SETTINGS_ENCRYPTION_KEY, and nothing else, without echoing it", () => {
+    const key = Buffer.alloc(32, 7).toString("base64");
+    expect(loadEnv({ SETTINGS_ENCRYPTION_KEY: key }).SETTINGS_ENCRYPTION_KEY).toBe(key);
+    expect(loadEnv({}).SETTINGS_ENCRYPTION_KEY).toBeUndefined();
+    for (const bad of [Buffer.alloc(16, 7).toString("base64"), "not base64 at all!", "a".repeat(44)]) {
+      expect(() => loadEnv({ SETTINGS_ENCRYPTION_KEY: bad })).toThrow(
+        /SETTINGS_ENCRYPTION_KEY must be 32 random bytes in base64, e.g. the output of: openssl rand -base64 32$/,
+      );
+    }
+  });
+
   it("treats empty values as unset", () => {
     const env = loadEnv({ DATABASE_URL: "", SMTP_URL: " ", ADMIN_EMAIL: "" });
     expect(env.DATABASE_URL).toBeUndefined();

@@ -28,6 +28,11 @@ export function isHostname(value: string): boolean {
   );
 }
 
+/** 32 bytes in base64 (standard or URL-safe alphabet): an AES-256 key. */
+export function isEncryptionKey(value: string): boolean {
+  return /^[A-Za-z0-9+/_-]{43}=?$/.test(value) && Buffer.from(value, "base64").length === 32;
+}
+
 const optionalText = z
   .string()
   .trim()
@@ -88,6 +93,36 @@ export const envSchema = z
       },
     ),
     STRIPE_API_BASE: optionalUrl(["http:", "https:"], "http://127.0.0.1:12111"),
+    /**
+     * The key secrets saved in the settings (a school's Stripe secret key and webhook secret) are
+     * encrypted with (AES-256-GCM): 32 random bytes in base64, e.g. `openssl rand -base64 32`.
+     */
+    SETTINGS_ENCRYPTION_KEY: optionalText.refine((value) => value === undefined || isEncryptionKey(value), {
+      message: "must be 32 random bytes in base64, e.g. the output of: openssl rand -base64 32",
+    }),
+    PAYPAL_CLIENT_ID: optionalText,
+    PAYPAL_CLIENT_SECRET: optionalText,
+    PAYPAL_WEBHOOK_ID: optionalText,
+    PAYPAL_ENVIRONMENT: z
+      .enum(["sandbox", "live"], { message: "must be sandbox or live" })
+      .default("sandbox"),
+    PAYPAL_API_BASE: optionalUrl(["http:", "https:"], "http://127.0.0.1:12112"),
+    /** Where live exchange rates are read from: an XML in the European Central Bank's daily format. */
+    EXCHANGE_RATES_URL: z
+      .string()
+      .trim()
+      .optional()
+      .transform((value) => value || "https://www.ecb.europa.eu/stats/eurofxref/eurofxref-daily.xml")
+      .refine((value) => isUrlWithProtocol(value, ["http:", "https:"]), {
+        message: "must be a URL starting with http:// or https://",
+      }),
+    /** How often currencies with live rates on are refreshed. */
+    EXCHANGE_RATES_INTERVAL_MINUTES: z.coerce
+      .number({ message: "must be a whole number of minutes from 1 to 10080" })
+      .int("must be a whole number of minutes from 1 to 10080")
+      .min(1, "must be a whole number of minutes from 1 to 10080")
+      .max(10080, "must be a whole number of minutes from 1 to 10080")
+      .default(360),
     TRUST_PROXY: z
       .string()
       .trim()
@@ -168,6 +203,13 @@ export const envSchema = z
         code: "custom",
         path: ["TIME_TRAVEL_DAYS"],
         message: "is for tests only: it needs NODE_ENV=test",
+      });
+    }
+    if (Boolean(env.PAYPAL_CLIENT_ID) !== Boolean(env.PAYPAL_CLIENT_SECRET)) {
+      ctx.addIssue({
+        code: "custom",
+        path: [env.PAYPAL_CLIENT_ID ? "PAYPAL_CLIENT_SECRET" : "PAYPAL_CLIENT_ID"],
+        message: "must be set together with the other PayPal key (PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET)",
       });
     }
     if (env.STRIPE_WEBHOOK_SECRET && !env.STRIPE_SECRET_KEY) {

@@ -57,7 +57,7 @@ describe("npm run backup / restore", () => {
       await database.close();
     }
     expect(readFileSync(join(dataDir, "media", "cover.png"), "utf8")).toBe("original image");
-  }, 120_000);
+  }, 300_000);
 
   it("refuses to back up the embedded database while a server holds the data directory", async () => {
     const dataDir = tempDir("cm-backup-locked-");

@@ -81,5 +81,5 @@ describe("media in a bucket: npm run media:migrate, backup and restore", () => {
     const withoutBucket = await migrate({ DATA_DIR: dataDir, S3_BUCKET: "" });
     expect(withoutBucket.status).toBe(1);
     expect(withoutBucket.stderr).toContain("set S3_BUCKET");
-  });
+  }, 300_000);
 });

@@ -2,11 +2,14 @@ import { randomBytes } from "node:crypto";
 import helmet from "@fastify/helmet";
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
+import type { CspAllowance } from "../modules/settings/site-widgets";
 
 declare module "fastify" {
   interface FastifyReply {
     /** Nonce allowing this response's own inline scripts under the Content-Security-Policy. */
     scriptNonce: string;
+    /** More sources this response's policy allows (a storefront page with the school's widgets). */
+    cspAllowance: CspAllowance | undefined;
   }
 }
 
@@ -33,22 +36,31 @@ export function secureCookies(header: string | string[]): string[] {
   );
 }
 
-export function contentSecurityPolicy(nonce: string, options: SecurityOptions): string {
-  const stripeScript = options.stripe ? " https://js.stripe.com" : "";
-  const stripeConnect = options.stripe ? " https://api.stripe.com" : "";
+export function contentSecurityPolicy(
+  nonce: string,
+  options: SecurityOptions,
+  allowance?: CspAllowance,
+): string {
+  const more = (key: keyof CspAllowance) => (allowance?.[key] ?? []).map((source) => ` ${source}`).join("");
+  const stripeScript = (options.stripe ? " https://js.stripe.com" : "") + more("script");
+  const stripeConnect = (options.stripe ? " https://api.stripe.com" : "") + more("connect");
+  const frames = [
+    ...(options.stripe ? ["https://js.stripe.com", "https://hooks.stripe.com"] : []),
+    ...(allowance?.frame ?? []),
+  ];
   const directives = [
     "default-src 'self'",
     options.development
       ? `script-src 'self' 'unsafe-inline' 'unsafe-eval'${stripeScript}`
       : `script-src 'self' 'nonce-${nonce}'${stripeScript}`,
-    "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob:",
-    "font-src 'self' data:",
+    `style-src 'self' 'unsafe-inline'${more("style")}`,
+    `img-src 'self' data: blob:${more("img")}`,
+    `font-src 'self' data:${more("font")}`,
     "media-src 'self' blob:",
     options.development
       ? `connect-src 'self' ws: wss:${stripeConnect}`
       : `connect-src 'self'${stripeConnect}`,
-    ...(options.stripe ? ["frame-src https://js.stripe.com https://hooks.stripe.com"] : []),
+    ...(frames.length > 0 ? [`frame-src ${frames.join(" ")}`] : []),
     "worker-src 'self'",
     "manifest-src 'self'",
     "object-src 'none'",
@@ -94,6 +106,7 @@ export const securityPlugin = fp(async (app: FastifyInstance, options: SecurityO
     referrerPolicy: { policy: "strict-origin-when-cross-origin" },
   });
   app.decorateReply("scriptNonce", "");
+  app.decorateReply("cspAllowance", undefined);
   const templates = {
     http: policyTemplate({ ...options, https: false }),
     https: policyTemplate({ ...options, https: true }),
@@ -106,8 +119,15 @@ export const securityPlugin = fp(async (app: FastifyInstance, options: SecurityO
     const https = options.https || (options.trustProxy === true && request.protocol === "https");
     // Routes that set their own policy (the API docs) keep it.
     if (!reply.hasHeader("content-security-policy")) {
-      const parts = https ? templates.https : templates.http;
-      reply.header("content-security-policy", parts.join(reply.scriptNonce));
+      if (reply.cspAllowance) {
+        reply.header(
+          "content-security-policy",
+          contentSecurityPolicy(reply.scriptNonce, { ...options, https }, reply.cspAllowance),
+        );
+      } else {
+        const parts = https ? templates.https : templates.http;
+        reply.header("content-security-policy", parts.join(reply.scriptNonce));
+      }
     }
     if (https) {
       reply.header("strict-transport-security", HSTS);

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import {
   detectLanguage,
+  isSupportedLanguage,
   LANGUAGE_COOKIE,
   LANGUAGE_COOKIE_MAX_AGE,
   type Language,
@@ -104,6 +105,16 @@ export const tenancyPlugin = fp(async (app: FastifyInstance) => {
     }
     request.company = school.company;
     request.schoolOrigin = school.origin;
+    // A page for a visitor who chose no language (no `?lng=`, no cookie) is in the school's default
+    // language when staff set one, before the browser's. The API keeps the client's Accept-Language.
+    if (
+      !request.url.startsWith("/api/") &&
+      !isSupportedLanguage(detection.query) &&
+      !isSupportedLanguage(detection.cookie)
+    ) {
+      const schoolLanguage = (await app.services.settings.storeInfo(school.company.id)).visitorLanguage;
+      if (schoolLanguage) request.language = schoolLanguage;
+    }
     return true;
   };
 

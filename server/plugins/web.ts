@@ -5,6 +5,7 @@ import { createRequestHandler, type ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
 import { withRequestLanguage } from "../lib/messages/request-language";
 import { clientBuildDir, serverBuildFile } from "../lib/paths";
+import type { CspAllowance } from "../modules/settings/site-widgets";
 import type { ServerLoadContext } from "../web/load-context";
 import { acceptsGzip, gzipWithNonce, withNonce } from "../web/nonce-page";
 import { type CachedPage, createPageCache } from "../web/page-cache";
@@ -37,10 +38,22 @@ function toWebRequest(request: FastifyRequest, reply: FastifyReply | undefined, 
   return new Request(new URL(request.url, origin), init);
 }
 
+/**
+ * Carries the CSP sources a page's loaders asked for (`allowSources`) from the render to the reply,
+ * through shared pages too; never sent to the client.
+ */
+const CSP_ALLOWANCE_HEADER = "x-csp-allowance";
+
+/** Copies a response header to the reply, except the CSP allowance, which goes to the reply's policy. */
+function copyHeader(reply: FastifyReply, name: string, value: string) {
+  if (name === CSP_ALLOWANCE_HEADER) reply.cspAllowance = JSON.parse(value) as CspAllowance;
+  else reply.header(name, value);
+}
+
 /** A shared page with this response's own nonce, gzipped when the client takes it. */
 function sendCachedPage(request: FastifyRequest, reply: FastifyReply, page: CachedPage) {
   reply.status(page.status);
-  for (const [name, value] of page.headers) reply.header(name, value);
+  for (const [name, value] of page.headers) copyHeader(reply, name, value);
   reply.header("vary", "accept-encoding");
   if (acceptsGzip(request.headers["accept-encoding"])) {
     reply.header("content-encoding", "gzip");
@@ -52,7 +65,7 @@ function sendCachedPage(request: FastifyRequest, reply: FastifyReply, page: Cach
 async function sendWebResponse(reply: FastifyReply, response: Response) {
   reply.status(response.status);
   for (const [name, value] of response.headers) {
-    if (name !== "set-cookie") reply.header(name, value);
+    if (name !== "set-cookie") copyHeader(reply, name, value);
   }
   const cookies = response.headers.getSetCookie();
   if (cookies.length > 0) reply.header("set-cookie", cookies);
@@ -78,7 +91,10 @@ export async function webPlugin(app: FastifyInstance, options: WebOptions) {
       prefix: "/",
       wildcard: false,
       index: false,
-      setHeaders(res, path) {
+      // build.mjs wrote `.br` and `.gz` beside every text file (decision 029).
+      preCompressed: true,
+      setHeaders(res, served) {
+        const path = served.replace(/\.(br|gz)$/, "");
         const immutable = path.includes("/assets/");
         // The service worker is checked for a new version on every visit (it is small).
         const revalidate = path.endsWith("/sw.js");
@@ -118,6 +134,7 @@ export async function webPlugin(app: FastifyInstance, options: WebOptions) {
         company: request.company,
         language: request.language,
         cspNonce: reply.scriptNonce,
+        allowSources: () => undefined,
         origin,
         customer: request.customer,
         visitorSession: request.visitorSession,
@@ -132,10 +149,21 @@ export async function webPlugin(app: FastifyInstance, options: WebOptions) {
         request.method !== "GET" && request.method !== "HEAD" && request.headers.origin === reached
           ? reached
           : origin;
-      const render = (background = false) =>
-        withRequestLanguage(request.language, () =>
-          handle(toWebRequest(request, background ? undefined : reply, requestOrigin), context),
+      const render = async (background = false) => {
+        let allowance: CspAllowance | undefined;
+        const own = { ...context, allowSources: (sources: CspAllowance) => (allowance = sources) };
+        const response = await withRequestLanguage(request.language, () =>
+          handle(toWebRequest(request, background ? undefined : reply, requestOrigin), own),
         );
+        if (!allowance) return response;
+        const headers = new Headers(response.headers);
+        headers.set(CSP_ALLOWANCE_HEADER, JSON.stringify(allowance));
+        return new Response(response.body, {
+          status: response.status,
+          statusText: response.statusText,
+          headers,
+        });
+      };
       const key = pages?.keyFor(request);
       if (!pages || !key) return sendWebResponse(reply, await render());
       let own: Response | undefined;

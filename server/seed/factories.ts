@@ -61,7 +61,7 @@ export async function insertCompany(
         contactPhone2: "+31 6 5550 1427",
         email: "hello@school.example.com",
         website: "https://school.example.com",
-        defaultLanguage: "en",
+        defaultLanguage: "",
         currency: "EUR",
         timeZone: "Europe/Amsterdam",
         dateFormat: "DD/MM/YYYY",

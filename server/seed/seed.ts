@@ -28,6 +28,7 @@ import {
 } from "./factories";
 import { seedDemoLearner, seedReviews } from "./learning";
 import { seedProducts } from "./products";
+import { seedShipping } from "./shipping";
 
 export const DEFAULT_COMPANY = { slug: "wellspring", name: "Wellspring Academy" };
 export const DEFAULT_ADMIN_EMAIL = "admin@example.com";
@@ -137,6 +138,7 @@ export async function seedDatabase(db: Db, options: SeedOptions = {}): Promise<S
       .where(and(eq(courseTable.companyId, company.id), gte(courseTable.priceCents, 10_000)));
     await seedCoupons(tx, company.id, now);
     await seedProducts(tx, company.id, categoryIds, now, options.blobs);
+    await seedShipping(tx, company.id);
     await insertDefaultFaqs(tx, company.id);
 
     const [superAdmin] = await tx

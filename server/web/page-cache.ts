@@ -1,4 +1,5 @@
 import type { FastifyRequest } from "fastify";
+import { CONSENT_COOKIE } from "~shared/cookie-consent";
 import { CURRENCY_COOKIE } from "~shared/currency-cookie";
 import type { CacheBus } from "../lib/cache-bus";
 import { ReadCache } from "../lib/read-cache";
@@ -6,7 +7,7 @@ import { type NoncePage, splitAtNonce } from "./nonce-page";
 
 /**
  * Rendered storefront pages for visitors without a session, shared by everyone who asks for the
- * same page in the same language with the same theme and currency. A page is dropped, on every
+ * same page in the same language with the same theme, currency and cookie-banner answer. A page is dropped, on every
  * instance, when anything it is made of changes in its company (catalogue, settings, currencies,
  * languages: every message on the cache bus); otherwise it is rendered again in the background
  * once it is older than `PAGE_TTL_MS` (review and student counts), while the older copy goes on
@@ -26,10 +27,10 @@ const CACHEABLE_PATH = /^\/(?:|catalog|single-course\/[^/]+)$/;
 /**
  * The cookies an anonymous storefront page is rendered from, besides the language (`i18next`,
  * already in `request.language`) and the company (the cache's scope). Other cookies (analytics,
- * consent) do not split the cache. A loader of these pages that starts reading another cookie must
+ * checkout consent) do not split the cache; the cookie banner's answer does (it adds the widgets). A loader of these pages that starts reading another cookie must
  * be added here.
  */
-const PAGE_COOKIES = ["theme", CURRENCY_COOKIE];
+const PAGE_COOKIES = ["theme", CURRENCY_COOKIE, CONSENT_COOKIE];
 
 export interface CachedPage {
   status: number;

@@ -2,6 +2,7 @@ import type { AppLoadContext } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loader as auditLogLoader } from "~/routes/admin/audit-log";
 import { loader as adminAreaLoader } from "~/routes/admin/layout";
+import { action as storeSettingsAction, loader as storeSettingsLoader } from "~/routes/admin/store-settings";
 import { visibleNav } from "../../app/features/admin/admin-nav";
 import { pageContext } from "../support/page-context";
 import { createStaff } from "../support/staff";
@@ -66,5 +67,54 @@ describe("admin page guard (requireStaffPage)", () => {
     const admin = await createStaff(t, companyId, "Admin");
     const data = await auditLogLoader(await args("/audit-log?page=abc&limit=5", admin.token));
     expect(data.list).toMatchObject({ page: 1, limit: 5 });
+  });
+});
+
+describe("store settings: the payment methods card (issue 19)", () => {
+  const post = async (token: string, fields: Record<string, string>) => {
+    const form = new FormData();
+    form.set("intent", "payment-methods");
+    for (const [name, value] of Object.entries(fields)) form.set(name, value);
+    return {
+      request: new Request("http://localhost/store/store-settings", { method: "POST", body: form }),
+      context: await contextFor(token),
+      params: {},
+    } as never;
+  };
+
+  it("shows an Accountant the methods and whether the server has their keys, but refuses a change", async () => {
+    const accountant = await createStaff(t, companyId, "Accountant");
+    const data = await storeSettingsLoader(await args("/store/store-settings", accountant.token));
+    expect(data.paymentMethods).toEqual({
+      paypal: { enabled: false, configured: false },
+      ideal: { enabled: false, configured: false },
+    });
+    const denied = await thrown(async () =>
+      storeSettingsAction(await post(accountant.token, { paypal: "on" })),
+    );
+    expect((denied as { init: ResponseInit }).init?.status).toBe(403);
+    expect((await t.app.services.paymentMethods.read(companyId)).paypal.enabled).toBe(false);
+  });
+
+  it("turns a method on for staff who may write settings; a switch left out is turned off", async () => {
+    const admin = await createStaff(t, companyId, "Admin");
+    try {
+      expect(await storeSettingsAction(await post(admin.token, { paypal: "on" }))).toEqual({
+        ok: true,
+        intent: "payment-methods",
+      });
+      const data = await storeSettingsLoader(await args("/store/store-settings", admin.token));
+      expect(data.paymentMethods).toEqual({
+        paypal: { enabled: true, configured: false },
+        ideal: { enabled: false, configured: false },
+      });
+      await storeSettingsAction(await post(admin.token, { ideal: "on" }));
+      expect(await t.app.services.paymentMethods.read(companyId)).toEqual({
+        paypal: { enabled: false, configured: false },
+        ideal: { enabled: true, configured: false },
+      });
+    } finally {
+      await storeSettingsAction(await post(admin.token, {}));
+    }
   });
 });

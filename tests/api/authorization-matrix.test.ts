@@ -50,6 +50,10 @@ const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 beforeAll(async () => {
   dataDir = await mkdtemp(join(tmpdir(), "authz-"));
   t = await createTestApp({ DATA_DIR: dataDir });
+  // The API document is generated once per process and kept (JSON and YAML): made here, so eight
+  // callers asking at once do not wait seconds on a busy machine while their connections time out.
+  t.app.swagger();
+  t.app.swagger({ yaml: true });
   const { services } = t.app;
   const company = (await services.companies.resolve(undefined))!;
   const { db } = t.database;

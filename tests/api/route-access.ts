@@ -231,12 +231,19 @@ export const ROUTE_ACCESS: Record<string, RouteCase | RouteCase[]> = {
     note: "an unknown course: nothing is ordered",
   },
   "POST /api/checkout/:orderId/pay": { rule: PUBLIC, ok: 404, probe: body({}) },
+  "POST /api/checkout/:orderId/complete": { rule: PUBLIC, ok: 404, probe: body({}) },
   "GET /api/orders/:orderId": { rule: { kind: "buyer-or-staff" }, ok: 404 },
   "POST /api/payments/stripe/webhook": {
     rule: PUBLIC,
     ok: 404,
     probe: body({ type: "payment_intent.succeeded" }),
     note: "authenticated by Stripe's signature, not a session; 404 while Stripe is not configured",
+  },
+  "POST /api/payments/paypal/webhook": {
+    rule: PUBLIC,
+    ok: 404,
+    probe: body({ event_type: "PAYMENT.CAPTURE.COMPLETED" }),
+    note: "authenticated by PayPal's verify-webhook-signature, not a session; 404 while PayPal is not configured",
   },
   "GET /api/lessons/:lessonId/video": [
     { rule: PUBLIC, ok: 404, note: "an unknown lesson" },
@@ -247,6 +254,28 @@ export const ROUTE_ACCESS: Record<string, RouteCase | RouteCase[]> = {
       note: "a lesson of a course the customer is enrolled in",
     },
   ],
+
+  "GET /api/lessons/:lessonId": [
+    { rule: PUBLIC, ok: 404, note: "an unknown lesson" },
+    {
+      rule: { kind: "enrolled" },
+      ok: 200,
+      probe: (c) => ({ url: `/api/lessons/${c.lessonId}` }),
+      note: "a lesson of a course the customer is enrolled in: its resources and captions",
+    },
+  ],
+  "GET /api/lessons/:lessonId/resources/:fileId": {
+    rule: PUBLIC,
+    ok: 404,
+    note: "an unknown lesson; the access rules are in lesson-resources.api.test.ts",
+  },
+  "GET /api/lessons/:lessonId/captions/:language": {
+    rule: PUBLIC,
+    ok: 404,
+    probe: { url: `/api/lessons/${MISSING}/captions/en` },
+    note: "an unknown lesson; the access rules are in lesson-resources.api.test.ts",
+  },
+  "POST /api/lessons/:lessonId/complete": { rule: CUSTOMER, ok: 404 },
 
   // ---------------------------------------------------------------- customer account
   "POST /api/customer/register": {
@@ -279,6 +308,22 @@ export const ROUTE_ACCESS: Record<string, RouteCase | RouteCase[]> = {
     ok: 400,
     probe: body({ token: "not-a-real-token" }),
   },
+  "POST /api/contact": {
+    rule: PUBLIC,
+    ok: 400,
+    // Bad input, so that sending the probe as every role does not use up the contact attempt limit.
+    probe: body({ name: "Probe", email: "not-an-email", message: "A question about a course." }),
+  },
+  "POST /api/customer/sign-in-link": {
+    rule: PUBLIC,
+    ok: 200,
+    probe: (c) => body({ email: `${c.unique()}@example.org` }),
+  },
+  "POST /api/customer/sign-in-link/use": {
+    rule: PUBLIC,
+    ok: 400,
+    probe: body({ token: "not-a-real-token" }),
+  },
   "POST /api/customer/change-password": {
     rule: CUSTOMER,
     ok: 400,
@@ -286,6 +331,32 @@ export const ROUTE_ACCESS: Record<string, RouteCase | RouteCase[]> = {
     note: "a wrong current password, so nothing changes",
   },
   "GET /api/customer-courses": { rule: CUSTOMER, ok: 200 },
+  "GET /api/customer/learners": { rule: CUSTOMER, ok: 200 },
+  "POST /api/customer/learners": {
+    rule: CUSTOMER,
+    ok: 201,
+    probe: body({ name: "Probe Child" }),
+    note: "the signed-in customer gets a learner profile (a child); every other caller 401",
+  },
+  "PUT /api/customer/learning-as": {
+    rule: CUSTOMER,
+    ok: 404,
+    probe: body({ learnerId: "00000000-0000-4000-8000-000000000000" }),
+    note: "no such child of the account",
+  },
+  "GET /api/customer/seats": { rule: CUSTOMER, ok: 200 },
+  "POST /api/customer/seats/assign": {
+    rule: CUSTOMER,
+    ok: 404,
+    probe: body({ courseId: "00000000-0000-4000-8000-000000000000", email: "pupil@example.org" }),
+    note: "no seats of that course were bought",
+  },
+  "POST /api/customer/seats/:seatId/unassign": {
+    rule: CUSTOMER,
+    ok: 404,
+    probe: { url: "/api/customer/seats/00000000-0000-4000-8000-000000000000/unassign" },
+    note: "an unknown seat",
+  },
   "GET /api/customer/data-export": { rule: CUSTOMER, ok: 200 },
   "POST /api/customer/delete-account": {
     rule: CUSTOMER,
@@ -300,6 +371,16 @@ export const ROUTE_ACCESS: Record<string, RouteCase | RouteCase[]> = {
   },
   "POST /api/courses/:id/reviews": { rule: CUSTOMER, ok: 404, probe: body({ rating: 5 }) },
   "PUT /api/lessons/:lessonId/progress": { rule: CUSTOMER, ok: 404, probe: body({ positionSeconds: 10 }) },
+  "GET /api/lessons/:lessonId/quiz": { rule: CUSTOMER, ok: 404, note: "an unknown lesson" },
+  "POST /api/lessons/:lessonId/quiz/attempts": {
+    rule: CUSTOMER,
+    ok: 404,
+    probe: body({ answers: {} }),
+    note: "an unknown lesson: nothing is stored",
+  },
+  "GET /api/certificates/:code": { rule: PUBLIC, ok: 404, note: "an unknown code" },
+  "GET /api/certificates/:code/pdf": { rule: CUSTOMER, ok: 404 },
+  "GET /api/customer/orders": { rule: CUSTOMER, ok: 200 },
   "GET /api/invoices": { rule: CUSTOMER, ok: 200 },
   "GET /api/invoices/:id": { rule: CUSTOMER, ok: 404 },
   "GET /api/invoices/:id/pdf": { rule: CUSTOMER, ok: 404 },
@@ -470,6 +551,11 @@ export const ROUTE_ACCESS: Record<string, RouteCase | RouteCase[]> = {
     ok: 404,
     probe: body({ method: "cash", reference: "Probe" }),
   },
+  "POST /api/orders/:orderId/shipment": {
+    rule: write("orders"),
+    ok: 404,
+    probe: body({ trackingNumber: "Probe" }),
+  },
   "POST /api/orders/:orderId/refunds": {
     rule: write("orders"),
     ok: 404,
@@ -480,6 +566,17 @@ export const ROUTE_ACCESS: Record<string, RouteCase | RouteCase[]> = {
   "GET /api/admin/invoices/:id/pdf": { rule: read("orders"), ok: 404 },
   "GET /api/admin/credit-notes/:id/pdf": { rule: read("orders"), ok: 404 },
   "GET /api/admin/dashboard": { rule: read("dashboard"), ok: 200 },
+  "GET /api/admin/reports": {
+    rule: read("dashboard"),
+    ok: 200,
+    note: "the reports belong to the dashboard area",
+  },
+  "GET /api/admin/reports/:report/pdf": {
+    rule: read("dashboard"),
+    ok: 200,
+    probe: { url: "/api/admin/reports/sales/pdf" },
+    note: "the reports belong to the dashboard area",
+  },
 
   // ---------------------------------------------------------------- coupons
   "GET /api/admin/coupons": { rule: read("coupons"), ok: 200 },
@@ -532,6 +629,12 @@ export const ROUTE_ACCESS: Record<string, RouteCase | RouteCase[]> = {
   ],
 
   // ---------------------------------------------------------------- content
+  "GET /api/admin/menus": { rule: read("content"), ok: 200 },
+  "PUT /api/admin/menus": {
+    rule: write("content"),
+    ok: 200,
+    probe: body({ header: [{ label: { en: "Courses" }, kind: "page", target: "catalog" }], footer: [] }),
+  },
   "GET /api/admin/pages": { rule: read("content"), ok: 200 },
   "GET /api/admin/pages/:slug": {
     rule: read("content"),
@@ -604,6 +707,17 @@ export const ROUTE_ACCESS: Record<string, RouteCase | RouteCase[]> = {
     probe: body({ name: "Probe", isoCode: "zz", languageCode: "zz" }),
   },
   "DELETE /api/admin/languages/:id": { rule: write("international"), ok: 404 },
+  "GET /api/admin/translations": { rule: read("international"), ok: 200 },
+  "PUT /api/admin/translations": {
+    rule: write("international"),
+    ok: 422,
+    probe: body({ language: "nl", key: "no.such.key", text: "Probe" }),
+  },
+  "DELETE /api/admin/translations": {
+    rule: write("international"),
+    ok: 200,
+    probe: { url: "/api/admin/translations?language=nl&key=footer.tagline" },
+  },
   "GET /api/admin/currencies": { rule: read("international"), ok: 200 },
   "POST /api/admin/currencies": {
     rule: write("international"),
@@ -619,6 +733,101 @@ export const ROUTE_ACCESS: Record<string, RouteCase | RouteCase[]> = {
     probe: body({ name: "Probe", symbol: "¤", isoCode: "ZZZ", exchangeRate: 1 }),
   },
   "DELETE /api/admin/currencies/:id": { rule: write("international"), ok: 404 },
+
+  // ---------------------------------------------------------------- taxes
+  "GET /api/countries": { rule: PUBLIC, ok: 200 },
+  "GET /api/admin/countries": { rule: read("international"), ok: 200 },
+  "PATCH /api/admin/countries/:countryId": {
+    rule: write("international"),
+    ok: 404,
+    probe: body({ enabled: true }),
+  },
+  "GET /api/admin/countries/:countryId/states": { rule: read("international"), ok: 200 },
+  "POST /api/admin/countries/:countryId/states": {
+    rule: write("international"),
+    ok: 404,
+    probe: body({ name: "Probe", code: "PR" }),
+  },
+  "PUT /api/admin/states/:stateId": {
+    rule: write("international"),
+    ok: 404,
+    probe: body({ name: "Probe", code: "PR" }),
+  },
+  "DELETE /api/admin/states/:stateId": { rule: write("international"), ok: 404 },
+  "GET /api/admin/tax-zones": { rule: read("international"), ok: 200 },
+  "POST /api/admin/tax-zones": {
+    rule: write("international"),
+    ok: 400,
+    probe: body({ name: "Probe zone", members: [{ countryId: MISSING }] }),
+    note: "an unknown country: refused after the permission check, nothing is written",
+  },
+  "PUT /api/admin/tax-zones/:zoneId": {
+    rule: write("international"),
+    ok: 400,
+    probe: body({ name: "Probe zone", members: [{ countryId: MISSING }] }),
+    note: "an unknown country: refused after the permission check, nothing is written",
+  },
+  "DELETE /api/admin/tax-zones/:zoneId": { rule: write("international"), ok: 404 },
+  "GET /api/admin/taxes": { rule: read("international"), ok: 200 },
+  "POST /api/admin/taxes": {
+    rule: write("international"),
+    ok: 404,
+    probe: body({ zoneId: MISSING, name: "Probe", taxClass: "standard", rateBp: 2100 }),
+  },
+  "PUT /api/admin/taxes/:id": {
+    rule: write("international"),
+    ok: 404,
+    probe: body({ name: "Probe", rateBp: 2100 }),
+  },
+  "DELETE /api/admin/taxes/:id": { rule: write("international"), ok: 404 },
+  "GET /api/admin/shipping-zones": { rule: read("international"), ok: 200 },
+  "POST /api/admin/shipping-zones": {
+    rule: write("international"),
+    ok: 400,
+    probe: body({ name: "Probe zone", members: [{ countryId: MISSING }] }),
+    note: "an unknown country: refused after the permission check, nothing is written",
+  },
+  "PUT /api/admin/shipping-zones/:zoneId": {
+    rule: write("international"),
+    ok: 400,
+    probe: body({ name: "Probe zone", members: [{ countryId: MISSING }] }),
+    note: "an unknown country: refused after the permission check, nothing is written",
+  },
+  "DELETE /api/admin/shipping-zones/:zoneId": { rule: write("international"), ok: 404 },
+  "GET /api/admin/shipping-carriers": { rule: read("international"), ok: 200 },
+  "POST /api/admin/shipping-carriers": {
+    rule: write("international"),
+    ok: 400,
+    probe: body({ name: "Probe", zones: [{ zoneId: MISSING, ranges: [{ min: 0, costCents: 100 }] }] }),
+    note: "an unknown zone: refused after the permission check, nothing is written",
+  },
+  "PUT /api/admin/shipping-carriers/:carrierId": {
+    rule: write("international"),
+    ok: 404,
+    probe: body({ name: "Probe" }),
+  },
+  "DELETE /api/admin/shipping-carriers/:carrierId": { rule: write("international"), ok: 404 },
+  "GET /api/admin/shipping-settings": { rule: read("settings"), ok: 200 },
+  "PUT /api/admin/shipping-settings": {
+    rule: write("settings"),
+    ok: 200,
+    probe: body({ cashOnDelivery: false }),
+    note: "writes the default (cash on delivery off)",
+  },
+  "GET /api/admin/payment-settings": { rule: read("settings"), ok: 200 },
+  "PUT /api/admin/payment-settings": {
+    rule: write("settings"),
+    ok: 200,
+    probe: body({ paypal: false, ideal: false }),
+    note: "writes the default (both off)",
+  },
+  "GET /api/admin/tax-settings": { rule: read("settings"), ok: 200 },
+  "PUT /api/admin/tax-settings": {
+    rule: write("settings"),
+    ok: 400,
+    probe: body({ country: "ZZ", pricesIncludeTax: true }),
+    note: "an unknown country: refused after the permission check, nothing is written",
+  },
 
   // ---------------------------------------------------------------- catalogue
   "GET /api/admin/courses": { rule: read("catalog"), ok: 200 },
@@ -651,6 +860,17 @@ export const ROUTE_ACCESS: Record<string, RouteCase | RouteCase[]> = {
     probe: body({ durationSeconds: 60 }),
   },
   "DELETE /api/admin/courses/:id/lessons/:lessonId": { rule: write("catalog"), ok: 404 },
+  "GET /api/admin/courses/:id/lessons/:lessonId/quiz": { rule: read("catalog"), ok: 404 },
+  "PUT /api/admin/courses/:id/lessons/:lessonId/quiz": {
+    rule: write("catalog"),
+    ok: 404,
+    probe: body({
+      passPercent: 50,
+      questions: [{ kind: "true-false", prompt: translatable("Probe?"), answer: true }],
+    }),
+  },
+  "DELETE /api/admin/courses/:id/lessons/:lessonId/quiz": { rule: write("catalog"), ok: 404 },
+  "GET /api/admin/courses/:id/progress": { rule: read("customers"), ok: 404 },
   "POST /api/admin/courses/:id/image": {
     rule: write("catalog"),
     ok: 404,
@@ -663,6 +883,30 @@ export const ROUTE_ACCESS: Record<string, RouteCase | RouteCase[]> = {
       payload: Buffer.from("1a45dfa3000000000000000000000000", "hex"),
       headers: { "content-type": "video/webm" },
     },
+  },
+  "POST /api/admin/courses/:id/lessons/:lessonId/resources": {
+    rule: write("catalog"),
+    ok: 404,
+    probe: {
+      url: `/api/admin/courses/${MISSING}/lessons/${MISSING}/resources?name=worksheet.pdf`,
+      payload: Buffer.from("%PDF-1.7\n%%EOF\n"),
+      headers: { "content-type": "application/pdf" },
+    },
+  },
+  "DELETE /api/admin/courses/:id/lessons/:lessonId/resources/:fileId": { rule: write("catalog"), ok: 404 },
+  "PUT /api/admin/courses/:id/lessons/:lessonId/captions/:language": {
+    rule: write("catalog"),
+    ok: 404,
+    probe: {
+      url: `/api/admin/courses/${MISSING}/lessons/${MISSING}/captions/en`,
+      payload: Buffer.from("WEBVTT\n\n00:00.000 --> 00:01.000\nHi\n"),
+      headers: { "content-type": "text/vtt" },
+    },
+  },
+  "DELETE /api/admin/courses/:id/lessons/:lessonId/captions/:language": {
+    rule: write("catalog"),
+    ok: 404,
+    probe: { url: `/api/admin/courses/${MISSING}/lessons/${MISSING}/captions/en` },
   },
   "GET /api/admin/categories": { rule: read("catalog"), ok: 200 },
   "POST /api/admin/categories": {

@@ -103,6 +103,26 @@ const attacks: Attack[] = [
   { who: "visitor", method: "GET", url: (h) => `/api/courses/${h.course.id}` },
   { who: "visitor", method: "GET", url: (h) => `/api/courses/${h.course.id}/reviews` },
   { who: "learner", method: "GET", url: (h) => `/api/courses/${h.course.id}/progress` },
+  // Quizzes: A's learner cannot see or answer B's quiz lessons; A's staff cannot edit them or see B's learners.
+  { who: "learner", method: "GET", url: (h) => `/api/lessons/${h.course.lessonIds[1]}/quiz`, control: false },
+  {
+    who: "learner",
+    method: "POST",
+    url: (h) => `/api/lessons/${h.course.lessonIds[1]}/quiz/attempts`,
+    body: () => ({ answers: {} }),
+    control: false,
+  },
+  {
+    who: "admin",
+    method: "PUT",
+    url: (h) => `/api/admin/courses/${h.course.id}/lessons/${h.course.lessonIds[1]}/quiz`,
+    body: () => ({
+      passPercent: 50,
+      questions: [{ kind: "true-false", prompt: { en: "Isolated?" }, answer: true }],
+    }),
+    control: false,
+  },
+  { who: "admin", method: "GET", url: (h) => `/api/admin/courses/${h.course.id}/progress` },
   {
     who: "learner",
     method: "PUT",

@@ -164,5 +164,6 @@ onBothEngines(
   "instalments are collected as time passes",
   "collects one plan in full and retries, mails and pauses the other",
   collection,
-  300_000,
+  // Six server starts: on a loaded two-core machine each can take a minute.
+  600_000,
 );

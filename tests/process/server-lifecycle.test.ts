@@ -173,7 +173,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)("the built server on PostgreSQL (D
         () => 0,
       );
     const eventually = async (path: string, wanted: number) => {
-      const deadline = Date.now() + 20_000;
+      const deadline = Date.now() + 60_000;
       let last = 0;
       while (Date.now() < deadline) {
         last = await status(path);
@@ -198,7 +198,13 @@ describe.runIf(process.env.TEST_DATABASE_URL)("the built server on PostgreSQL (D
       })();
       for (let round = 0; round < 3; round++) {
         await sleep(400);
-        expect(await terminate(), `round ${round}: connections terminated`).toBeGreaterThan(0);
+        // The traffic reconnects on its own; on a loaded machine that can take more than 400 ms.
+        let terminated = await terminate();
+        for (const deadline = Date.now() + 30_000; terminated === 0 && Date.now() < deadline; ) {
+          await sleep(100);
+          terminated = await terminate();
+        }
+        expect(terminated, `round ${round}: connections terminated`).toBeGreaterThan(0);
       }
       // Unreachable: no new connection is allowed, every existing one is cut.
       await adminQuery(adminUrl, `alter database "${name}" with allow_connections false`);

@@ -5,12 +5,10 @@ import { expectNoSeriousViolations } from "./axe";
 /**
  * What the accessibility tests (tests/e2e/storefront/accessibility.test.ts and
  * tests/e2e/admin/accessibility.test.ts) share: axe-core (WCAG 2.0/2.1/2.2 A and AA, plus best
- * practices) on each page in the light and the dark theme; serious or critical violations fail,
+ * practices) on each page in the light and the dark theme (one load: see expectNoSeriousViolations);
+ * serious or critical violations fail,
  * and each page has exactly one <h1> and one <main>.
  */
-export const THEMES = ["light", "dark"] as const;
-export type Theme = (typeof THEMES)[number];
-
 export async function signInToken(
   baseUrl: string,
   path: string,
@@ -25,17 +23,16 @@ export async function signInToken(
   return ((await response.json()) as { token: string }).token;
 }
 
-/** A browser context in the given theme (the `theme` cookie), optionally with a session cookie. */
+/** A browser context in the light theme (the `theme` cookie), optionally with a session cookie. */
 export async function contextFor(
   browser: Browser,
   baseUrl: string,
-  theme: Theme,
   session?: { name: string; value: string },
   width = 1280,
 ): Promise<BrowserContext> {
   const context = await browser.newContext({ viewport: { width, height: 900 } });
   await context.addCookies([
-    { name: "theme", value: theme, url: baseUrl },
+    { name: "theme", value: "light", url: baseUrl },
     ...(session ? [{ ...session, url: baseUrl }] : []),
   ]);
   return context;
@@ -46,14 +43,12 @@ export async function visit(page: Page, baseUrl: string, path: string) {
   await page.goto(`${baseUrl}${path}`);
 }
 
-/** axe finds nothing serious; exactly one <h1> and one <main>; the page is in the asked theme. */
-export async function checkPage(page: Page, label: string, theme: Theme) {
-  expect(await page.evaluate(() => document.documentElement.classList.contains("dark")), label).toBe(
-    theme === "dark",
-  );
+/** The page is served in the light theme; exactly one <h1> and one <main>; axe finds nothing serious in either theme. */
+export async function checkPage(page: Page, label: string) {
+  expect(await page.evaluate(() => document.documentElement.classList.contains("dark")), label).toBe(false);
   expect(await page.locator("h1").count(), `one h1 on ${label}`).toBe(1);
   expect(await page.getByRole("main").count(), `one main on ${label}`).toBe(1);
-  await expectNoSeriousViolations(page, `${label} (${theme})`);
+  await expectNoSeriousViolations(page, label);
 }
 
 /** The href of the first link on the page that starts with `prefix` (a detail page to check next). */

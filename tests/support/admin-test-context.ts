@@ -38,7 +38,9 @@ export interface AdminTestContext {
  * The shared setup of the admin API tests: registers beforeAll/afterAll hooks that build the app on a
  * fresh database, a second school and the staff sessions. Read the fields inside tests (after beforeAll).
  */
-export function adminTestContext(options: { adminRole?: string; dataDir?: boolean } = {}): AdminTestContext {
+export function adminTestContext(
+  options: { adminRole?: string; dataDir?: boolean; env?: Record<string, string> } = {},
+): AdminTestContext {
   const ctx = {
     dataDir: undefined,
     async call(method, url, token, payload, headers = {}) {
@@ -61,7 +63,7 @@ export function adminTestContext(options: { adminRole?: string; dataDir?: boolea
   } as AdminTestContext;
   beforeAll(async () => {
     if (options.dataDir) ctx.dataDir = await mkdtemp(join(tmpdir(), "admin-api-"));
-    ctx.t = await createTestApp(ctx.dataDir ? { DATA_DIR: ctx.dataDir } : {});
+    ctx.t = await createTestApp({ ...options.env, ...(ctx.dataDir ? { DATA_DIR: ctx.dataDir } : {}) });
     ctx.companyId = (await ctx.t.app.services.companies.resolve(undefined))!.id;
     ctx.admin = await createStaff(ctx.t, ctx.companyId, options.adminRole ?? "Admin");
     ctx.driver = await createStaff(ctx.t, ctx.companyId, "Driver");

@@ -22,16 +22,17 @@ export interface AxeViolation {
 
 /**
  * Runs axe-core in the page (its source is evaluated through the DevTools protocol, so the page's
- * Content-Security-Policy does not get in the way) and returns the violations.
+ * Content-Security-Policy does not get in the way) and returns the violations: of every rule of
+ * AXE_TAGS, or only of `rules`.
  */
-export async function runAxe(page: Page): Promise<AxeViolation[]> {
+export async function runAxe(page: Page, rules?: readonly string[]): Promise<AxeViolation[]> {
   const loaded = await page.evaluate(() => typeof (window as { axe?: unknown }).axe !== "undefined");
   if (!loaded) await page.evaluate(axe.source);
   return page.evaluate(
-    async (tags) => {
+    async ({ tags, rules }) => {
       const engine = (window as unknown as { axe: typeof axe }).axe;
       const results = await engine.run(document, {
-        runOnly: { type: "tag", values: tags },
+        runOnly: rules ? { type: "rule", values: rules } : { type: "tag", values: tags },
         resultTypes: ["violations"],
       });
       return results.violations.map((violation) => ({
@@ -45,8 +46,38 @@ export async function runAxe(page: Page): Promise<AxeViolation[]> {
         })),
       }));
     },
-    [...AXE_TAGS],
+    { tags: [...AXE_TAGS], rules: rules ? [...rules] : undefined },
   );
+}
+
+/** The rules whose outcome depends on the colours: all a theme changes. */
+const COLOUR_RULES = ["color-contrast", "link-in-text-block"] as const;
+
+/**
+ * Switches the page to the other theme as the theme toggle does (the class on <html>, the change
+ * event the page's components listen to), without remembering it, and waits until colour
+ * transitions have ended. Returns the theme it switched to.
+ */
+async function switchTheme(page: Page, to?: "light" | "dark"): Promise<"light" | "dark"> {
+  return page.evaluate(async (target) => {
+    const root = document.documentElement;
+    const next = target ?? (root.classList.contains("dark") ? "light" : "dark");
+    root.classList.toggle("dark", next === "dark");
+    root.classList.toggle("light", next === "light");
+    window.dispatchEvent(new Event("themechange"));
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    // The colour transitions the switch started (not the page's endless animations).
+    const transitions = document.getAnimations().filter((animation) => animation instanceof CSSTransition);
+    await Promise.all(transitions.map((animation) => animation.finished.catch(() => undefined)));
+    return next;
+  }, to);
+}
+
+function throwOnBlocking(violations: AxeViolation[], label: string): void {
+  const blocking = violations.filter((violation) => BLOCKING.has(violation.impact ?? ""));
+  if (blocking.length > 0) {
+    throw new Error(`axe found serious or critical violations on ${label}:\n${describeViolations(blocking)}`);
+  }
 }
 
 const BLOCKING = new Set(["serious", "critical"]);
@@ -65,10 +96,20 @@ export function describeViolations(violations: AxeViolation[]): string {
     .join("\n");
 }
 
-/** Throws with a readable list when axe finds serious or critical violations on the page. */
+/**
+ * Throws with a readable list when axe finds serious or critical violations on the page, in its
+ * theme (every rule) and in the other theme (the colour rules: nothing else changes with the
+ * theme). The page is left in the theme it was in. One page load checks both themes.
+ */
 export async function expectNoSeriousViolations(page: Page, label: string): Promise<void> {
-  const blocking = (await runAxe(page)).filter((violation) => BLOCKING.has(violation.impact ?? ""));
-  if (blocking.length > 0) {
-    throw new Error(`axe found serious or critical violations on ${label}:\n${describeViolations(blocking)}`);
+  const original = (await page.evaluate(() => document.documentElement.classList.contains("dark")))
+    ? "dark"
+    : "light";
+  throwOnBlocking(await runAxe(page), `${label} (${original})`);
+  const other = await switchTheme(page);
+  try {
+    throwOnBlocking(await runAxe(page, COLOUR_RULES), `${label} (${other})`);
+  } finally {
+    await switchTheme(page, original);
   }
 }

@@ -45,6 +45,9 @@ export async function startSmtpInbox(port = 0) {
         });
       },
     });
+    // A client's connection that breaks (a mail server process killed mid-delivery: ECONNRESET) is
+    // what the outage tests do on purpose; unheard, SMTPServer's 'error' event would be thrown.
+    server.on("error", () => {});
     await new Promise<void>((resolve, reject) => {
       server!.server.once("error", reject);
       server!.listen(boundPort, "127.0.0.1", () => resolve());

@@ -15,6 +15,8 @@ export interface StoredIntent {
   payment_method: string | null;
   setup_future_usage: string | null;
   last_payment_error: null | { message: string };
+  payment_method_types?: string[];
+  next_action?: { type: "redirect_to_url"; redirect_to_url: { url: string; return_url: string } } | null;
 }
 
 export interface StandInRequest {
@@ -48,7 +50,7 @@ function metadataOf(form: URLSearchParams) {
 /**
  * A local stand-in for the part of Stripe's HTTP API the adapter calls: Customers, PaymentIntents
  * (created for the browser to confirm, or confirmed off-session with a saved card), retrieval and
- * refunds, with idempotency keys. Saved cards listed in `declining` are refused off-session the way
+ * refunds, Connect accounts and their onboarding links, with idempotency keys. Saved cards listed in `declining` are refused off-session the way
  * Stripe refuses them (HTTP 402, a `card_error` carrying the PaymentIntent).
  */
 export function stripeStandIn() {
@@ -58,6 +60,22 @@ export function stripeStandIn() {
   const refunds: string[] = [];
   const declining = new Set<string>();
   let customers = 0;
+  let accounts = 0;
+  let base = "";
+
+  /** The bank's page decides a local-method (iDEAL) PaymentIntent: paid, or cancelled/refused. */
+  function authorise(intent: StoredIntent, outcome: "succeed" | "fail") {
+    if (intent.status !== "requires_action") return;
+    intent.next_action = null;
+    if (outcome === "succeed") {
+      intent.status = "succeeded";
+      intent.amount_received = intent.amount;
+      intent.payment_method = `pm_${intent.payment_method_types?.[0]}_standin`;
+    } else {
+      intent.status = "requires_payment_method";
+      intent.last_payment_error = { message: "The customer cancelled the payment at the bank." };
+    }
+  }
 
   function createIntent(form: URLSearchParams): { status: number; body: unknown } {
     const id = `pi_test_${intents.size + 1}`;
@@ -76,7 +94,27 @@ export function stripeStandIn() {
       last_payment_error: null,
     };
     intents.set(id, intent);
+    const localMethod = form.get("allowed_payment_method_types[0]") ?? form.get("payment_method_types[0]");
+    if (localMethod) intent.payment_method_types = [localMethod];
     if (form.get("confirm") !== "true") return { status: 200, body: intent };
+    if (localMethod && form.get("payment_method_data[type]") === localMethod) {
+      if (localMethod === "ideal" && intent.currency !== "eur") {
+        return {
+          status: 400,
+          body: { error: { type: "invalid_request_error", message: "iDEAL only supports EUR." } },
+        };
+      }
+      const returnUrl = form.get("return_url") ?? "";
+      intent.status = "requires_action";
+      intent.next_action = {
+        type: "redirect_to_url",
+        redirect_to_url: {
+          url: `${base}/standin/authorize/${id}?return_url=${encodeURIComponent(returnUrl)}`,
+          return_url: returnUrl,
+        },
+      };
+      return { status: 200, body: intent };
+    }
     if (!intent.customer || !intent.payment_method) {
       return {
         status: 400,
@@ -123,6 +161,19 @@ export function stripeStandIn() {
       if (idempotencyKey) byIdempotencyKey.set(`${path} ${idempotencyKey}`, answer);
       return send(answer);
     };
+    const authorizing = /^\/standin\/authorize\/([\w]+)$/.exec(path);
+    if (request.method === "GET" && authorizing) {
+      // The bank's page: the buyer pays (or cancels with ?outcome=fail) and is sent back.
+      const query = new URL(request.url ?? "/", "http://stand-in").searchParams;
+      const intent = intents.get(authorizing[1]!);
+      if (!intent) return send({ status: 404, body: { error: { message: "No such intent" } } });
+      authorise(intent, query.get("outcome") === "fail" ? "fail" : "succeed");
+      const back = new URL(query.get("return_url") ?? "");
+      back.searchParams.set("payment_intent", intent.id);
+      back.searchParams.set("redirect_status", intent.status === "succeeded" ? "succeeded" : "failed");
+      response.writeHead(302, { location: back.toString() });
+      return response.end();
+    }
     if (request.method === "POST" && path === "/v1/customers") {
       return once(() => {
         customers += 1;
@@ -133,6 +184,30 @@ export function stripeStandIn() {
       });
     }
     if (request.method === "POST" && path === "/v1/payment_intents") return once(() => createIntent(form));
+    // Connect: a connected account for a school, and its onboarding link ('Connect With Stripe').
+    if (request.method === "POST" && path === "/v1/accounts") {
+      return once(() => {
+        accounts += 1;
+        return {
+          status: 200,
+          body: {
+            id: `acct_test_${accounts}`,
+            object: "account",
+            type: form.get("type"),
+            metadata: metadataOf(form),
+          },
+        };
+      });
+    }
+    if (request.method === "POST" && path === "/v1/account_links") {
+      return send({
+        status: 200,
+        body: {
+          object: "account_link",
+          url: `${base}/standin/onboarding/${form.get("account")}?return_url=${encodeURIComponent(form.get("return_url") ?? "")}`,
+        },
+      });
+    }
     const retrieve = /^\/v1\/payment_intents\/([\w]+)$/.exec(path);
     if (request.method === "GET" && retrieve) {
       const intent = intents.get(retrieve[1]!);
@@ -160,6 +235,12 @@ export function stripeStandIn() {
     refunds,
     /** Saved cards (payment method ids) that are refused from now on. */
     declining,
+    /** The bank's page decides an iDEAL PaymentIntent (without following the redirect). */
+    authorise(id: string, outcome: "succeed" | "fail" = "succeed") {
+      const intent = intents.get(id);
+      if (!intent) throw new Error(`no PaymentIntent ${id}`);
+      authorise(intent, outcome);
+    },
     /** The intent created for an order (the first one, when there are several). */
     intentFor(orderId: string) {
       const intent = [...intents.values()].find((i) => i.metadata.orderId === orderId);
@@ -168,7 +249,8 @@ export function stripeStandIn() {
     },
     async start() {
       await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-      return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      return base;
     },
     stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

@@ -6,6 +6,7 @@ import { Form, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { FormAlert } from "./auth-card";
 import { PasswordField } from "./password-field";
+import { TextField } from "./text-field";
 
 const buttonLink =
   "inline-flex min-h-11 items-center gap-2 rounded-lg border border-control bg-surface px-4 text-sm font-semibold text-ink hover:border-primary-ink hover:text-primary-ink focus-visible:outline-2 focus-visible:outline-focus";
@@ -18,7 +19,10 @@ const buttonLink =
 export function AccountDataSection({
   passwordError,
   formError,
+  hasPassword,
 }: {
+  /** Without a password (a guest signed in with a mailed link), the email address confirms instead. */
+  hasPassword: boolean;
   /** The deletion's password error, translated. */
   passwordError: string | undefined;
   /** A reason the deletion was refused, translated. */
@@ -85,13 +89,24 @@ export function AccountDataSection({
             )}
             <Form method="post" noValidate className="mt-4 grid gap-4">
               <input type="hidden" name="intent" value="delete" />
-              <PasswordField
-                name="password"
-                label={t("accounts.data.password")}
-                autoComplete="current-password"
-                error={passwordError}
-                required
-              />
+              {hasPassword ? (
+                <PasswordField
+                  name="password"
+                  label={t("accounts.data.password")}
+                  autoComplete="current-password"
+                  error={passwordError}
+                  required
+                />
+              ) : (
+                <TextField
+                  name="password"
+                  type="email"
+                  label={t("accounts.data.confirmEmail")}
+                  autoComplete="off"
+                  error={passwordError}
+                  required
+                />
+              )}
               <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-center">
                 <Button variant="secondary" onClick={() => setOpen(false)} disabled={deleting}>
                   {t("accounts.data.keep")}

@@ -2,8 +2,12 @@ import { data } from "react-router";
 import { localizeMessage } from "~server/lib/messages/localize";
 import {
   CLAIM_MESSAGES,
+  CURRENT_PASSWORD_MISSING,
+  CURRENT_PASSWORD_WRONG,
   INVALID_CREDENTIALS,
+  PASSWORD_EMAIL_TAKEN,
   RESET_MESSAGES,
+  SIGN_IN_LINK_MESSAGES,
 } from "~server/modules/customers/customers.service";
 
 const byMessage: Record<string, string> = {
@@ -14,7 +18,12 @@ const byMessage: Record<string, string> = {
   [CLAIM_MESSAGES.invalid]: "claimInvalid",
   [CLAIM_MESSAGES.expired]: "claimExpired",
   [CLAIM_MESSAGES.used]: "claimUsed",
-  "Your current password is not correct.": "currentWrong",
+  [SIGN_IN_LINK_MESSAGES.invalid]: "signInLinkInvalid",
+  [SIGN_IN_LINK_MESSAGES.expired]: "signInLinkExpired",
+  [SIGN_IN_LINK_MESSAGES.used]: "signInLinkUsed",
+  [CURRENT_PASSWORD_WRONG]: "currentWrong",
+  [CURRENT_PASSWORD_MISSING]: "currentRequired",
+  [PASSWORD_EMAIL_TAKEN]: "passwordEmailTaken",
 };
 
 export interface ClientError {
@@ -44,8 +53,7 @@ export function isClientError(error: unknown): error is ClientError {
  */
 export function errorKeyFor(error: unknown): string {
   if (!isClientError(error)) throw error;
-  if (error.code === "EMAIL_TAKEN") return "emailTaken";
-  return byMessage[error.message] ?? "generic";
+  return byMessage[error.message] ?? (error.code === "EMAIL_TAKEN" ? "emailTaken" : "generic");
 }
 
 /**

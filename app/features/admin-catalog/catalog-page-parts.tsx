@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { AdminPage } from "~/components/admin/admin-page";
 import { DataTableFilter } from "~/components/admin/data-table";
 import { ButtonLink } from "~/components/ui/button";
-import { DeleteButton } from "./lessons-editor";
+import { DeleteButton } from "./delete-button";
 
 /** A catalog list page: title, description and, for writers, the "add" link to the new-record editor. */
 export function CatalogListPage({

@@ -1,15 +1,17 @@
-import { ArrowDown, ArrowUp, Film, Pencil, Trash2, Upload } from "lucide-react";
-import { type ReactNode, useEffect, useRef, useState } from "react";
+import { ArrowDown, ArrowUp, CalendarClock, Film, ListChecks, Paperclip, Pencil } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useFetcher, useRevalidator } from "react-router";
-import { ConfirmDeleteDialog } from "~/components/admin/confirm-delete-dialog";
-import { Checkbox, TextField } from "~/components/admin/form-fields";
+import { Link, useFetcher, useRevalidator } from "react-router";
+import { Checkbox, Select, TextField } from "~/components/admin/form-fields";
 import { TranslatableField } from "~/components/admin/translatable-field";
 import { Button } from "~/components/ui/button";
 import { notify } from "~/components/ui/toast";
+import { adminPaths } from "~/lib/admin-paths";
 import type { AdminLesson } from "~server/modules/catalog/catalog-admin.schemas";
 import { translate } from "~shared/translatable";
 import { type ActionResult, translatableErrors } from "./action-result";
+import { DeleteButton } from "./delete-button";
+import { FileButton, LessonFilesEditor } from "./lesson-files-editor";
 
 const clock = (seconds: number) => `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
 
@@ -20,6 +22,7 @@ function LessonForm({ lesson, onDone }: { lesson?: AdminLesson; onDone?: () => v
   const formRef = useRef<HTMLFormElement>(null);
   const errors = fetcher.data && !fetcher.data.ok ? fetcher.data.fieldErrors : undefined;
   const link = lesson?.videoUrl && /^https:/i.test(lesson.videoUrl) ? lesson.videoUrl : "";
+  const [drip, setDrip] = useState<string>(lesson?.dripDays ? "days" : lesson?.dripDate ? "date" : "none");
 
   useEffect(() => {
     if (fetcher.state === "idle" && fetcher.data?.ok) {
@@ -61,6 +64,42 @@ function LessonForm({ lesson, onDone }: { lesson?: AdminLesson; onDone?: () => v
           defaultValue={link}
           error={errors?.videoUrl}
         />
+      </div>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Select
+          label={t("adminCatalog.lessons.drip")}
+          name="dripMode"
+          value={drip}
+          onChange={(value) => setDrip(value ?? "none")}
+          options={[
+            { value: "none", label: t("adminCatalog.lessons.dripNone") },
+            { value: "days", label: t("adminCatalog.lessons.dripDays") },
+            { value: "date", label: t("adminCatalog.lessons.dripDate") },
+          ]}
+        />
+        {drip === "days" && (
+          <TextField
+            label={t("adminCatalog.lessons.dripDaysField")}
+            description={t("adminCatalog.lessons.dripDaysHint")}
+            name="dripDays"
+            type="number"
+            inputMode="numeric"
+            isRequired
+            defaultValue={lesson?.dripDays ? String(lesson.dripDays) : ""}
+            error={errors?.dripDays}
+          />
+        )}
+        {drip === "date" && (
+          <TextField
+            label={t("adminCatalog.lessons.dripDateField")}
+            description={t("adminCatalog.lessons.dripDateHint")}
+            name="dripDate"
+            type="date"
+            isRequired
+            defaultValue={lesson?.dripDate ?? ""}
+            error={errors?.dripDate}
+          />
+        )}
       </div>
       <div className="flex flex-wrap items-center gap-4">
         <Checkbox name="freePreview" value="true" defaultSelected={lesson?.freePreview ?? false}>
@@ -113,61 +152,13 @@ function VideoUpload({ courseId, lesson, name }: { courseId: string; lesson: Adm
     }
   };
   return (
-    <label className="inline-flex min-h-11 cursor-pointer items-center gap-1.5 rounded-lg px-3 text-sm font-semibold text-primary-ink focus-within:outline-3 focus-within:outline-focus hover:bg-sunken">
-      <Upload aria-hidden="true" className="size-4" />
-      <span>{busy ? t("adminCatalog.uploading") : t("adminCatalog.lessons.uploadVideo")}</span>
-      <input
-        type="file"
-        accept="video/webm,video/mp4"
-        className="sr-only"
-        aria-label={t("adminCatalog.lessons.uploadVideoFor", { name })}
-        disabled={busy}
-        onChange={(event) => {
-          const file = event.target.files?.[0];
-          if (file) void upload(file);
-          event.target.value = "";
-        }}
-      />
-    </label>
-  );
-}
-
-/** A trash button that asks the spec's delete question before posting `fields`. */
-export function DeleteButton({
-  name,
-  label,
-  fields,
-  action,
-  children,
-}: {
-  name: string;
-  label: string;
-  fields: Record<string, string>;
-  action?: string;
-  children?: ReactNode;
-}) {
-  const [open, setOpen] = useState(false);
-  return (
-    <>
-      <Button
-        variant={children ? "secondary" : "ghost"}
-        aria-label={children ? undefined : label}
-        onClick={() => setOpen(true)}
-      >
-        <Trash2 aria-hidden="true" className="text-danger" />
-        {children}
-      </Button>
-      <ConfirmDeleteDialog
-        isOpen={open}
-        onOpenChange={setOpen}
-        name={name}
-        submission={{ fields, ...(action ? { action } : {}) }}
-        onDone={(result) => {
-          const outcome = result as ActionResult | undefined;
-          if (outcome && !outcome.ok) notify.error(outcome.message);
-        }}
-      />
-    </>
+    <FileButton
+      text={busy ? t("adminCatalog.uploading") : t("adminCatalog.lessons.uploadVideo")}
+      label={t("adminCatalog.lessons.uploadVideoFor", { name })}
+      accept="video/webm,video/mp4"
+      disabled={busy}
+      onFile={(file) => void upload(file)}
+    />
   );
 }
 
@@ -176,10 +167,13 @@ export function LessonsEditor({
   courseId,
   lessons,
   canWrite,
+  quizLessonIds = [],
 }: {
   courseId: string;
   lessons: AdminLesson[];
   canWrite: boolean;
+  /** The lessons that are quizzes (their questions are edited on the quiz page). */
+  quizLessonIds?: string[];
 }) {
   const { t, i18n } = useTranslation();
   const move = useFetcher();
@@ -218,14 +212,50 @@ export function LessonsEditor({
                           {t("adminCatalog.lessons.freePreview")}
                         </span>
                       )}
+                      {quizLessonIds.includes(lesson.id) && (
+                        <span className="rounded-full bg-accent-soft px-2 py-0.5 font-semibold text-on-accent-soft">
+                          {t("adminCatalog.quiz.badge")}
+                        </span>
+                      )}
                       <span className="inline-flex items-center gap-1">
                         <Film aria-hidden="true" className="size-3.5" />
                         {lesson.videoUrl
                           ? t("adminCatalog.lessons.hasVideo")
                           : t("adminCatalog.lessons.noVideo")}
                       </span>
+                      {(lesson.dripDays || lesson.dripDate) && (
+                        <span className="inline-flex items-center gap-1">
+                          <CalendarClock aria-hidden="true" className="size-3.5" />
+                          {lesson.dripDays
+                            ? t("adminCatalog.lessons.opensAfter", { count: lesson.dripDays })
+                            : t("adminCatalog.lessons.opensOn", { date: lesson.dripDate })}
+                        </span>
+                      )}
+                      {lesson.resources.length + lesson.captions.length > 0 && (
+                        <span className="inline-flex items-center gap-1">
+                          <Paperclip aria-hidden="true" className="size-3.5" />
+                          {[
+                            ...lesson.resources.map((file) => file.name),
+                            ...lesson.captions.map((track) => `${track.language}.vtt`),
+                          ].join(", ")}
+                        </span>
+                      )}
                     </p>
                   </div>
+                  <Link
+                    to={adminPaths.lessonQuiz(courseId, lesson.id)}
+                    aria-label={
+                      quizLessonIds.includes(lesson.id)
+                        ? t("adminCatalog.quiz.editFor", { name })
+                        : t("adminCatalog.quiz.makeFor", { name })
+                    }
+                    className="inline-flex min-h-11 items-center gap-1.5 rounded-lg px-3 text-sm font-semibold text-primary-ink hover:bg-sunken"
+                  >
+                    <ListChecks aria-hidden="true" className="size-4" />
+                    {quizLessonIds.includes(lesson.id)
+                      ? t("adminCatalog.quiz.edit")
+                      : t("adminCatalog.quiz.make")}
+                  </Link>
                   {canWrite && (
                     <div className="flex flex-wrap items-center gap-1">
                       <Button
@@ -264,6 +294,7 @@ export function LessonsEditor({
                 {editing === lesson.id && (
                   <div className="mt-3">
                     <LessonForm lesson={lesson} onDone={() => setEditing(null)} />
+                    <LessonFilesEditor courseId={courseId} lesson={lesson} name={name} />
                   </div>
                 )}
               </li>

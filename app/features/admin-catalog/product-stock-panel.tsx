@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
 import { fieldControlClasses } from "~/components/admin/form-fields";
 import { Button } from "~/components/ui/button";
+import { useDates } from "~/lib/dates";
 import type { AdminProduct } from "~server/modules/products/products.schemas";
 import type { ActionResult } from "./action-result";
 import { useActionToast } from "./use-action-toast";
@@ -31,10 +32,10 @@ export function StockPanel({
   history: { items: Movement[]; total: number };
   canWrite: boolean;
 }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const fetcher = useFetcher<ActionResult>();
   const ids = useId();
-  const dates = new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "short" });
+  const dates = useDates().dateTime;
   // The change is toasted (or its refusal: "The stock cannot go below 0.").
   useActionToast(
     fetcher.data,

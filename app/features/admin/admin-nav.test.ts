@@ -12,6 +12,7 @@ describe("visibleNav", () => {
   it("shows everything to a Super Admin", () => {
     expect(keys("Super Admin")).toEqual([
       "dashboard",
+      "reports",
       "catalog(courses,products,categories,attributes,coupons)",
       "customers",
       "orders",
@@ -21,8 +22,8 @@ describe("visibleNav", () => {
       "settings",
       "faq",
       "emailTemplates",
-      "international(languages,currencies)",
-      "onlineStore(storeCustomization,storeSettings)",
+      "international(languages,currencies,countries,states,taxZones,taxes,translations,shippingZones)",
+      "onlineStore(storeCustomization,menuEditor,storeSettings,shippingCarriers)",
     ]);
   });
 
@@ -33,6 +34,7 @@ describe("visibleNav", () => {
   it("keeps a group with only the links the role may read", () => {
     expect(keys("Accountant")).toEqual([
       "dashboard",
+      "reports",
       "customers",
       "orders",
       "jobs",

@@ -1,5 +1,6 @@
 import {
   Boxes,
+  ChartColumn,
   FileClock,
   Globe,
   HelpCircle,
@@ -47,6 +48,7 @@ const link = (key: string, to: string, area: Area, Icon?: LucideIcon): AdminNavL
 /** The admin sidebar (issue 4, Chrome). */
 export const ADMIN_NAV: AdminNavEntry[] = [
   link("dashboard", adminPaths.dashboard(), "dashboard", LayoutDashboard),
+  link("reports", adminPaths.reports(), "dashboard", ChartColumn),
   {
     kind: "group",
     key: "catalog",
@@ -74,6 +76,12 @@ export const ADMIN_NAV: AdminNavEntry[] = [
     links: [
       link("languages", adminPaths.languages(), "international"),
       link("currencies", adminPaths.currencies(), "international"),
+      link("countries", adminPaths.countries(), "international"),
+      link("states", adminPaths.states(), "international"),
+      link("taxZones", adminPaths.taxZones(), "international"),
+      link("taxes", adminPaths.taxes(), "international"),
+      link("translations", adminPaths.translations(), "international"),
+      link("shippingZones", adminPaths.shippingZones(), "international"),
     ],
   },
   {
@@ -82,7 +90,9 @@ export const ADMIN_NAV: AdminNavEntry[] = [
     Icon: Store,
     links: [
       link("storeCustomization", adminPaths.storeCustomization(), "content"),
+      link("menuEditor", adminPaths.menuEditor(), "content"),
       link("storeSettings", adminPaths.storeSettings(), "settings"),
+      link("shippingCarriers", adminPaths.shippingCarriers(), "international"),
     ],
   },
 ];

@@ -1,5 +1,6 @@
 import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
+import type { DateFormatter } from "~shared/date-formats";
 
 /** One changed field as the reader sees it: its label, and the value before and after. */
 export interface ChangeLine {
@@ -26,13 +27,7 @@ function humanise(field: string): string {
 }
 
 /** A recorded value in the reader's language: yes/no, dates, translations, lists, amounts. */
-function shown(
-  value: unknown,
-  field: string,
-  t: TFunction,
-  language: string,
-  dates: Intl.DateTimeFormat,
-): string {
+function shown(value: unknown, field: string, t: TFunction, language: string, dates: DateFormatter): string {
   if (value === null || value === undefined || value === "") return t("admin.audit.changes.empty");
   if (value === "[hidden]") return t("admin.audit.changes.hidden");
   if (typeof value === "boolean") return t(value ? "admin.audit.changes.yes" : "admin.audit.changes.no");
@@ -72,7 +67,7 @@ export function changeLines(
   changes: Record<string, unknown> | null,
   t: TFunction,
   language: string,
-  dates: Intl.DateTimeFormat,
+  dates: DateFormatter,
 ): ChangeLine[] {
   if (!changes) return [];
   return Object.entries(changes).map(([field, value]) => {
@@ -94,7 +89,7 @@ export function AuditChanges({
   dates,
 }: {
   changes: Record<string, unknown> | null;
-  dates: Intl.DateTimeFormat;
+  dates: DateFormatter;
 }) {
   const { t, i18n } = useTranslation();
   const lines = changeLines(changes, t, i18n.language, dates);

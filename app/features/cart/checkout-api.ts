@@ -1,5 +1,13 @@
-import type { OrderView, PaymentOutcome, Quote, QuoteLine } from "~server/modules/checkout/checkout.schemas";
+import type {
+  CompletedPayment,
+  OrderView,
+  PaymentOutcome,
+  Quote,
+  QuoteLine,
+} from "~server/modules/checkout/checkout.schemas";
 import type { ProductQuoteLine } from "~server/modules/products/product-cart";
+import type { shippingForOrder, shippingForQuote } from "./shipping-fields";
+import type { BuyerTaxDetails } from "./tax-details-fields";
 
 export type { OrderView, PaymentOutcome, ProductQuoteLine, Quote, QuoteLine };
 
@@ -50,6 +58,8 @@ async function post<T>(path: string, body: unknown, headers: Record<string, stri
 
 export interface CheckoutRequest {
   courseIds: string[];
+  /** Group seats: the courses bought with more than one seat. */
+  seats?: Record<string, number>;
   /** Products beside the courses. */
   items?: CheckoutProductItem[];
   couponCode?: string;
@@ -60,6 +70,12 @@ export interface CheckoutRequest {
   /** Immediate access with the loss of the right of withdrawal (terms §7). */
   immediateAccess: boolean;
   guest?: { name: string; email: string };
+  /** The buyer's country for tax and an optional business with its VAT number. */
+  buyer?: BuyerTaxDetails;
+  /** Where goods go, a phone number and the carrier (a cart with goods to ship). */
+  shipping?: ReturnType<typeof shippingForOrder>;
+  /** `paypal`, `ideal`: when the quote offers them; `cod`: cash on delivery (goods to ship, when offered). */
+  paymentMethod?: "card" | "paypal" | "ideal" | "cod";
 }
 
 export interface CardInput {
@@ -74,17 +90,34 @@ const inCurrency = (path: string, currency: string | undefined) =>
   currency ? `${path}?currency=${encodeURIComponent(currency)}` : path;
 
 export const checkoutApi = {
-  quote: (courseIds: string[], couponCode?: string, currency?: string, items: CheckoutProductItem[] = []) =>
+  quote: (
+    courseIds: string[],
+    couponCode?: string,
+    currency?: string,
+    items: CheckoutProductItem[] = [],
+    seats: Record<string, number> = {},
+    buyer?: BuyerTaxDetails,
+    shipping?: ReturnType<typeof shippingForQuote>,
+  ) =>
     post<Quote>(inCurrency("/api/checkout/quote", currency), {
       courseIds,
+      ...(shipping ? { shipping } : {}),
+      ...(Object.keys(seats).length > 0 ? { seats } : {}),
       ...(items.length > 0 ? { items } : {}),
       ...(couponCode ? { couponCode } : {}),
+      ...(buyer && Object.keys(buyer).length > 0 ? { buyer } : {}),
     }),
   /** Ordered and charged in `currency`: the currency of the quote the buyer saw. */
   placeOrder: (request: CheckoutRequest, idempotencyKey: string, currency?: string) =>
     post<OrderView>(inCurrency("/api/checkout", currency), request, { "idempotency-key": idempotencyKey }),
   pay: (orderId: string, card?: CardInput) =>
     post<PaymentOutcome>(`/api/checkout/${encodeURIComponent(orderId)}/pay`, card ? { card } : {}),
+  /** Back from PayPal or the bank (or cancelled there): finish the payment and say how it stands. */
+  completePayment: (orderId: string, cancelled: boolean) =>
+    post<CompletedPayment>(
+      `/api/checkout/${encodeURIComponent(orderId)}/complete`,
+      cancelled ? { cancelled: true } : {},
+    ),
   /** A learner pays an instalment whose automatic charge failed. */
   payInstalment: (orderId: string, sequence: number, card?: CardInput) =>
     post<

@@ -10,28 +10,40 @@ export interface ConsentState {
 
 export type ConsentErrors = Partial<Record<keyof ConsentState, string>>;
 
-/** Which consents are missing, as messages for the boxes (empty when both are given). */
-export function consentErrors(state: ConsentState, t: (key: string) => string): ConsentErrors {
+/**
+ * Which consents are missing, as messages for the boxes (empty when all are given). Immediate access
+ * is asked only when the cart holds digital content (courses, downloads).
+ */
+export function consentErrors(
+  state: ConsentState,
+  t: (key: string) => string,
+  digitalContent: boolean,
+): ConsentErrors {
   const errors: ConsentErrors = {};
   if (!state.terms) errors.terms = t("checkout.acceptTermsRequired");
-  if (!state.immediateAccess) errors.immediateAccess = t("checkout.immediateAccessRequired");
+  if (digitalContent && !state.immediateAccess) {
+    errors.immediateAccess = t("checkout.immediateAccessRequired");
+  }
   return errors;
 }
 
 const linkClass = "font-semibold text-primary-ink underline";
 
 /**
- * The two boxes every checkout asks for, both unticked at first: the general terms (with a link),
- * and immediate access with the loss of the right of withdrawal (terms §7, in the wording that is
- * recorded on the order). A box's error goes as soon as it is ticked.
+ * The boxes a checkout asks for, unticked at first: the general terms (with a link), and, when the
+ * cart holds digital content, immediate access with the loss of the right of withdrawal (terms §7,
+ * in the wording that is recorded on the order). Goods only keep their right of withdrawal. A
+ * box's error goes as soon as it is ticked.
  */
 export function CheckoutConsents({
   value,
   errors,
+  digitalContent,
   onChange,
 }: {
   value: ConsentState;
   errors: ConsentErrors;
+  digitalContent: boolean;
   onChange: (next: ConsentState, errors: ConsentErrors) => void;
 }) {
   const { t, i18n } = useTranslation();
@@ -80,7 +92,7 @@ export function CheckoutConsents({
           {t("checkout.acceptTermsAfter")}
         </>,
       )}
-      {box("immediateAccess", wording.immediateAccess)}
+      {digitalContent && box("immediateAccess", wording.immediateAccess)}
       <p className="text-xs text-ink-muted">
         {t("checkout.privacyNoteBefore")}
         <a href={paths.privacyPolicy()} target="_blank" rel="noopener" className={linkClass}>

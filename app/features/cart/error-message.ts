@@ -26,6 +26,10 @@ export function checkoutErrorMessage(
   currency = "EUR",
 ): string {
   if (!(error instanceof ApiError)) return t("checkoutErrors.generic");
+  if (error.code === "SEATS_EXCEEDED") {
+    const left = (error.details as { seatsLeft?: number } | undefined)?.seatsLeft ?? 0;
+    return t("checkoutErrors.SEATS_EXCEEDED", { count: left });
+  }
   if (TRANSLATED.has(error.code)) {
     const minimum = (error.details as { minimumAmountCents?: number } | undefined)?.minimumAmountCents;
     return t(`checkoutErrors.${error.code}`, {

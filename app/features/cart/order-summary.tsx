@@ -10,23 +10,45 @@ export interface SummaryTotals {
   totalCents: number;
   currency: string;
   couponCode?: string | null;
+  /** Each rate and its amount (orders and quotes since taxes by country). */
+  taxLines?: { name: string; rateBp: number; taxCents: number }[];
+  reverseCharge?: boolean;
+  pricesIncludeTax?: boolean;
 }
 
-/** Subtotal, discount, total and the VAT it includes; with a payment plan also what is due today. */
+/** The carrier and its cost, when the order ships goods (the cost is part of the total, not of the subtotal). */
+export interface SummaryShipping {
+  carrier: string;
+  costCents: number;
+}
+
+/**
+ * Reads top to bottom as the total adds up: subtotal of the lines, discount, shipping, the tax
+ * (included or added), then the total; with a payment plan also what is due today.
+ */
 export function OrderSummary({
   totals,
+  shipping,
   plan,
   className,
   children,
 }: {
   totals: SummaryTotals;
+  shipping?: SummaryShipping | null;
   plan?: { instalments: number; firstCents: number; laterCents: number } | null;
   className?: string;
   children?: React.ReactNode;
 }) {
   const { t, i18n } = useTranslation();
   const money = (cents: number) => formatMoney(cents, totals.currency, i18n.language);
-  const rate = formatNumber(totals.vatRateBp / 100, i18n.language, { maximumFractionDigits: 2 });
+  const percent = (rateBp: number) => formatNumber(rateBp / 100, i18n.language, { maximumFractionDigits: 2 });
+  const taxLines = totals.taxLines ?? [{ name: "", rateBp: totals.vatRateBp, taxCents: totals.vatCents }];
+  const taxLabel = (rateBp: number) =>
+    totals.reverseCharge
+      ? t("summary.reverseCharge")
+      : t(totals.pricesIncludeTax === false ? "summary.vatAdded" : "summary.vatIncluded", {
+          rate: percent(rateBp),
+        });
   return (
     <section
       aria-labelledby="order-summary-title"
@@ -51,15 +73,23 @@ export function OrderSummary({
             <dd className="tabular-nums text-primary-ink">−{money(totals.discountCents)}</dd>
           </div>
         )}
+        {shipping && (
+          <div className="flex justify-between gap-4">
+            <dt className="text-ink-muted">{t("checkout.shippingLine", { carrier: shipping.carrier })}</dt>
+            <dd className="tabular-nums text-ink">{money(shipping.costCents)}</dd>
+          </div>
+        )}
+        {taxLines.map((tax) => (
+          <div key={`${tax.name}-${tax.rateBp}`} className="flex justify-between gap-4 text-xs">
+            <dt className="text-ink-muted">{taxLabel(tax.rateBp)}</dt>
+            <dd className="tabular-nums text-ink-muted">{money(tax.taxCents)}</dd>
+          </div>
+        ))}
         <div className="mt-2 flex justify-between gap-4 border-t border-line pt-3 text-base font-bold text-ink">
           <dt>{t("summary.total")}</dt>
           <dd className="tabular-nums" data-testid="order-total">
             {money(totals.totalCents)}
           </dd>
-        </div>
-        <div className="flex justify-between gap-4 text-xs">
-          <dt className="text-ink-muted">{t("summary.vatIncluded", { rate })}</dt>
-          <dd className="tabular-nums text-ink-muted">{money(totals.vatCents)}</dd>
         </div>
         {plan && plan.instalments > 1 && (
           <div className="mt-2 rounded-lg bg-sunken p-3">

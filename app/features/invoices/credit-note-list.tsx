@@ -35,7 +35,7 @@ export function CreditNoteList({
             <span className="min-w-0">
               <span className="block font-semibold text-ink">{note.number}</span>
               <span className="block text-ink-muted">
-                {formatInvoiceDate(note.issuedAt, language, invoice.timeZone)} ·{" "}
+                {formatInvoiceDate(note.issuedAt, language, invoice)} ·{" "}
                 {t(`invoices.creditNotes.kind.${note.kind}`)}
               </span>
             </span>

@@ -1,9 +1,11 @@
+import { type DateSettings, dateFormatter } from "~shared/date-formats";
+
 /** Amounts on invoices always show every decimal of the currency: "€49.00", "€ 39,50", "¥6,350". */
 export { formatFullMoney as formatInvoiceMoney } from "~shared/money";
 
-/** A date on an invoice ("14 May 2024"), in the school's time zone. */
-export function formatInvoiceDate(iso: string, language: string, timeZone?: string): string {
-  return new Intl.DateTimeFormat(language, { dateStyle: "medium", timeZone }).format(new Date(iso));
+/** A date on an invoice, in the school's date format and time zone (Settings). */
+export function formatInvoiceDate(iso: string, language: string, settings: Partial<DateSettings>): string {
+  return dateFormatter(language, settings).format(new Date(iso));
 }
 
 /** "21%" from basis points. */

@@ -21,7 +21,7 @@ export function InvoiceSheet({
   const { t, i18n } = useTranslation();
   const language = i18n.language;
   const money = (cents: number) => formatInvoiceMoney(cents, invoice.currency, language);
-  const date = (iso: string) => formatInvoiceDate(iso, language, invoice.timeZone);
+  const date = (iso: string) => formatInvoiceDate(iso, language, invoice);
   const { company, customer } = invoice;
 
   return (
@@ -82,6 +82,12 @@ export function InvoiceSheet({
         <p className="text-sm whitespace-pre-line text-ink-muted">
           {customer.address && <span className="block">{customer.address}</span>}
           <span className="block break-all">{customer.email}</span>
+          {invoice.buyer.company && <span className="block">{invoice.buyer.company}</span>}
+          {invoice.buyer.vatNumber && (
+            <span className="block">
+              {t("invoices.vatNumber")}: {invoice.buyer.vatNumber}
+            </span>
+          )}
         </p>
       </section>
 
@@ -138,18 +144,38 @@ export function InvoiceSheet({
             <dd className="text-ink tabular-nums">{money(-invoice.discountCents)}</dd>
           </div>
         )}
-        <div className="flex justify-between gap-6">
-          <dt className="text-ink-muted">
-            {t("invoices.vatIncluded", { rate: formatVatRate(invoice.vatRateBp, language) })}
-          </dt>
-          <dd className="text-ink tabular-nums">{money(invoice.vatCents)}</dd>
-        </div>
+        {invoice.shipping && invoice.shipping.costCents > 0 && (
+          <div className="flex justify-between gap-6">
+            <dt className="text-ink-muted">
+              {t("invoices.shippingCost", { carrier: invoice.shipping.carrier ?? "" })}
+            </dt>
+            <dd className="text-ink tabular-nums">{money(invoice.shipping.costCents)}</dd>
+          </div>
+        )}
+        {invoice.taxLines.map((tax) => (
+          <div key={`${tax.name}-${tax.rateBp}`} className="flex justify-between gap-6">
+            <dt className="text-ink-muted">
+              {invoice.reverseCharge
+                ? t("invoices.reverseCharge", { base: money(tax.baseCents) })
+                : t(invoice.pricesIncludeTax ? "invoices.vatOverIncluded" : "invoices.vatOver", {
+                    rate: formatVatRate(tax.rateBp, language),
+                    base: money(tax.baseCents),
+                  })}
+            </dt>
+            <dd className="text-ink tabular-nums">{money(tax.taxCents)}</dd>
+          </div>
+        ))}
         <div className="mt-1 flex justify-between gap-6 border-t border-line pt-3 text-base font-bold text-ink">
           <dt>{t("invoices.total")}</dt>
           <dd className="tabular-nums">{money(invoice.totalCents)}</dd>
         </div>
       </dl>
-      <p className="mt-2 text-right text-xs text-ink-muted">{t("invoices.pricesIncludeVat")}</p>
+      <p className="mt-2 text-right text-xs text-ink-muted">
+        {t(invoice.pricesIncludeTax ? "invoices.pricesIncludeVat" : "invoices.pricesExcludeVat")}
+      </p>
+      {invoice.reverseCharge && (
+        <p className="mt-1 text-right text-xs font-medium text-ink">{t("invoices.reverseChargeNote")}</p>
+      )}
 
       {invoice.instalments.length > 0 && (
         <section aria-labelledby="invoice-plan" className="mt-10">
@@ -206,6 +232,17 @@ export function InvoiceSheet({
             </tbody>
           </table>
         </section>
+      )}
+
+      {(company.receiptFooter || company.workingHours) && (
+        <div className="mt-8 grid gap-1 text-sm text-ink-muted [overflow-wrap:anywhere]">
+          {company.receiptFooter && <p className="whitespace-pre-line">{company.receiptFooter}</p>}
+          {company.workingHours && (
+            <p className="whitespace-pre-line">
+              {t("invoices.workingHours")}: {company.workingHours}
+            </p>
+          )}
+        </div>
       )}
 
       {company.vatNumber && (

@@ -13,3 +13,22 @@ export function requirePageCustomer(context: AppLoadContext, request: Request) {
   }
   return context.customer;
 }
+
+/**
+ * What a list page of the learner area loads: one page (`?page=`, from 1) of the signed-in
+ * customer's records from `load`, with the school's date settings to show their dates.
+ */
+export async function customerListPage<T>(
+  context: AppLoadContext,
+  request: Request,
+  load: (customerId: string, page: number) => Promise<T>,
+) {
+  const customer = requirePageCustomer(context, request);
+  const raw = new URL(request.url).searchParams.get("page") ?? "";
+  const page = /^\d{1,5}$/.test(raw) && Number(raw) >= 1 ? Number(raw) : 1;
+  const [list, store] = await Promise.all([
+    load(customer.customerId, page),
+    context.services.settings.storeInfo(context.company.id),
+  ]);
+  return { list, dates: { timeZone: store.timeZone, dateFormat: store.dateFormat } };
+}

@@ -15,8 +15,15 @@ import { LANGUAGE_COOKIE, SUPPORTED_LANGUAGES } from "~shared/language";
  *    names it), `navigator.languages` and `<html lang>`, caches it in the cookie and local storage
  *    and, only when that differs from what the server rendered, reloads at once with the page
  *    hidden. From then on the cookie decides on the server: no flash of another language.
+ * 3. A school that set a default language in Settings (`schoolLanguage`) puts it before the
+ *    browser's languages: the server rendered it, and the browser's languages are not consulted.
  */
-function detect(supported: string[], cookieName: string, cookieFor: (language: string) => string) {
+function detect(
+  supported: string[],
+  cookieName: string,
+  cookieFor: (language: string) => string,
+  schoolLanguage: string,
+) {
   try {
     const base = (value: string | null | undefined) => (value ?? "").toLowerCase().split("-")[0] ?? "";
     const ok = (value: string | null | undefined) => supported.indexOf(base(value)) >= 0;
@@ -30,7 +37,7 @@ function detect(supported: string[], cookieName: string, cookieFor: (language: s
         : "";
     if (!decided) {
       const candidates = [localStorage.getItem("i18nextLng"), sessionStorage.getItem("i18nextLng")]
-        .concat(Array.from(navigator.languages || [navigator.language]))
+        .concat(schoolLanguage ? [schoolLanguage] : Array.from(navigator.languages || [navigator.language]))
         .concat([html.lang]);
       decided = base(candidates.find(ok)) || "en";
       // biome-ignore lint/suspicious/noDocumentCookie: the plain, readable `i18next` cookie.
@@ -47,11 +54,22 @@ function detect(supported: string[], cookieName: string, cookieFor: (language: s
   }
 }
 
-const script = `(${detect.toString()})(${JSON.stringify(SUPPORTED_LANGUAGES)},${JSON.stringify(LANGUAGE_COOKIE)},function(l){return ${JSON.stringify(languageCookie("__LANG__"))}.replace("__LANG__",encodeURIComponent(l))});`;
+const scriptFor = (schoolLanguage: string) =>
+  `(${detect.toString()})(${JSON.stringify(SUPPORTED_LANGUAGES)},${JSON.stringify(LANGUAGE_COOKIE)},function(l){return ${JSON.stringify(languageCookie("__LANG__"))}.replace("__LANG__",encodeURIComponent(l))},${JSON.stringify(schoolLanguage)});`;
 
-/** The inline detection script; render it first in <head>. */
-export function LanguageDetection() {
+/**
+ * The inline detection script; render it first in <head>. `schoolLanguage`: the school's default
+ * language from Settings ("" when it follows the visitor's browser).
+ */
+export function LanguageDetection({ schoolLanguage = "" }: { schoolLanguage?: string }) {
   const nonce = useNonce();
-  // biome-ignore lint/security/noDangerouslySetInnerHtml: a constant script of our own, no user input.
-  return <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: script }} />;
+  const supported = (SUPPORTED_LANGUAGES as readonly string[]).includes(schoolLanguage) ? schoolLanguage : "";
+  return (
+    <script
+      nonce={nonce}
+      suppressHydrationWarning
+      // biome-ignore lint/security/noDangerouslySetInnerHtml: our own script; the one value is a checked language code.
+      dangerouslySetInnerHTML={{ __html: scriptFor(supported) }}
+    />
+  );
 }

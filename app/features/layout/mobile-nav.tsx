@@ -1,4 +1,4 @@
-import { ArrowUpRight, BookOpen, GraduationCap, LogIn, LogOut, Mail, Phone, Store, X } from "lucide-react";
+import { ArrowUpRight, GraduationCap, LogIn, LogOut, Mail, Phone, X } from "lucide-react";
 import { useEffect, useId, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
@@ -8,7 +8,33 @@ import { buttonClasses } from "~/components/ui/button";
 import { paths } from "~/lib/paths";
 import type { Viewer } from "~/root";
 import { Logo } from "./logo";
-import { headerMenuLinks, type StoreChromeInfo } from "./store-info";
+import { isInternalHref, type StoreChromeInfo } from "./store-info";
+
+/** One entry of the drawer's menu: a link within the shop, to another site, or a heading. */
+function DrawerLink({
+  link,
+  onNavigate,
+  small = false,
+}: {
+  link: { label: string; href: string | null };
+  onNavigate: () => void;
+  small?: boolean;
+}) {
+  const className = `flex items-center justify-between gap-3 rounded-lg px-2 font-semibold text-ink hover:bg-sunken hover:text-primary-ink ${small ? "min-h-11 text-sm" : "min-h-14 text-base"}`;
+  if (!link.href) return <p className={`${className} text-ink-muted`}>{link.label}</p>;
+  if (!isInternalHref(link.href))
+    return (
+      <a href={link.href} className={className}>
+        {link.label}
+        <ArrowUpRight aria-hidden="true" className="size-5 text-ink-muted" />
+      </a>
+    );
+  return (
+    <Link to={link.href} onClick={onNavigate} className={className}>
+      {link.label}
+    </Link>
+  );
+}
 
 /** Viewport width from which the header shows the navigation inline (spec: 1200px). */
 const NAV_BREAKPOINT = "(min-width: 1200px)";
@@ -92,35 +118,20 @@ export function MobileNav({
 
         <nav aria-label={t("header.mainNav")} className="flex-1 overflow-y-auto px-4 py-4 sm:px-6">
           <ul className="divide-y divide-line">
-            <li>
-              <Link
-                to={paths.catalog()}
-                onClick={close}
-                className="flex min-h-14 items-center justify-between gap-3 rounded-lg px-2 text-base font-semibold text-ink hover:bg-sunken hover:text-primary-ink"
-              >
-                {t("catalogPage.footerLink")}
-                <BookOpen aria-hidden="true" className="size-5 text-ink-muted" />
-              </Link>
-            </li>
-            <li>
-              <Link
-                to={paths.shop()}
-                onClick={close}
-                className="flex min-h-14 items-center justify-between gap-3 rounded-lg px-2 text-base font-semibold text-ink hover:bg-sunken hover:text-primary-ink"
-              >
-                {t("shop.navLink")}
-                <Store aria-hidden="true" className="size-5 text-ink-muted" />
-              </Link>
-            </li>
-            {headerMenuLinks(store, t).map((page) => (
-              <li key={page.href + page.label}>
-                <a
-                  href={page.href}
-                  className="flex min-h-14 items-center justify-between gap-3 rounded-lg px-2 text-base font-semibold text-ink hover:bg-sunken hover:text-primary-ink"
-                >
-                  {page.label}
-                  <ArrowUpRight aria-hidden="true" className="size-5 text-ink-muted" />
-                </a>
+            {store.headerMenu.map((entry, index) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: entries are shown in their saved order
+              <li key={index}>
+                <DrawerLink link={entry} onNavigate={close} />
+                {entry.children.length > 0 && (
+                  <ul className="mb-2 ml-4 border-l border-line pl-2">
+                    {entry.children.map((child, childIndex) => (
+                      // biome-ignore lint/suspicious/noArrayIndexKey: sub-entries in their saved order
+                      <li key={childIndex}>
+                        <DrawerLink link={child} onNavigate={close} small />
+                      </li>
+                    ))}
+                  </ul>
+                )}
               </li>
             ))}
           </ul>

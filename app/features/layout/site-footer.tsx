@@ -1,9 +1,8 @@
 import { Mail, MapPin, Phone } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { marketingUrl, paths } from "~/lib/paths";
 import { Logo } from "./logo";
-import type { StoreChromeInfo } from "./store-info";
+import { isInternalHref, type StoreChromeInfo } from "./store-info";
 
 const footerLink =
   "inline-flex min-h-11 items-center rounded-md text-sm text-on-inverse-muted transition-colors hover:text-on-inverse hover:underline underline-offset-4 sm:min-h-9";
@@ -11,18 +10,24 @@ const footerLink =
 /** Spec: the copyright line reads 2024. */
 const COPYRIGHT_YEAR = 2024;
 
+function FooterLink({ link }: { link: { label: string; href: string | null } }) {
+  if (!link.href) return <span className={footerLink}>{link.label}</span>;
+  return isInternalHref(link.href) ? (
+    <Link to={link.href} className={footerLink}>
+      {link.label}
+    </Link>
+  ) : (
+    <a href={link.href} className={footerLink}>
+      {link.label}
+    </a>
+  );
+}
+
 export function SiteFooter({ store }: { store: StoreChromeInfo }) {
   const { t } = useTranslation();
-  const companyLinks = [
-    { label: t("catalogPage.footerLink"), href: paths.catalog(), external: false },
-    { label: t("shop.navLink"), href: paths.shop(), external: false },
-    { label: t("nav.aboutUs"), href: paths.aboutUs(), external: false },
-    { label: t("footer.help"), href: paths.help(), external: false },
-    { label: t("nav.contact"), href: marketingUrl(store.website, "/contact"), external: true },
-    { label: t("footer.terms"), href: paths.terms(), external: false },
-    { label: t("footer.paymentPlan"), href: paths.paymentPlan(), external: false },
-    { label: t("footer.privacy"), href: paths.privacyPolicy(), external: false },
-  ];
+  // Top-level entries with sub-entries are columns; the others share one list of their own.
+  const columns = store.footerMenu.filter((entry) => entry.children.length > 0);
+  const loose = store.footerMenu.filter((entry) => entry.children.length === 0);
 
   return (
     <footer className="bg-inverse text-on-inverse [--color-focus:var(--color-inverse-accent)]">
@@ -33,49 +38,38 @@ export function SiteFooter({ store }: { store: StoreChromeInfo }) {
             <p className="mt-4 text-sm text-on-inverse-muted">{t("footer.tagline")}</p>
           </div>
 
-          <nav aria-labelledby="footer-company">
-            <h2
-              id="footer-company"
-              className="text-xs font-semibold tracking-wider text-on-inverse uppercase"
-            >
-              {t("footer.company")}
-            </h2>
-            <ul className="mt-3 grid">
-              {companyLinks.map((link) => (
-                <li key={link.label}>
-                  {link.external ? (
-                    <a href={link.href} className={footerLink}>
-                      {link.label}
-                    </a>
-                  ) : (
-                    <Link to={link.href} className={footerLink}>
-                      {link.label}
-                    </Link>
-                  )}
-                </li>
-              ))}
-            </ul>
-          </nav>
-
-          {store.footerColumns?.map((column, index) => (
-            <nav key={column.title} aria-labelledby={`footer-custom-${index}`}>
+          {columns.map((column, index) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: columns are shown in their saved order
+            <nav key={index} aria-labelledby={`footer-menu-${index}`}>
               <h2
-                id={`footer-custom-${index}`}
+                id={`footer-menu-${index}`}
                 className="text-xs font-semibold tracking-wider text-on-inverse uppercase"
               >
-                {column.title}
+                {column.href ? <FooterLink link={column} /> : column.label}
               </h2>
               <ul className="mt-3 grid">
-                {column.links.map((link) => (
-                  <li key={link.href + link.label}>
-                    <a href={link.href} className={footerLink}>
-                      {link.label}
-                    </a>
+                {column.children.map((link, childIndex) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: links in their saved order
+                  <li key={childIndex}>
+                    <FooterLink link={link} />
                   </li>
                 ))}
               </ul>
             </nav>
           ))}
+
+          {loose.length > 0 && (
+            <nav aria-label={t("footer.more")}>
+              <ul className="grid">
+                {loose.map((link, index) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: links in their saved order
+                  <li key={index}>
+                    <FooterLink link={link} />
+                  </li>
+                ))}
+              </ul>
+            </nav>
+          )}
 
           {store.addressLines.length > 0 && (
             <div>
@@ -117,6 +111,12 @@ export function SiteFooter({ store }: { store: StoreChromeInfo }) {
                 </li>
               )}
             </ul>
+            {store.workingHours && (
+              <div className="mt-4 text-sm text-on-inverse-muted">
+                <h3 className="font-semibold text-on-inverse">{t("footer.workingHours")}</h3>
+                <p className="mt-1 whitespace-pre-line [overflow-wrap:anywhere]">{store.workingHours}</p>
+              </div>
+            )}
           </div>
         </div>
 

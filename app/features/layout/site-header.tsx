@@ -1,4 +1,4 @@
-import { LogIn, LogOut, Menu, ShoppingBag } from "lucide-react";
+import { ChevronDown, LogIn, LogOut, Menu, ShoppingBag } from "lucide-react";
 import { lazy, Suspense, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, Link, NavLink, useRouteLoaderData } from "react-router";
@@ -12,7 +12,36 @@ import { cn } from "~/lib/cn";
 import { paths } from "~/lib/paths";
 import type { loader as rootLoader, Viewer } from "~/root";
 import { Logo } from "./logo";
-import { headerMenuLinks, type StoreChromeInfo } from "./store-info";
+import { isInternalHref, type StoreChromeInfo } from "./store-info";
+
+const navItem =
+  "inline-flex min-h-11 items-center rounded-lg px-3 text-sm font-semibold whitespace-nowrap transition-colors hover:bg-sunken hover:text-primary-ink";
+
+/** A menu entry: a client-side link within the shop, a plain link elsewhere, a heading without address. */
+function MenuItemLink({
+  link,
+  className,
+}: {
+  link: { label: string; href: string | null };
+  className: string;
+}) {
+  if (!link.href) return <span className={cn(className, "text-ink-muted")}>{link.label}</span>;
+  if (!isInternalHref(link.href))
+    return (
+      <a href={link.href} className={cn(className, "font-medium text-ink-muted")}>
+        {link.label}
+      </a>
+    );
+  return (
+    <NavLink
+      to={link.href}
+      end
+      className={({ isActive }) => cn(className, isActive ? "text-primary-ink" : "text-ink")}
+    >
+      {link.label}
+    </NavLink>
+  );
+}
 
 const iconLink =
   "relative inline-flex min-h-11 min-w-11 items-center justify-center gap-2 rounded-lg px-2.5 text-sm " +
@@ -139,32 +168,31 @@ export function SiteHeader({ store, cartCount }: { store: StoreChromeInfo; cartC
       <nav aria-label={t("header.mainNav")} className="hidden border-t border-line nav:block">
         <Container>
           <ul className="-ml-3 flex min-h-12 flex-wrap items-center gap-x-1">
-            {[
-              [paths.catalog(), "catalogPage.footerLink"],
-              [paths.shop(), "shop.navLink"],
-            ].map(([to, label]) => (
-              <li key={to}>
-                <NavLink
-                  to={to!}
-                  className={({ isActive }) =>
-                    cn(
-                      "inline-flex min-h-11 items-center rounded-lg px-3 text-sm font-semibold whitespace-nowrap transition-colors hover:bg-sunken",
-                      isActive ? "text-primary-ink" : "text-ink hover:text-primary-ink",
-                    )
-                  }
-                >
-                  {t(label!)}
-                </NavLink>
-              </li>
-            ))}
-            {headerMenuLinks(store, t).map((page) => (
-              <li key={page.href + page.label}>
-                <a
-                  href={page.href}
-                  className="inline-flex min-h-11 items-center rounded-lg px-3 text-sm font-medium whitespace-nowrap text-ink-muted transition-colors hover:bg-sunken hover:text-ink"
-                >
-                  {page.label}
-                </a>
+            {store.headerMenu.map((entry, index) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: entries are shown in their saved order
+              <li key={index} className={entry.children.length > 0 ? "relative" : undefined}>
+                {entry.children.length > 0 ? (
+                  // A native disclosure: the sub-entries open without any script (home page JS budget).
+                  <details className="group">
+                    <summary className={cn(navItem, "cursor-pointer list-none gap-1 text-ink")}>
+                      {entry.label}
+                      <ChevronDown aria-hidden="true" className="size-4 group-open:rotate-180" />
+                    </summary>
+                    <ul className="absolute top-full left-0 z-50 mt-1 grid min-w-56 rounded-xl border border-line bg-surface p-2 shadow-lg">
+                      {[
+                        ...(entry.href ? [{ label: entry.label, href: entry.href }] : []),
+                        ...entry.children,
+                      ].map((child, childIndex) => (
+                        // biome-ignore lint/suspicious/noArrayIndexKey: sub-entries in their saved order
+                        <li key={childIndex}>
+                          <MenuItemLink link={child} className={cn(navItem, "w-full text-ink")} />
+                        </li>
+                      ))}
+                    </ul>
+                  </details>
+                ) : (
+                  <MenuItemLink link={entry} className={navItem} />
+                )}
               </li>
             ))}
           </ul>

@@ -1,5 +1,4 @@
-import type { TFunction } from "i18next";
-import { marketingPages, marketingUrl } from "~/lib/paths";
+import type { ShownMenuEntry } from "~shared/store-menus";
 
 /** What the header and footer show about the school (from the store settings). */
 export interface StoreChromeInfo {
@@ -11,24 +10,13 @@ export interface StoreChromeInfo {
   addressLines: string[];
   phones: string[];
   email: string;
-  /** Header marketing links chosen in Store customization; null: the built-in marketing pages. */
-  headerLinks?: ChromeLink[] | null;
-  /** Extra footer columns chosen in Store customization. */
-  footerColumns?: { title: string; links: ChromeLink[] }[];
+  /** Opening hours as the school wrote them (Settings → Working hours); "" when not set. */
+  workingHours?: string | undefined;
+  /** The header menu from the Menu Editor (the built-in one until the school saves its own). */
+  headerMenu: ShownMenuEntry[];
+  /** The footer menu from the Menu Editor: each top-level entry with sub-entries is a column. */
+  footerMenu: ShownMenuEntry[];
 }
 
-export interface ChromeLink {
-  label: string;
-  href: string;
-}
-
-/** The header's marketing links: those chosen in Store customization, else the built-in marketing pages. */
-export function headerMenuLinks(store: StoreChromeInfo, t: TFunction): ChromeLink[] {
-  return (
-    store.headerLinks ??
-    marketingPages.map((page) => ({
-      label: t(`nav.${page.key}`),
-      href: marketingUrl(store.website, page.path),
-    }))
-  );
-}
+/** An address of this site (client-side navigation) rather than another site's. */
+export const isInternalHref = (href: string) => href.startsWith("/") && !href.startsWith("//");

@@ -3,6 +3,7 @@ import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
 import { Button } from "~/components/ui/button";
+import { useDates } from "~/lib/dates";
 import { formatRating } from "~/lib/format";
 import { paths } from "~/lib/paths";
 import { REVIEW_BODY_MAX } from "~shared/learning.limits";
@@ -134,7 +135,7 @@ export function CourseReviews({
   }
 
   const reviews = [...firstPage.reviews, ...more];
-  const dateFormat = new Intl.DateTimeFormat(i18n.language, { dateStyle: "long" });
+  const dateFormat = useDates().date;
   const loadMore = async () => {
     setLoading(true);
     try {

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { lessonVideoUrl } from "./api";
-import type { LessonProgress, PlayerLesson } from "./types";
+import type { LessonContent, LessonProgress, PlayerLesson } from "./types";
 import { useProgressSaver } from "./use-progress-saver";
 
 function clock(seconds: number): string {
@@ -15,6 +15,7 @@ function clock(seconds: number): string {
  */
 export function LessonPlayer({
   lesson,
+  captions = [],
   poster,
   saveProgress,
   autoPlay,
@@ -22,6 +23,8 @@ export function LessonPlayer({
   onEnded,
 }: {
   lesson: PlayerLesson;
+  /** The lesson's caption tracks (WebVTT), one per language. */
+  captions?: LessonContent["captions"];
   /** Shown before the video plays (the course's cover image). */
   poster: string | null;
   saveProgress: boolean;
@@ -29,7 +32,12 @@ export function LessonPlayer({
   onSaved: (progress: LessonProgress) => void;
   onEnded: () => void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  // Captions on by default, in the page's language when the lesson has them.
+  const shown = Math.max(
+    0,
+    captions.findIndex((track) => track.language.split("-")[0] === i18n.language),
+  );
   const video = useRef<HTMLVideoElement>(null);
   const [resumedAt, setResumedAt] = useState<number | null>(null);
   const { failed } = useProgressSaver({ video, lessonId: lesson.id, enabled: saveProgress, onSaved });
@@ -55,7 +63,7 @@ export function LessonPlayer({
   return (
     <div>
       <div className="overflow-hidden rounded-2xl bg-inverse-deep shadow-raised">
-        {/* biome-ignore lint/a11y/useMediaCaption: the demo lesson videos have no speech to caption */}
+        {/* biome-ignore lint/a11y/useMediaCaption: tracks come from the lesson's captions; the demo videos have none */}
         <video
           key={lesson.id}
           ref={video}
@@ -69,6 +77,16 @@ export function LessonPlayer({
           className="aspect-video w-full bg-inverse-deep"
           data-testid="lesson-video"
         >
+          {captions.map((track, index) => (
+            <track
+              key={track.language}
+              kind="captions"
+              src={track.url}
+              srcLang={track.language}
+              label={track.label}
+              default={index === shown}
+            />
+          ))}
           {t("learning.player.noVideoSupport")}
         </video>
       </div>

@@ -12,7 +12,7 @@ export function LockedLesson({
   returnTo,
   freeLessonId,
 }: {
-  access: Exclude<LessonAccess, "open">;
+  access: Exclude<LessonAccess, "open" | "scheduled">;
   course: { slug: string; title: string };
   returnTo: string;
   freeLessonId: string | null;

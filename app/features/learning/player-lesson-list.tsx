@@ -1,9 +1,10 @@
-import { CheckCircle2, Lock, PlayCircle } from "lucide-react";
+import { CalendarClock, CheckCircle2, ListChecks, Lock, PlayCircle } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { cn } from "~/lib/cn";
 import { formatDuration } from "~/lib/format";
 import { paths } from "~/lib/paths";
+import { formatOpeningDay } from "./lesson-extras";
 import type { PlayerLesson } from "./types";
 
 /** The course's lessons beside the player: state icon, title, free-preview marker and duration. */
@@ -20,15 +21,32 @@ export function PlayerLessonList({
   completed: ReadonlySet<string>;
   label: string;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   return (
     <ol aria-label={label} className="divide-y divide-line">
       {lessons.map((lesson) => {
         const current = lesson.id === currentId;
         const locked = lesson.access !== "open";
         const done = completed.has(lesson.id);
-        const Icon = done ? CheckCircle2 : locked ? Lock : PlayCircle;
-        const status = done ? t("learning.lesson.completed") : locked ? t("learning.lesson.locked") : null;
+        const opens = lesson.opensAt
+          ? t("learning.lesson.scheduled", { date: formatOpeningDay(lesson.opensAt, i18n.language) })
+          : null;
+        const Icon = done
+          ? CheckCircle2
+          : opens
+            ? CalendarClock
+            : locked
+              ? Lock
+              : lesson.quiz
+                ? ListChecks
+                : PlayCircle;
+        const status = done
+          ? lesson.quiz
+            ? t("learning.lesson.passed")
+            : t("learning.lesson.completed")
+          : locked && !opens
+            ? t("learning.lesson.locked")
+            : null;
         return (
           <li key={lesson.id}>
             <Link
@@ -56,7 +74,12 @@ export function PlayerLessonList({
                   {current && <span className="sr-only"> ({t("learning.lesson.current")})</span>}
                 </span>
                 <span className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-ink-muted">
-                  <span className="tabular-nums">{formatDuration(lesson.durationSeconds, t)}</span>
+                  {lesson.quiz ? (
+                    <span className="font-semibold">{t("learning.lesson.quiz")}</span>
+                  ) : (
+                    <span className="tabular-nums">{formatDuration(lesson.durationSeconds, t)}</span>
+                  )}
+                  {opens && <span className="font-semibold text-ink">{opens}</span>}
                   {lesson.freePreview && (
                     <span className="rounded-full bg-primary-soft px-2 py-0.5 font-semibold text-on-primary-soft">
                       {t("learning.lesson.freePreview")}

@@ -20,5 +20,6 @@ export function legalMeta(
     url: absoluteUrl(root.origin, path),
     siteName: shopName,
     language: root.language,
+    site: root.seo,
   });
 }

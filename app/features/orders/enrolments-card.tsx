@@ -8,6 +8,7 @@ import { Button } from "~/components/ui/button";
 import { notify } from "~/components/ui/toast";
 import { adminPaths } from "~/lib/admin-paths";
 import { formatMoney } from "~/lib/format";
+import type { DateFormatter } from "~shared/date-formats";
 import { MANUAL_PAYMENT_METHODS } from "~shared/order-enums";
 import { MoneyConfirmDialog } from "./money-confirm-dialog";
 import type { OrderActionResult } from "./order-action-result";
@@ -61,7 +62,7 @@ export function EnrolmentsCard({
   canEnrol: boolean;
   /** Recording a payment makes an order: the Orders permission (write). */
   canRecordPayment: boolean;
-  dateFormat: Intl.DateTimeFormat;
+  dateFormat: DateFormatter;
 }) {
   const { t, i18n } = useTranslation();
   const fetcher = useFetcher<OrderActionResult>();

@@ -2,28 +2,41 @@ import type { AppLoadContext } from "react-router";
 import { requireStaffPage } from "~/lib/staff-guard.server";
 import { ProductSettingsBody } from "~server/modules/products/products.schemas";
 import type { SettingsGroup } from "~server/modules/settings/settings-admin.schemas";
+import type { InvoiceNumberType } from "~shared/invoice-number-types";
+import { REDIRECT_PAYMENT_METHODS } from "~shared/order-enums";
 import { actorOf, formFlag, formText, invalid, runWrite, type WriteResult } from "./admin-write.server";
+import { PAYMENT_METHODS_INTENT } from "./payment-methods-form";
 
 export async function settingsLoader(context: AppLoadContext, request: Request) {
   await requireStaffPage(context, request, "settings", "read");
   const companyId = context.company.id;
-  const { settingsAdmin, editingLanguages, international, productSettings } = context.services;
-  const [global, invoice, store, languages, currencies, products] = await Promise.all([
+  const { settingsAdmin, editingLanguages, international, productSettings, paymentMethods } =
+    context.services;
+  const [global, invoice, store, languages, currencies, products, methods] = await Promise.all([
     settingsAdmin.read(companyId, "global"),
     settingsAdmin.read(companyId, "invoice"),
     settingsAdmin.read(companyId, "store"),
     editingLanguages.list(companyId),
     international.enabledCurrencyCodes(companyId),
     productSettings.read(companyId),
+    paymentMethods.read(companyId),
   ]);
   return {
     global: global as Record<string, string>,
-    invoice: invoice as { prefix: string; startValue: number; leadingZeros: boolean; length: number },
-    store: store as Record<string, string | boolean>,
+    invoice: invoice as {
+      prefix: string;
+      type: InvoiceNumberType;
+      startValue: number;
+      leadingZeros: boolean;
+      length: number;
+    },
+    store: store as Record<string, string | boolean | null>,
     languages,
     currencies: currencies.length > 0 ? currencies : [String(global.currency ?? "EUR")],
     timeZones: Intl.supportedValuesOf("timeZone"),
     products,
+    paymentMethods: methods,
+    paymentKeys: context.services.payments.keySettings,
   };
 }
 
@@ -43,6 +56,7 @@ const GLOBAL_FIELDS = [
   "timeZone",
   "dateFormat",
   "receiptFooter",
+  "workingHours",
 ] as const;
 
 export async function settingsAction(context: AppLoadContext, request: Request): Promise<WriteResult> {
@@ -79,6 +93,7 @@ export async function settingsAction(context: AppLoadContext, request: Request):
         "invoice",
         {
           prefix: formText(form, "prefix"),
+          type: formText(form, "type") || "prefix",
           startValue: formText(form, "startValue"),
           leadingZeros: formFlag(form, "leadingZeros"),
           length: formText(form, "length"),
@@ -100,12 +115,22 @@ export async function settingsAction(context: AppLoadContext, request: Request):
           metaTitle: formText(form, "metaTitle"),
           metaDescription: formText(form, "metaDescription"),
           metaKeywords: formText(form, "metaKeywords"),
+          metaImage: formText(form, "metaImage"),
           analyticsId: formText(form, "analyticsId"),
           chatWidgetId: formText(form, "chatWidgetId"),
           staffSignupOpen: formFlag(form, "staffSignupOpen"),
         },
         actor,
       ),
+    );
+  }
+  if ((intent as string) === PAYMENT_METHODS_INTENT) {
+    // Both switches are sent: one left off is turned off.
+    const input = Object.fromEntries(
+      REDIRECT_PAYMENT_METHODS.map((method) => [method, formFlag(form, method)]),
+    );
+    return runWrite(PAYMENT_METHODS_INTENT, () =>
+      context.services.paymentMethods.write(companyId, input, actor),
     );
   }
   if ((intent as string) === "products") {

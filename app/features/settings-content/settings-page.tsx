@@ -7,7 +7,9 @@ import { Button } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
 import type { SettingsGroup } from "~server/modules/settings/settings-admin.schemas";
 import { DATE_FORMATS } from "~shared/date-formats";
+import { INVOICE_NUMBER_TYPES } from "~shared/invoice-number-types";
 import type { WriteResult } from "./admin-write.server";
+import { PaymentMethodsForm } from "./payment-methods-form";
 import { ProductSettingsForm } from "./product-settings-form";
 import { useWriteToast } from "./use-write-toast";
 
@@ -27,16 +29,21 @@ function SaveBar({ busy }: { busy: boolean }) {
   );
 }
 
+const lastFour = (value: unknown) => (typeof value === "string" ? value : null);
+
 /** A write-only secret: shows whether it is set and takes a replacement; never shows the value. */
 function SecretField({
   name,
   label,
   isSet,
+  last4,
   error,
 }: {
   name: string;
   label: string;
   isSet: boolean;
+  /** The saved secret's last 4 characters, to tell which one it is. */
+  last4: string | null;
   error?: string;
 }) {
   const { t } = useTranslation();
@@ -47,7 +54,13 @@ function SecretField({
         label={label}
         autoComplete="off"
         error={error}
-        description={isSet ? t("adminSettings.store.secretSet") : t("adminSettings.store.secretNotSet")}
+        description={
+          !isSet
+            ? t("adminSettings.store.secretNotSet")
+            : last4
+              ? t("adminSettings.store.secretSetEnding", { last4 })
+              : t("adminSettings.store.secretSet")
+        }
         placeholder={isSet ? t("adminSettings.store.replacePlaceholder") : ""}
       />
       {isSet && <Checkbox name={`${name}.remove`}>{t("adminSettings.store.removeSecret")}</Checkbox>}
@@ -209,7 +222,11 @@ export function SettingsPage({ data, defaultTab }: { data: LoaderData; defaultTa
                   name="defaultLanguage"
                   label={t("adminSettings.common.defaultLanguage")}
                   defaultValue={g.defaultLanguage}
-                  options={data.languages.map((language) => ({ value: language.code, label: language.name }))}
+                  options={[
+                    { value: "", label: t("adminSettings.common.browserLanguage") },
+                    ...data.languages.map((language) => ({ value: language.code, label: language.name })),
+                  ]}
+                  description={t("adminSettings.common.defaultLanguageHint")}
                   error={ge.defaultLanguage}
                 />
                 <Select
@@ -241,6 +258,15 @@ export function SettingsPage({ data, defaultTab }: { data: LoaderData; defaultTa
                   defaultValue={g.receiptFooter}
                   error={ge.receiptFooter}
                 />
+                <TextArea
+                  name="workingHours"
+                  rows={3}
+                  className="md:col-span-2"
+                  label={t("adminSettings.common.workingHours")}
+                  description={t("adminSettings.common.workingHoursHint")}
+                  defaultValue={g.workingHours ?? ""}
+                  error={ge.workingHours}
+                />
               </div>
             </AdminCard>
             <SaveBar busy={busy} />
@@ -258,8 +284,20 @@ export function SettingsPage({ data, defaultTab }: { data: LoaderData; defaultTa
                 <TextField
                   name="prefix"
                   label={t("adminSettings.invoice.prefix")}
+                  description={t("adminSettings.invoice.prefixHint")}
                   defaultValue={data.invoice.prefix}
                   error={ie.prefix}
+                />
+                <Select
+                  name="type"
+                  label={t("adminSettings.invoice.type")}
+                  description={t("adminSettings.invoice.typeHint")}
+                  defaultValue={data.invoice.type}
+                  options={INVOICE_NUMBER_TYPES.map((type) => ({
+                    value: type,
+                    label: t(`adminSettings.invoice.types.${type}`),
+                  }))}
+                  error={ie.type}
                 />
                 <TextField
                   name="startValue"
@@ -289,10 +327,17 @@ export function SettingsPage({ data, defaultTab }: { data: LoaderData; defaultTa
           id="store"
           className="mt-6 rounded-lg outline-none data-[focus-visible]:outline-3 data-[focus-visible]:outline-solid data-[focus-visible]:outline-focus"
         >
-          <Form method="post" className="grid gap-6" autoComplete="off" key={JSON.stringify(data.store)}>
+          <PaymentMethodsForm settings={data.paymentMethods} />
+          <Form method="post" className="mt-6 grid gap-6" autoComplete="off" key={JSON.stringify(data.store)}>
             <input type="hidden" name="intent" value="store" />
             <AdminCard title={t("adminSettings.store.payments")}>
               <p className="mb-4 text-sm text-ink-muted">{t("adminSettings.store.secretsHint")}</p>
+              {data.paymentKeys.environment && (
+                <p className="mb-4 text-sm text-ink-muted">{t("adminSettings.store.environmentWins")}</p>
+              )}
+              {!data.paymentKeys.encryption && (
+                <p className="mb-4 text-sm text-ink-muted">{t("adminSettings.store.encryptionMissing")}</p>
+              )}
               <div className="grid gap-4 md:grid-cols-2">
                 <TextField
                   name="stripePublishableKey"
@@ -305,12 +350,14 @@ export function SettingsPage({ data, defaultTab }: { data: LoaderData; defaultTa
                   name="stripeSecretKey"
                   label={t("adminSettings.store.secretKey")}
                   isSet={data.store.stripeSecretKeySet === true}
+                  last4={lastFour(data.store.stripeSecretKeyLast4)}
                   error={se.stripeSecretKey}
                 />
                 <SecretField
                   name="stripeWebhookSecret"
                   label={t("adminSettings.store.webhookSecret")}
                   isSet={data.store.stripeWebhookSecretSet === true}
+                  last4={lastFour(data.store.stripeWebhookSecretLast4)}
                   error={se.stripeWebhookSecret}
                 />
               </div>
@@ -338,14 +385,24 @@ export function SettingsPage({ data, defaultTab }: { data: LoaderData; defaultTa
                   error={se.metaDescription}
                 />
                 <TextField
+                  name="metaImage"
+                  className="md:col-span-2"
+                  label={t("adminSettings.store.metaImage")}
+                  description={t("adminSettings.store.metaImageHint")}
+                  defaultValue={String(data.store.metaImage ?? "")}
+                  error={se.metaImage}
+                />
+                <TextField
                   name="analyticsId"
                   label={t("adminSettings.store.analyticsId")}
+                  description={t("adminSettings.store.analyticsIdHint")}
                   defaultValue={String(data.store.analyticsId ?? "")}
                   error={se.analyticsId}
                 />
                 <TextField
                   name="chatWidgetId"
                   label={t("adminSettings.store.chatWidgetId")}
+                  description={t("adminSettings.store.chatWidgetIdHint")}
                   defaultValue={String(data.store.chatWidgetId ?? "")}
                   error={se.chatWidgetId}
                 />

@@ -2,7 +2,6 @@ import { Minus, Plus, Trash2 } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
-import { removeFromCart } from "~/lib/cart-store";
 import { formatMoney } from "~/lib/format";
 import { paths } from "~/lib/paths";
 import type { ProductQuoteLine } from "~server/modules/products/product-cart";
@@ -22,12 +21,15 @@ export function ProductCartLine({
   line,
   currency,
   problem,
+  onRemove,
 }: {
   item: ProductCartItem;
   /** The server's line; undefined while the quote loads (the stored prices are shown). */
   line: ProductQuoteLine | undefined;
   currency: string;
   problem: string | null;
+  /** Asked to remove the line (the cart confirms first). */
+  onRemove: (item: { id: string; title: string }) => void;
 }) {
   const { t, i18n } = useTranslation();
   const { product } = item;
@@ -106,7 +108,7 @@ export function ProductCartLine({
         )}
         <Button
           variant="ghost"
-          onClick={() => removeFromCart(item.id)}
+          onClick={() => onRemove({ id: item.id, title })}
           aria-label={t("cart.removeItem", { title })}
         >
           <Trash2 aria-hidden="true" />

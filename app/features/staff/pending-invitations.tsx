@@ -5,7 +5,9 @@ import { useFetcher } from "react-router";
 import { AdminCard } from "~/components/admin/admin-page";
 import { Button } from "~/components/ui/button";
 import { notify } from "~/components/ui/toast";
+import { useDates } from "~/lib/dates";
 import type { PendingInvitation } from "~server/modules/staff/staff.schemas";
+import type { DateFormatter } from "~shared/date-formats";
 
 interface InvitationAnswer {
   ok: boolean;
@@ -22,7 +24,7 @@ function InvitationRow({
 }: {
   invitation: PendingInvitation;
   canWrite: boolean;
-  format: Intl.DateTimeFormat;
+  format: DateFormatter;
 }) {
   const { t } = useTranslation();
   const fetcher = useFetcher<InvitationAnswer>();
@@ -87,8 +89,8 @@ export function PendingInvitations({
   canWrite: boolean;
   timeZone: string;
 }) {
-  const { t, i18n } = useTranslation();
-  const format = new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeZone });
+  const { t } = useTranslation();
+  const format = useDates({ timeZone }).date;
   return (
     <AdminCard title={t("adminStaff.invitations.title")} className="mt-6">
       {invitations.length === 0 ? (

@@ -59,7 +59,13 @@ export default function CustomerSignIn({ loaderData, actionData }: Route.Compone
             error={error("password")}
             required
           />
-          <div className="-mt-2 text-right">
+          <div className="-mt-2 flex flex-wrap justify-between gap-x-4">
+            <Link
+              to={paths.signInLink(redirectTo || undefined)}
+              className="inline-flex min-h-11 items-center text-sm font-semibold text-primary-ink underline-offset-4 hover:underline"
+            >
+              {t("accounts.signIn.emailLink")}
+            </Link>
             <Link
               to={paths.forgotPassword()}
               className="inline-flex min-h-11 items-center text-sm font-semibold text-primary-ink underline-offset-4 hover:underline"

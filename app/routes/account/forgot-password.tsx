@@ -1,9 +1,8 @@
 import { useTranslation } from "react-i18next";
-import { Form, Link, useNavigation } from "react-router";
-import { Button } from "~/components/ui/button";
+import { Link } from "react-router";
 import { AuthCard, FormAlert } from "~/features/accounts/auth-card";
+import { EmailLinkForm } from "~/features/accounts/email-link-form";
 import { accountMeta } from "~/features/accounts/page-meta";
-import { FieldStack, TextField } from "~/features/accounts/text-field";
 import { paths } from "~/lib/paths";
 import type { Route } from "./+types/forgot-password";
 
@@ -14,7 +13,6 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 export default function ForgotPassword({ actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const submitting = useNavigation().state === "submitting";
   const fieldErrors: Record<string, string | undefined> = actionData?.fieldErrors ?? {};
   return (
     <AuthCard
@@ -27,22 +25,12 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
       }
     >
       {actionData?.sent && <FormAlert tone="success">{t("accounts.forgot.sent")}</FormAlert>}
-      <Form method="post" noValidate>
-        <FieldStack>
-          <TextField
-            name="email"
-            type="email"
-            label={t("accounts.fields.email")}
-            autoComplete="email"
-            defaultValue={actionData?.email}
-            error={fieldErrors.email ? t(`accounts.errors.${fieldErrors.email}`) : undefined}
-            required
-          />
-          <Button type="submit" size="lg" disabled={submitting}>
-            {submitting ? t("accounts.forgot.submitting") : t("accounts.forgot.submit")}
-          </Button>
-        </FieldStack>
-      </Form>
+      <EmailLinkForm
+        email={actionData?.email}
+        errorKey={fieldErrors.email}
+        submit={t("accounts.forgot.submit")}
+        submitting={t("accounts.forgot.submitting")}
+      />
     </AuthCard>
   );
 }

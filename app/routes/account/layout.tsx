@@ -1,4 +1,12 @@
-import { FileText, GraduationCap, LayoutDashboard, LogOut, UserRound } from "lucide-react";
+import {
+  FileText,
+  GraduationCap,
+  LayoutDashboard,
+  LogOut,
+  ShoppingBag,
+  UserRound,
+  Users,
+} from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Form, NavLink, Outlet, redirect } from "react-router";
 import { Avatar } from "~/components/avatar";
@@ -9,7 +17,7 @@ import type { Route } from "./+types/layout";
 
 /**
  * Layout of the signed-in customer area (/user-dashboard, /user-details, /user-courses,
- * /user-invoice, /single-invoice/{id}). Without a customer session the visitor is sent to
+ * /user-orders, /user-invoice, /single-invoice/{id}). Without a customer session the visitor is sent to
  * sign in and comes back here afterwards.
  */
 export function loader({ context, request }: Route.LoaderArgs) {
@@ -19,6 +27,8 @@ export function loader({ context, request }: Route.LoaderArgs) {
   }
   return {
     customer: { name: context.customer.name, email: context.customer.email, image: context.customer.image },
+    /** The child this session learns as (a family account), shown above every user-area page. */
+    learningAs: context.customer.learnerName,
   };
 }
 
@@ -26,7 +36,9 @@ const links = [
   { to: paths.userDashboard(), key: "dashboard", Icon: LayoutDashboard },
   { to: paths.userDetails(), key: "details", Icon: UserRound },
   { to: paths.userCourses(), key: "courses", Icon: GraduationCap },
+  { to: paths.userOrders(), key: "orders", Icon: ShoppingBag },
   { to: paths.userInvoices(), key: "invoices", Icon: FileText },
+  { to: paths.userFamily(), key: "family", Icon: Users },
 ] as const;
 
 const item =
@@ -35,7 +47,7 @@ const item =
 /** The user-area sidebar (spec: User Details, Course, Log Out; plus Dashboard and Invoices). */
 export default function UserArea({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { customer } = loaderData;
+  const { customer, learningAs } = loaderData;
   return (
     <Container className="grid gap-6 py-6 sm:py-10 lg:grid-cols-[16rem_minmax(0,1fr)] lg:gap-10">
       <aside className="lg:sticky lg:top-below-header lg:self-start">
@@ -81,6 +93,21 @@ export default function UserArea({ loaderData }: Route.ComponentProps) {
         </div>
       </aside>
       <div className="min-w-0">
+        {learningAs && (
+          <div
+            role="status"
+            className="mb-6 flex flex-wrap items-center justify-between gap-3 rounded-xl bg-primary-soft p-3 text-on-primary-soft"
+          >
+            <span className="font-semibold">{t("accounts.family.learningAs", { name: learningAs })}</span>
+            <Form method="post" action={paths.userFamily()}>
+              <input type="hidden" name="intent" value="learn-as" />
+              <input type="hidden" name="learnerId" value="" />
+              <button type="submit" className="min-h-11 rounded-lg px-3 font-semibold underline">
+                {t("accounts.family.learnAsMyself")}
+              </button>
+            </Form>
+          </div>
+        )}
         <Outlet />
       </div>
     </Container>

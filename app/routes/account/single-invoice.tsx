@@ -7,6 +7,7 @@ import { CreditNoteList } from "~/features/invoices/credit-note-list";
 import { creditNotePdfUrl, invoicePdfUrl } from "~/features/invoices/invoice-format";
 import { InvoiceSheet } from "~/features/invoices/invoice-sheet";
 import { requirePageCustomer } from "~/features/invoices/require-customer.server";
+import { ShipmentPanel } from "~/features/shipping/shipment-panel";
 import { paths } from "~/lib/paths";
 import { privatePageMeta } from "~/lib/private-page-meta";
 import type { Route } from "./+types/single-invoice";
@@ -50,6 +51,11 @@ export default function SingleInvoice({ loaderData }: Route.ComponentProps) {
         </div>
       </div>
       <InvoiceSheet invoice={invoice} />
+      {invoice.shipping && (
+        <div className="mt-6">
+          <ShipmentPanel shipping={invoice.shipping} />
+        </div>
+      )}
       <CreditNoteList invoice={invoice} pdfUrl={(id) => creditNotePdfUrl(id, i18n.language)} />
     </Container>
   );

@@ -1,9 +1,10 @@
-import { BookOpen, PlayCircle } from "lucide-react";
+import { Award, BookOpen, PlayCircle } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link, redirect } from "react-router";
 import { buttonClasses } from "~/components/ui/button";
 import { Container } from "~/components/ui/container";
 import { ProgressBar } from "~/features/learning/progress-bar";
+import { useDates } from "~/lib/dates";
 import { paths } from "~/lib/paths";
 import { privatePageMeta } from "~/lib/private-page-meta";
 import type { Route } from "./+types/user-courses";
@@ -13,7 +14,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   if (!context.customer) throw redirect(paths.signIn(new URL(request.url).pathname));
   const { courses } = await context.services.learning.customerCourses(
     context.company.id,
-    context.customer.customerId,
+    context.customer.learnerId,
     context.language,
   );
   return { courses };
@@ -24,8 +25,8 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 export default function UserCourses({ loaderData }: Route.ComponentProps) {
   const { courses } = loaderData;
-  const { t, i18n } = useTranslation();
-  const dateFormat = new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium" });
+  const { t } = useTranslation();
+  const dateFormat = useDates().date;
 
   return (
     <Container className="py-8 sm:py-12">
@@ -101,14 +102,27 @@ export default function UserCourses({ loaderData }: Route.ComponentProps) {
                           : t("learning.userCourses.notStarted")}
                       </p>
                     </div>
-                    <Link
-                      to={paths.courseVideo(course.slug, course.continueLessonId)}
-                      aria-label={`${action}: ${course.title}`}
-                      className={buttonClasses({ variant: "primary", className: "mt-auto self-start" })}
-                    >
-                      <PlayCircle aria-hidden="true" />
-                      {action}
-                    </Link>
+                    <div className="mt-auto flex flex-wrap gap-3">
+                      <Link
+                        to={paths.courseVideo(course.slug, course.continueLessonId)}
+                        aria-label={`${action}: ${course.title}`}
+                        className={buttonClasses({ variant: "primary" })}
+                      >
+                        <PlayCircle aria-hidden="true" />
+                        {action}
+                      </Link>
+                      {course.certificateCode && (
+                        <a
+                          href={paths.certificatePdf(course.certificateCode)}
+                          download
+                          aria-label={t("learning.userCourses.certificateLabel", { title: course.title })}
+                          className={buttonClasses({ variant: "secondary" })}
+                        >
+                          <Award aria-hidden="true" />
+                          {t("learning.userCourses.certificate")}
+                        </a>
+                      )}
+                    </div>
                   </div>
                 </li>
               );

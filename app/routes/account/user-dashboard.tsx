@@ -1,15 +1,24 @@
-import { ArrowRight, FileText, GraduationCap } from "lucide-react";
+import { ArrowRight, FileText, GraduationCap, PlayCircle } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link, redirect } from "react-router";
+import { buttonClasses } from "~/components/ui/button";
 import { accountMeta } from "~/features/accounts/page-meta";
+import { ProgressBar } from "~/features/learning/progress-bar";
+import type { ContinueLearning } from "~/features/learning/types";
 import { paths } from "~/lib/paths";
 import type { Route } from "./+types/user-dashboard";
+import { FamilyProgress } from "./family-progress";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   // The user-area layout guards too; loaders run in parallel, so this one checks for itself.
   if (!context.customer) throw redirect(paths.signIn(new URL(request.url).pathname));
-  const counts = await context.services.customers.overview(context.company.id, context.customer.customerId);
-  return { name: context.customer.name, counts };
+  const { customers, learning, families } = context.services;
+  const [counts, resume, family] = await Promise.all([
+    customers.overview(context.company.id, context.customer.customerId),
+    learning.continueLearning(context.company.id, context.customer.learnerId, context.language),
+    families.listLearners(context.company.id, context.customer.customerId, null, context.language),
+  ]);
+  return { name: context.customer.name, counts, resume, learners: family.learners };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -17,7 +26,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 export default function UserDashboard({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { name, counts } = loaderData;
+  const { name, counts, resume, learners } = loaderData;
   const cards = [
     {
       to: paths.userCourses(),
@@ -38,6 +47,8 @@ export default function UserDashboard({ loaderData }: Route.ComponentProps) {
         {t("accounts.dashboard.greeting", { name })}
       </h1>
       <p className="mt-2 text-ink-muted">{t("accounts.dashboard.intro")}</p>
+      {resume && <ContinueLearningCard resume={resume} />}
+      <FamilyProgress learners={learners} headingId="dashboard-family-title" />
       <ul className="mt-8 grid gap-4 sm:grid-cols-2">
         {cards.map(({ to, Icon, count, link }) => (
           <li key={to}>
@@ -74,5 +85,65 @@ export default function UserDashboard({ loaderData }: Route.ComponentProps) {
         </Link>
       </div>
     </div>
+  );
+}
+
+/** The course the learner was in last: the last lesson opened, progress, the next lesson and a link. */
+function ContinueLearningCard({ resume }: { resume: ContinueLearning }) {
+  const { t } = useTranslation();
+  const done = resume.totalLessons > 0 && resume.completedLessons === resume.totalLessons;
+  return (
+    <section
+      aria-labelledby="continue-title"
+      className="mt-8 flex flex-col gap-4 rounded-2xl border border-line bg-surface p-5 shadow-card sm:flex-row sm:items-center"
+    >
+      {resume.course.image && (
+        <img
+          src={resume.course.image}
+          alt=""
+          width={160}
+          height={90}
+          className="aspect-video w-full rounded-lg object-cover sm:w-40"
+        />
+      )}
+      <div className="min-w-0 flex-1">
+        <h2 id="continue-title" className="text-sm font-semibold tracking-wider text-primary-ink uppercase">
+          {t("accounts.dashboard.continueTitle")}
+        </h2>
+        <p className="mt-1 text-xl font-bold text-ink">{resume.course.title}</p>
+        <p className="mt-1 text-sm text-ink-muted">
+          {t("accounts.dashboard.continueProgress", {
+            percent: resume.percent,
+            completed: resume.completedLessons,
+            total: resume.totalLessons,
+          })}
+        </p>
+        <ProgressBar
+          percent={resume.percent}
+          label={t("accounts.dashboard.continueProgress", {
+            percent: resume.percent,
+            completed: resume.completedLessons,
+            total: resume.totalLessons,
+          })}
+          className="mt-2"
+        />
+        <ul className="mt-3 grid gap-1 text-sm text-ink">
+          {resume.lastLesson && (
+            <li>{t("accounts.dashboard.continueLast", { title: resume.lastLesson.title })}</li>
+          )}
+          {resume.nextLesson && (
+            <li>{t("accounts.dashboard.continueNext", { title: resume.nextLesson.title })}</li>
+          )}
+          {done && <li className="font-semibold text-primary-ink">{t("accounts.dashboard.continueDone")}</li>}
+        </ul>
+      </div>
+      <Link
+        to={paths.courseVideo(resume.course.slug, resume.continueLessonId)}
+        className={buttonClasses({ variant: "primary" })}
+      >
+        <PlayCircle aria-hidden="true" />
+        {t("accounts.dashboard.continueLink")}
+      </Link>
+    </section>
   );
 }

@@ -33,16 +33,19 @@ export async function action({ context, request }: Route.ActionArgs) {
       if (error instanceof AppError && error.code === "OPEN_PAYMENT_PLAN") {
         return fail("delete", {}, "openPaymentPlan");
       }
-      if (error instanceof AppError && error.status === 400)
-        return fail("delete", { password: "passwordWrong" });
+      if (error instanceof AppError && error.status === 400) {
+        const customer = await customers.get(companyId, principal.customerId);
+        return fail("delete", { password: customer?.hasPassword ? "passwordWrong" : "confirmEmailWrong" });
+      }
       throw error;
     }
     throw redirect(paths.home(), { headers: cookieHeaders(context.sessionCookies.signOut()) });
   }
 
   if (values.intent === "password") {
+    // A record without a password (a guest signed in with a mailed link) sets its first without one.
     const parsed = StoreChangePasswordBody.safeParse({
-      currentPassword: values.currentPassword ?? "",
+      currentPassword: values.currentPassword || undefined,
       newPassword: values.newPassword ?? "",
     });
     if (!parsed.success) return fail("password", fieldErrorsFrom(parsed.error));
@@ -50,11 +53,8 @@ export async function action({ context, request }: Route.ActionArgs) {
       await customers.changePassword(companyId, principal, parsed.data);
     } catch (error) {
       const key = errorKeyFor(error);
-      return fail(
-        "password",
-        key === "currentWrong" ? { currentPassword: key } : {},
-        key === "currentWrong" ? null : key,
-      );
+      const onField = key === "currentWrong" || key === "currentRequired";
+      return fail("password", onField ? { currentPassword: key } : {}, onField ? null : key);
     }
     return data<ActionResult>({ intent: "password", ok: true, fieldErrors: {}, formError: null });
   }

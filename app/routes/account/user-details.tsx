@@ -105,7 +105,14 @@ export default function UserDetails({ loaderData, actionData }: Route.ComponentP
         </Form>
       </Section>
 
-      <Section title={t("accounts.details.passwordTitle")} intro={t("accounts.details.passwordIntro")}>
+      <Section
+        title={t(
+          customer.hasPassword ? "accounts.details.passwordTitle" : "accounts.details.setPasswordTitle",
+        )}
+        intro={t(
+          customer.hasPassword ? "accounts.details.passwordIntro" : "accounts.details.setPasswordIntro",
+        )}
+      >
         {result?.intent === "password" && result.ok && (
           <FormAlert tone="success">{t("accounts.details.passwordChanged")}</FormAlert>
         )}
@@ -115,13 +122,15 @@ export default function UserDetails({ loaderData, actionData }: Route.ComponentP
         <Form method="post" noValidate ref={passwordForm}>
           <input type="hidden" name="intent" value="password" />
           <FieldStack className="sm:grid-cols-2">
-            <PasswordField
-              name="currentPassword"
-              label={t("accounts.fields.currentPassword")}
-              autoComplete="current-password"
-              error={message(passwordErrors, "currentPassword")}
-              required
-            />
+            {customer.hasPassword && (
+              <PasswordField
+                name="currentPassword"
+                label={t("accounts.fields.currentPassword")}
+                autoComplete="current-password"
+                error={message(passwordErrors, "currentPassword")}
+                required
+              />
+            )}
             <PasswordField
               name="newPassword"
               label={t("accounts.fields.newPassword")}
@@ -131,7 +140,13 @@ export default function UserDetails({ loaderData, actionData }: Route.ComponentP
             />
             <div className="sm:col-span-2">
               <Button type="submit" disabled={busy("password")}>
-                {busy("password") ? t("accounts.details.changing") : t("accounts.details.changePassword")}
+                {busy("password")
+                  ? t("accounts.details.changing")
+                  : t(
+                      customer.hasPassword
+                        ? "accounts.details.changePassword"
+                        : "accounts.details.setPassword",
+                    )}
               </Button>
             </div>
           </FieldStack>
@@ -139,6 +154,7 @@ export default function UserDetails({ loaderData, actionData }: Route.ComponentP
       </Section>
 
       <AccountDataSection
+        hasPassword={customer.hasPassword}
         passwordError={message(errorsFor("delete"), "password")}
         formError={
           result?.intent === "delete" && result.formError

@@ -2,11 +2,10 @@ import { Download, FileText } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { buttonClasses } from "~/components/ui/button";
-import { Container } from "~/components/ui/container";
-import { Pagination } from "~/components/ui/pagination";
+import { AccountListPage } from "~/features/invoices/account-list-page";
 import { formatInvoiceDate, formatInvoiceMoney, invoicePdfUrl } from "~/features/invoices/invoice-format";
 import { InvoiceStatus } from "~/features/invoices/invoice-status";
-import { requirePageCustomer } from "~/features/invoices/require-customer.server";
+import { customerListPage } from "~/features/invoices/require-customer.server";
 import type { InvoiceSummary } from "~/features/invoices/types";
 import { paths } from "~/lib/paths";
 import { privatePageMeta } from "~/lib/private-page-meta";
@@ -15,17 +14,9 @@ import type { Route } from "./+types/user-invoice";
 const PAGE_SIZE = 20;
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const customer = requirePageCustomer(context, request);
-  const raw = new URL(request.url).searchParams.get("page") ?? "";
-  const page = /^\d{1,5}$/.test(raw) && Number(raw) >= 1 ? Number(raw) : 1;
-  const [list, store] = await Promise.all([
-    context.services.invoices.listForCustomer(context.company.id, customer.customerId, {
-      page,
-      limit: PAGE_SIZE,
-    }),
-    context.services.settings.storeInfo(context.company.id),
-  ]);
-  return { list, timeZone: store.timeZone };
+  return customerListPage(context, request, (customerId, page) =>
+    context.services.invoices.listForCustomer(context.company.id, customerId, { page, limit: PAGE_SIZE }),
+  );
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -50,110 +41,90 @@ function InvoiceActions({ invoice, language }: { invoice: InvoiceSummary; langua
 }
 
 export default function UserInvoices({ loaderData }: Route.ComponentProps) {
-  const { list, timeZone } = loaderData;
+  const { list, dates } = loaderData;
   const { t, i18n } = useTranslation();
   const language = i18n.language;
   const money = (invoice: InvoiceSummary) =>
     formatInvoiceMoney(invoice.totalCents, invoice.currency, language);
-  const date = (invoice: InvoiceSummary) => formatInvoiceDate(invoice.issuedAt, language, timeZone);
+  const date = (invoice: InvoiceSummary) => formatInvoiceDate(invoice.issuedAt, language, dates);
 
   return (
-    <Container className="py-6 sm:py-10 lg:py-12">
-      <h1 className="text-3xl font-bold tracking-tight text-ink sm:text-5xl">{t("invoices.listTitle")}</h1>
-      <p className="mt-3 max-w-2xl text-base text-ink-muted">{t("invoices.listIntro")}</p>
+    <AccountListPage
+      title={t("invoices.listTitle")}
+      intro={t("invoices.listIntro")}
+      empty={{ Icon: FileText, title: t("invoices.emptyTitle"), text: t("invoices.emptyText") }}
+      isEmpty={list.invoices.length === 0}
+      list={list}
+      path={paths.userInvoices()}
+      paginationLabel={t("invoices.pagination")}
+    >
+      {/* Phones: one card per invoice. */}
+      <ul className="mt-8 grid gap-4 sm:hidden">
+        {list.invoices.map((invoice) => (
+          <li key={invoice.id} className="rounded-2xl border border-line bg-surface p-4 shadow-card">
+            <div className="flex items-start justify-between gap-3">
+              <div>
+                <p className="font-semibold text-ink">{invoice.number}</p>
+                <p className="text-sm text-ink-muted">{date(invoice)}</p>
+              </div>
+              <InvoiceStatus status={invoice.status} />
+            </div>
+            <p className="mt-3 text-lg font-bold text-ink tabular-nums">{money(invoice)}</p>
+            <div className="mt-3">
+              <InvoiceActions invoice={invoice} language={language} />
+            </div>
+          </li>
+        ))}
+      </ul>
 
-      {list.invoices.length === 0 ? (
-        <div className="mt-8 flex flex-col items-center rounded-2xl border border-dashed border-line bg-surface px-6 py-14 text-center">
-          <FileText aria-hidden="true" className="size-10 text-ink-muted" strokeWidth={1.5} />
-          <p className="mt-4 text-xl font-semibold text-ink">{t("invoices.emptyTitle")}</p>
-          <p className="mt-2 max-w-md text-sm text-ink-muted">{t("invoices.emptyText")}</p>
-          <Link to={paths.catalog()} className={buttonClasses({ className: "mt-6" })}>
-            {t("invoices.browse")}
-          </Link>
-        </div>
-      ) : (
-        <>
-          {/* Phones: one card per invoice. */}
-          <ul className="mt-8 grid gap-4 sm:hidden">
+      {/* Wider screens: a table. */}
+      <div className="mt-8 hidden overflow-hidden rounded-2xl border border-line bg-surface shadow-card sm:block">
+        <table className="w-full text-sm">
+          <caption className="sr-only">{t("invoices.listTitle")}</caption>
+          <thead className="bg-sunken text-left text-xs tracking-wide text-ink-muted uppercase">
+            <tr>
+              <th scope="col" className="px-4 py-3 font-semibold">
+                {t("invoices.number")}
+              </th>
+              <th scope="col" className="px-4 py-3 font-semibold">
+                {t("invoices.date")}
+              </th>
+              <th scope="col" className="hidden px-4 py-3 font-semibold lg:table-cell">
+                {t("invoices.orderNumber")}
+              </th>
+              <th scope="col" className="px-4 py-3 font-semibold">
+                {t("invoices.statusLabel")}
+              </th>
+              <th scope="col" className="px-4 py-3 text-right font-semibold">
+                {t("invoices.total")}
+              </th>
+              <th scope="col" className="px-4 py-3 text-right font-semibold">
+                <span className="sr-only">{t("invoices.actions")}</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
             {list.invoices.map((invoice) => (
-              <li key={invoice.id} className="rounded-2xl border border-line bg-surface p-4 shadow-card">
-                <div className="flex items-start justify-between gap-3">
-                  <div>
-                    <p className="font-semibold text-ink">{invoice.number}</p>
-                    <p className="text-sm text-ink-muted">{date(invoice)}</p>
-                  </div>
+              <tr key={invoice.id} className="border-t border-line">
+                <th scope="row" className="px-4 py-3 text-left font-semibold whitespace-nowrap text-ink">
+                  {invoice.number}
+                </th>
+                <td className="px-4 py-3 whitespace-nowrap text-ink-muted">{date(invoice)}</td>
+                <td className="hidden px-4 py-3 text-ink-muted lg:table-cell">#{invoice.orderNumber}</td>
+                <td className="px-4 py-3">
                   <InvoiceStatus status={invoice.status} />
-                </div>
-                <p className="mt-3 text-lg font-bold text-ink tabular-nums">{money(invoice)}</p>
-                <div className="mt-3">
+                </td>
+                <td className="px-4 py-3 text-right font-semibold whitespace-nowrap text-ink tabular-nums">
+                  {money(invoice)}
+                </td>
+                <td className="px-4 py-2">
                   <InvoiceActions invoice={invoice} language={language} />
-                </div>
-              </li>
+                </td>
+              </tr>
             ))}
-          </ul>
-
-          {/* Wider screens: a table. */}
-          <div className="mt-8 hidden overflow-hidden rounded-2xl border border-line bg-surface shadow-card sm:block">
-            <table className="w-full text-sm">
-              <caption className="sr-only">{t("invoices.listTitle")}</caption>
-              <thead className="bg-sunken text-left text-xs tracking-wide text-ink-muted uppercase">
-                <tr>
-                  <th scope="col" className="px-4 py-3 font-semibold">
-                    {t("invoices.number")}
-                  </th>
-                  <th scope="col" className="px-4 py-3 font-semibold">
-                    {t("invoices.date")}
-                  </th>
-                  <th scope="col" className="hidden px-4 py-3 font-semibold lg:table-cell">
-                    {t("invoices.orderNumber")}
-                  </th>
-                  <th scope="col" className="px-4 py-3 font-semibold">
-                    {t("invoices.statusLabel")}
-                  </th>
-                  <th scope="col" className="px-4 py-3 text-right font-semibold">
-                    {t("invoices.total")}
-                  </th>
-                  <th scope="col" className="px-4 py-3 text-right font-semibold">
-                    <span className="sr-only">{t("invoices.actions")}</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {list.invoices.map((invoice) => (
-                  <tr key={invoice.id} className="border-t border-line">
-                    <th scope="row" className="px-4 py-3 text-left font-semibold whitespace-nowrap text-ink">
-                      {invoice.number}
-                    </th>
-                    <td className="px-4 py-3 whitespace-nowrap text-ink-muted">{date(invoice)}</td>
-                    <td className="hidden px-4 py-3 text-ink-muted lg:table-cell">#{invoice.orderNumber}</td>
-                    <td className="px-4 py-3">
-                      <InvoiceStatus status={invoice.status} />
-                    </td>
-                    <td className="px-4 py-3 text-right font-semibold whitespace-nowrap text-ink tabular-nums">
-                      {money(invoice)}
-                    </td>
-                    <td className="px-4 py-2">
-                      <InvoiceActions invoice={invoice} language={language} />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-
-          <div className="mt-8">
-            <Pagination
-              page={list.page}
-              pages={list.pages}
-              hrefFor={(page) => (page > 1 ? `${paths.userInvoices()}?page=${page}` : paths.userInvoices())}
-              label={t("invoices.pagination")}
-              previousLabel={t("catalogPage.previous")}
-              nextLabel={t("catalogPage.next")}
-              pageLabel={(page) => t("catalogPage.page", { page })}
-            />
-          </div>
-        </>
-      )}
-    </Container>
+          </tbody>
+        </table>
+      </div>
+    </AccountListPage>
   );
 }

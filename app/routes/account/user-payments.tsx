@@ -1,5 +1,4 @@
 import { ArrowLeft, CircleCheck, PauseCircle } from "lucide-react";
-import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { data, Link, useNavigate, useSearchParams } from "react-router";
 import { buttonClasses } from "~/components/ui/button";
@@ -8,6 +7,7 @@ import { checkoutApi } from "~/features/cart/checkout-api";
 import { DemoCardForm } from "~/features/cart/demo-card-form";
 import { StripePaymentForm } from "~/features/cart/stripe-payment-form";
 import { requirePageCustomer } from "~/features/invoices/require-customer.server";
+import { useDates } from "~/lib/dates";
 import { formatMoney } from "~/lib/format";
 import { paths } from "~/lib/paths";
 import { privatePageMeta } from "~/lib/private-page-meta";
@@ -26,7 +26,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   return {
     plan,
     sequence,
-    provider: context.services.provider.name,
+    provider: (await context.services.payments.forCompany(context.company.id)).card.name,
     origin: context.origin,
     timeZone: info.timeZone,
   };
@@ -42,10 +42,7 @@ export default function UserPayments({ loaderData }: Route.ComponentProps) {
   const navigate = useNavigate();
   const online = useOnline();
   const [search] = useSearchParams();
-  const format = useMemo(
-    () => new Intl.DateTimeFormat(i18n.language, { dateStyle: "long", timeZone }),
-    [i18n.language, timeZone],
-  );
+  const format = useDates({ timeZone }).date;
   const date = (iso: string | null) =>
     iso ? <time dateTime={iso}>{format.format(new Date(iso))}</time> : null;
   const money = (cents: number) => formatMoney(cents, plan.currency, i18n.language);

@@ -5,6 +5,7 @@ import { DataTable, type DataTableColumn, DataTableFilter } from "~/components/a
 import { AuditChanges, changeLines } from "~/features/admin/audit-changes";
 import { translator } from "~/i18n/translator";
 import { cn } from "~/lib/cn";
+import { useDates } from "~/lib/dates";
 import type { AuditEntry } from "~server/modules/audit/audit.schemas";
 import { AUDIT_ACTIONS } from "~shared/audit-actions";
 import type { Route } from "./+types/audit-log";
@@ -26,10 +27,7 @@ const actionTone: Record<AuditEntry["action"], string> = {
 export default function AuditLog({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
   const { list, timeZone } = loaderData;
-  const format = useMemo(
-    () => new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "short", timeZone }),
-    [i18n.language, timeZone],
-  );
+  const format = useDates({ timeZone }).dateTime;
   const columns = useMemo<DataTableColumn<AuditEntry>[]>(
     () => [
       {

@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
 import type { ActionResult } from "~/features/admin-catalog/action-result";
 import { CatalogListPage, EditLink, PublishedFilter } from "~/features/admin-catalog/catalog-page-parts";
-import { DeleteButton } from "~/features/admin-catalog/lessons-editor";
+import { DeleteButton } from "~/features/admin-catalog/delete-button";
 import { PublishedSwitch } from "~/features/admin-catalog/published-switch";
 import { useActionToast } from "~/features/admin-catalog/use-action-toast";
 import { translator } from "~/i18n/translator";

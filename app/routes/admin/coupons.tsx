@@ -14,6 +14,7 @@ import { translator } from "~/i18n/translator";
 import { useCan } from "~/lib/admin-layout-data";
 import { adminPaths } from "~/lib/admin-paths";
 import { cn } from "~/lib/cn";
+import { useDates } from "~/lib/dates";
 import { formatMoney } from "~/lib/format";
 import type { Coupon } from "~server/modules/coupons/coupons.schemas";
 import { COUPON_STATUSES, DISCOUNT_TYPES } from "~shared/coupon-enums";
@@ -60,10 +61,7 @@ export default function Coupons({ loaderData }: Route.ComponentProps) {
   const [params, setParams] = useSearchParams();
   const [creating, setCreating] = useState(false);
   const [deleting, setDeleting] = useState<Coupon | null>(null);
-  const dates = useMemo(
-    () => new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeZone: "UTC" }),
-    [i18n.language],
-  );
+  const dates = useDates({ timeZone: "UTC" }).date;
   const openEdit = (coupon: Coupon) => {
     const next = new URLSearchParams(params);
     next.set("edit", coupon.id);

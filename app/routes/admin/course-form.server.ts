@@ -54,6 +54,7 @@ export function courseFromForm(
     salePriceCents: optionalCents(form, "salePrice"),
     totalSeats: optionalInt(form, "totalSeats"),
     instalmentCount: optionalInt(form, "instalmentCount"),
+    taxClass: text(form, "taxClass") || undefined,
     badge: badge && badge !== "none" ? badge : null,
     attributeValues,
     published: flag(form, "published"),
@@ -72,10 +73,15 @@ export function lessonFromForm(
   languages: Languages,
 ): Record<keyof AdminLessonInput, unknown> {
   const link = text(form, "videoUrl");
+  const drip = text(form, "dripMode");
+  const days = text(form, "dripDays");
   return {
     title: translatable(form, "lessonTitle", languages),
     durationSeconds: durationFromText(text(form, "duration")),
     freePreview: flag(form, "freePreview"),
     videoUrl: link || (flag(form, "removeVideo") ? null : undefined),
+    // Straight away (or no choice sent): neither; otherwise the one chosen, the other cleared.
+    dripDays: drip === "days" ? (/^\d+$/.test(days) ? Number(days) : Number.NaN) : null,
+    dripDate: drip === "date" ? text(form, "dripDate") : null,
   };
 }

@@ -35,16 +35,22 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
     });
   }
   // Who has the course: for staff who may see customers (enrolling happens on the customer's page).
-  const learners =
-    course && allows(principal.permissions, "customers", "read")
-      ? await manualEnrolment.learners(companyId, course.id)
-      : null;
+  const mayReadLearners = course !== null && allows(principal.permissions, "customers", "read");
+  const [learners, progress, quizLessonIds] = await Promise.all([
+    course && mayReadLearners ? manualEnrolment.learners(companyId, course.id) : null,
+    course && mayReadLearners
+      ? context.services.learning.courseLearnerProgress(companyId, course.id, context.language)
+      : null,
+    course ? context.services.learning.quizLessonIds(companyId, course.id) : [],
+  ]);
   return {
     course,
     categories: categories.items,
     attributes,
     currency: course?.currency ?? info.currency,
     learners,
+    progress,
+    quizLessonIds,
   };
 }
 
@@ -115,6 +121,18 @@ export async function action({ context, request, params }: Route.ActionArgs) {
     }
     case "delete-lesson":
       return attempt(intent, () => courses.removeLesson(companyId, actor, id, text(form, "lessonId")));
+    case "delete-resource":
+      return attempt(intent, () =>
+        courses.removeLessonFile(companyId, actor, id, text(form, "lessonId"), {
+          fileId: text(form, "fileId"),
+        }),
+      );
+    case "delete-captions":
+      return attempt(intent, () =>
+        courses.removeLessonFile(companyId, actor, id, text(form, "lessonId"), {
+          language: text(form, "language"),
+        }),
+      );
     case "reorder-lessons": {
       const parsed = AdminReorderLessons.safeParse({ ids: form.getAll("ids").map(String) });
       if (!parsed.success) return invalid(intent, fieldErrorsOf(parsed.error));

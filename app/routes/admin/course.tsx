@@ -16,12 +16,14 @@ import { TranslatableField } from "~/components/admin/translatable-field";
 import { Button } from "~/components/ui/button";
 import { type ActionResult, translatableErrors } from "~/features/admin-catalog/action-result";
 import { CatalogEditorPage } from "~/features/admin-catalog/catalog-page-parts";
+import { LearnerProgressCard } from "~/features/admin-catalog/learner-progress-card";
 import { LessonsEditor } from "~/features/admin-catalog/lessons-editor";
 import { useActionToast } from "~/features/admin-catalog/use-action-toast";
 import { translator } from "~/i18n/translator";
 import { useCan } from "~/lib/admin-layout-data";
 import { adminPaths } from "~/lib/admin-paths";
 import { COURSE_BADGES, COURSE_LEVELS } from "~shared/catalog.constants";
+import { TAX_CLASSES } from "~shared/tax-classes";
 import { translate } from "~shared/translatable";
 import type { Route } from "./+types/course";
 
@@ -90,7 +92,7 @@ function ImagePicker({ current, error }: { current: string | null; error: string
 /** Create or edit one course: texts per language, prices, seats, image, attributes, lessons. */
 export default function CoursePage({ loaderData, actionData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
-  const { course, categories, attributes, currency, learners } = loaderData;
+  const { course, categories, attributes, currency, learners, progress, quizLessonIds } = loaderData;
   const canWrite = useCan("catalog", "write");
   const navigation = useNavigation();
   const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === "save";
@@ -251,6 +253,16 @@ export default function CoursePage({ loaderData, actionData }: Route.ComponentPr
                 ...COURSE_BADGES.map((badge) => ({ value: badge, label: t(`adminCatalog.badges.${badge}`) })),
               ]}
             />
+            <Select
+              label={t("adminCatalog.course.taxClass")}
+              description={t("adminCatalog.course.taxClassHint")}
+              name="taxClass"
+              defaultValue={course?.taxClass ?? "digital_services"}
+              options={TAX_CLASSES.map((taxClass) => ({
+                value: taxClass,
+                label: t(`adminCatalog.taxClasses.${taxClass}`),
+              }))}
+            />
           </div>
         </AdminCard>
 
@@ -312,7 +324,12 @@ export default function CoursePage({ loaderData, actionData }: Route.ComponentPr
 
       {course && (
         <AdminCard title={t("adminCatalog.lessons.title")}>
-          <LessonsEditor courseId={course.id} lessons={course.lessons} canWrite={canWrite} />
+          <LessonsEditor
+            courseId={course.id}
+            lessons={course.lessons}
+            canWrite={canWrite}
+            quizLessonIds={quizLessonIds}
+          />
         </AdminCard>
       )}
 
@@ -358,6 +375,7 @@ export default function CoursePage({ loaderData, actionData }: Route.ComponentPr
           )}
         </AdminCard>
       )}
+      {course && progress && <LearnerProgressCard courseId={course.id} progress={progress} />}
     </CatalogEditorPage>
   );
 }

@@ -10,6 +10,7 @@ import { useActionToast } from "~/features/admin-catalog/use-action-toast";
 import { translator } from "~/i18n/translator";
 import { useCan } from "~/lib/admin-layout-data";
 import { adminPaths } from "~/lib/admin-paths";
+import { useDates } from "~/lib/dates";
 import { formatMoney } from "~/lib/format";
 import type { AdminCourseRow } from "~server/modules/catalog/catalog-admin.schemas";
 import { translate } from "~shared/translatable";
@@ -51,7 +52,7 @@ export default function Courses({ loaderData, actionData }: Route.ComponentProps
   const { list, categories } = loaderData;
   const canWrite = useCan("catalog", "write");
   const language = i18n.language;
-  const dates = useMemo(() => new Intl.DateTimeFormat(language, { dateStyle: "medium" }), [language]);
+  const dates = useDates().date;
   const success = useCallback(
     (intent: string) => (intent === "publish" ? null : t("adminCatalog.courses.saved")),
     [t],

@@ -13,6 +13,7 @@ import {
 } from "~/features/settings-content/record-list";
 import { translator } from "~/i18n/translator";
 import { useCan } from "~/lib/admin-layout-data";
+import { useDates } from "~/lib/dates";
 import type { Currency } from "~server/modules/international/international.schemas";
 import type { Route } from "./+types/currencies";
 
@@ -22,6 +23,29 @@ export const meta: Route.MetaFunction = ({ matches }) => {
   const root = matches[0]?.data as Parameters<typeof translator>[0] | undefined;
   return root ? [{ title: translator(root)("adminInternational.currencies.title") }] : [];
 };
+
+/** Whether live rates are on, when the rate was last read, and why the last refresh failed. */
+function LiveRateStatus({ currency }: { currency: Currency }) {
+  const { t } = useTranslation();
+  const { dateTime } = useDates();
+  if (!currency.liveExchangeRates) return t("adminInternational.currencies.liveOff");
+  return (
+    <span className="flex flex-col gap-1">
+      <span>
+        {currency.rateUpdatedAt
+          ? t("adminInternational.currencies.liveUpdated", {
+              when: dateTime.format(new Date(currency.rateUpdatedAt)),
+            })
+          : t("adminInternational.currencies.liveNever")}
+      </span>
+      {currency.rateError && (
+        <span className="text-sm text-danger">
+          {t("adminInternational.currencies.liveError", { error: currency.rateError })}
+        </span>
+      )}
+    </span>
+  );
+}
 
 function CurrencyFields({ currency, errors }: { currency: Currency | null; errors: Record<string, string> }) {
   const { t } = useTranslation();
@@ -117,6 +141,12 @@ export default function Currencies({ loaderData }: Route.ComponentProps) {
         align: "end",
         cell: (row) => <span className="tabular-nums">{row.exchangeRate}</span>,
         csv: (row) => row.exchangeRate,
+      },
+      {
+        id: "liveRate",
+        header: t("adminInternational.currencies.liveRate"),
+        cell: (row) => <LiveRateStatus currency={row} />,
+        csv: (row) => (row.liveExchangeRates ? (row.rateUpdatedAt ?? "") : "off"),
       },
       {
         id: "enabled",

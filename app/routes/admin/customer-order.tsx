@@ -7,6 +7,7 @@ import { EnrolmentsCard } from "~/features/orders/enrolments-card";
 import { translator } from "~/i18n/translator";
 import { useCan } from "~/lib/admin-layout-data";
 import { adminPaths } from "~/lib/admin-paths";
+import { useDates } from "~/lib/dates";
 import { formatMoney } from "~/lib/format";
 import { useListParams } from "~/lib/list-params";
 import type { CustomerOrderList } from "~server/modules/customers/customers.schemas";
@@ -45,10 +46,7 @@ export default function CustomerOrders({ loaderData }: Route.ComponentProps) {
   const { customer, orders, statuses, timeZone, enrolments, courses, currency } = loaderData;
   const canEnrol = useCan("customers", "write");
   const canRecordPayment = useCan("orders", "write");
-  const dates = useMemo(
-    () => new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "short", timeZone }),
-    [i18n.language, timeZone],
-  );
+  const dates = useDates({ timeZone }).dateTime;
   const columns = useMemo<DataTableColumn<CustomerOrder>[]>(
     () => [
       {

@@ -12,6 +12,7 @@ import { ImportCustomersDialog } from "~/features/customers-admin/import-dialog"
 import { translator } from "~/i18n/translator";
 import { useCan } from "~/lib/admin-layout-data";
 import { adminPaths } from "~/lib/admin-paths";
+import { useDates } from "~/lib/dates";
 import type { CustomerListItem } from "~server/modules/customers/customers.schemas";
 import type { Route } from "./+types/customers";
 import type { CustomerDeleteResult } from "./customers-actions.server";
@@ -25,15 +26,12 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 
 /** The school's customers: search, sort, export, import, add, edit, delete. */
 export default function Customers({ loaderData }: Route.ComponentProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { list, timeZone } = loaderData;
   const canWrite = useCan("customers", "write");
   const [deleting, setDeleting] = useState<CustomerListItem | null>(null);
   const [editing, setEditing] = useState<CustomerListItem | "new" | null>(null);
-  const format = useMemo(
-    () => new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeZone }),
-    [i18n.language, timeZone],
-  );
+  const format = useDates({ timeZone }).date;
 
   const columns = useMemo<DataTableColumn<CustomerListItem>[]>(
     () => [

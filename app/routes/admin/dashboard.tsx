@@ -7,6 +7,7 @@ import { RecordTable } from "~/components/admin/card-rows";
 import { OrderStatusBadge } from "~/features/orders/order-status-badge";
 import { translator } from "~/i18n/translator";
 import { adminPaths } from "~/lib/admin-paths";
+import { useDates } from "~/lib/dates";
 import { formatMoney, minorUnitDigits } from "~/lib/format";
 import { requireStaffPage } from "~/lib/staff-guard.server";
 import { allows } from "~shared/permissions";
@@ -56,15 +57,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
     () => new Intl.DateTimeFormat(language, { weekday: "short", day: "numeric", timeZone: "UTC" }),
     [language],
   );
-  const dateTime = useMemo(
-    () =>
-      new Intl.DateTimeFormat(language, {
-        dateStyle: "medium",
-        timeStyle: "short",
-        timeZone: figures.timeZone,
-      }),
-    [language, figures.timeZone],
-  );
+  const dateTime = useDates({ timeZone: figures.timeZone }).dateTime;
   const weekly = figures.weeklySales.map((day) => ({
     ...day,
     label: dayLabel.format(new Date(`${day.date}T00:00:00Z`)),

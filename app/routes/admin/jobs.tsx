@@ -1,5 +1,5 @@
 import { RotateCcw, Trash2 } from "lucide-react";
-import { useEffect, useMemo, useState } from "react";
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useFetcher } from "react-router";
 import { AdminPage } from "~/components/admin/admin-page";
@@ -9,6 +9,7 @@ import { notify } from "~/components/ui/toast";
 import { translator } from "~/i18n/translator";
 import { adminPaths } from "~/lib/admin-paths";
 import { cn } from "~/lib/cn";
+import { useDates } from "~/lib/dates";
 import type { AdminJob } from "~server/modules/jobs/jobs.schemas";
 import type { Route } from "./+types/jobs";
 import type { JobActionResult } from "./jobs.server";
@@ -56,13 +57,10 @@ function RetryButton({ job }: { job: AdminJob }) {
 
 /** The school's job queue: mails and charges waiting, running or failed, with retry and discard. */
 export default function Jobs({ loaderData }: Route.ComponentProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { list, state, timeZone, canWrite } = loaderData;
   const [discarding, setDiscarding] = useState<AdminJob | null>(null);
-  const format = useMemo(
-    () => new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "short", timeZone }),
-    [i18n.language, timeZone],
-  );
+  const format = useDates({ timeZone }).dateTime;
   const date = (iso: string | null) =>
     iso ? <time dateTime={iso}>{format.format(new Date(iso))}</time> : "—";
   const kind = (job: AdminJob) => (KINDS.includes(job.kind) ? t(`adminJobs.kinds.${job.kind}`) : job.kind);

@@ -21,9 +21,10 @@ export const handle: RouteHandle = { chrome: false, landmarks: "own" };
  */
 export async function loader({ context, request }: Route.LoaderArgs): Promise<AdminLayoutData> {
   const principal = await requireStaffPage(context, request);
-  const [info, languages] = await Promise.all([
+  const [info, languages, stripeConfigured] = await Promise.all([
     context.services.settings.storeInfo(context.company.id),
     context.services.editingLanguages.list(context.company.id),
+    context.services.stripeConnect.configured(context.company.id),
   ]);
   return {
     staff: {
@@ -35,7 +36,7 @@ export async function loader({ context, request }: Route.LoaderArgs): Promise<Ad
       permissions: principal.permissions,
     },
     store: { shopName: info.shopName || context.company.name },
-    stripe: { configured: context.services.provider.name === "stripe" },
+    stripe: { configured: stripeConfigured },
     languages,
   };
 }

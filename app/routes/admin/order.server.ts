@@ -13,6 +13,7 @@ import {
   AdminRefundBody,
   RETURN_DONE_MESSAGE,
 } from "~server/modules/orders/orders-admin.schemas";
+import { AdminMarkShippedBody } from "~server/modules/shipping/shipping.schemas";
 import type { Route } from "./+types/order";
 
 /** The /order/{id} page's loader: the order in full, its invoice document and the time zone. */
@@ -76,6 +77,29 @@ export async function action({ context, request, params }: Route.ActionArgs) {
     }
     return orderAction(intent, async () => {
       const order = await orderAdmin.markPaid(
+        context.company.id,
+        actingStaff(staff),
+        id,
+        parsed.data,
+        context.language,
+      );
+      return { status: order.status, number: order.number };
+    });
+  }
+  if (intent === "mark-shipped") {
+    const parsed = AdminMarkShippedBody.safeParse({ trackingNumber: form.get("trackingNumber") ?? "" });
+    if (!parsed.success) {
+      return data(
+        {
+          ok: false as const,
+          intent,
+          message: localizeForRequest(parsed.error.issues[0]?.message ?? "Please check the form."),
+        },
+        { status: 400 },
+      );
+    }
+    return orderAction(intent, async () => {
+      const order = await orderAdmin.markShipped(
         context.company.id,
         actingStaff(staff),
         id,

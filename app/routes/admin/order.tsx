@@ -1,5 +1,5 @@
 import { Download, Printer } from "lucide-react";
-import { type ReactNode, useEffect, useMemo, useRef, useState } from "react";
+import { type ReactNode, useEffect, useRef, useState } from "react";
 import { Dialog, Heading, Modal, ModalOverlay } from "react-aria-components";
 import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
@@ -10,6 +10,7 @@ import { notify } from "~/components/ui/toast";
 import { CreditNoteList } from "~/features/invoices/credit-note-list";
 import { InvoiceSheet } from "~/features/invoices/invoice-sheet";
 import { MarkPaidCard } from "~/features/orders/mark-paid-card";
+import { MarkShippedCard } from "~/features/orders/mark-shipped-card";
 import { MoneyConfirmDialog } from "~/features/orders/money-confirm-dialog";
 import type { OrderActionResult } from "~/features/orders/order-action-result";
 import { OrderStatusBadge } from "~/features/orders/order-status-badge";
@@ -17,6 +18,7 @@ import { PartialRefundCard } from "~/features/orders/partial-refund-card";
 import { translator } from "~/i18n/translator";
 import { useCan } from "~/lib/admin-layout-data";
 import { adminPaths } from "~/lib/admin-paths";
+import { useDates } from "~/lib/dates";
 import { formatMoney } from "~/lib/format";
 import { returnRefundCents } from "~shared/refunds";
 import type { Route } from "./+types/order";
@@ -106,10 +108,7 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
     else if (!result.ok) notify.error(result.message);
   }, [resendFetcher.state, resendFetcher.data]);
   const money = (cents: number) => formatMoney(cents, order.currency, i18n.language);
-  const dateTime = useMemo(
-    () => new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "short", timeZone }),
-    [i18n.language, timeZone],
-  );
+  const dateTime = useDates({ timeZone }).dateTime;
   const when = (iso: string) => dateTime.format(new Date(iso));
 
   /** Received and not given back yet: what a cancellation refunds. */
@@ -254,16 +253,27 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
                     −{money(order.discountCents)}
                   </Row>
                 )}
-                <Row
-                  label={t("adminOrders.detail.vat", {
-                    rate: new Intl.NumberFormat(i18n.language, {
-                      style: "percent",
-                      maximumFractionDigits: 2,
-                    }).format(order.vatRateBp / 10_000),
-                  })}
-                >
-                  {money(order.vatCents)}
-                </Row>
+                {order.taxLines.map((tax) => (
+                  <Row
+                    key={`${tax.name}-${tax.rateBp}`}
+                    label={
+                      order.reverseCharge
+                        ? t("adminOrders.detail.reverseCharge", {
+                            country: order.buyer.country ?? "",
+                            vatNumber: order.buyer.vatNumber ?? "",
+                          })
+                        : t("adminOrders.detail.vatOver", {
+                            rate: new Intl.NumberFormat(i18n.language, {
+                              style: "percent",
+                              maximumFractionDigits: 2,
+                            }).format(tax.rateBp / 10_000),
+                            base: money(tax.baseCents),
+                          })
+                    }
+                  >
+                    {money(tax.taxCents)}
+                  </Row>
+                ))}
                 <Row label={t("adminOrders.detail.total")} strong>
                   {money(order.totalCents)}
                 </Row>
@@ -421,6 +431,17 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
                 onSubmit={(cents) => {
                   lastMarkPaid.current = cents;
                 }}
+              />
+            )}
+            {order.shipping && (
+              <MarkShippedCard
+                shipping={order.shipping}
+                canShip={
+                  canWrite &&
+                  order.status !== "cancel" &&
+                  (order.status !== "pending" || order.paymentMethod === "cod")
+                }
+                money={money}
               />
             )}
             {canRefund && order.status !== "cancel" && paidCents > 0 && (

@@ -12,6 +12,7 @@ import { OrderStatusBadge } from "~/features/orders/order-status-badge";
 import { translator } from "~/i18n/translator";
 import { useCan } from "~/lib/admin-layout-data";
 import { adminPaths } from "~/lib/admin-paths";
+import { useDates } from "~/lib/dates";
 import { formatMoney, minorUnitsToDecimal } from "~/lib/format";
 import { useListParams } from "~/lib/list-params";
 import type { AdminOrderListItem } from "~server/modules/orders/orders-admin.schemas";
@@ -220,10 +221,7 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
   const { list, timeZone } = loaderData;
   const canWrite = useCan("orders", "write");
   const statusChange = useStatusChange();
-  const format = useMemo(
-    () => new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "short", timeZone }),
-    [i18n.language, timeZone],
-  );
+  const format = useDates({ timeZone }).dateTime;
   const columns = useMemo<DataTableColumn<AdminOrderListItem>[]>(
     () => [
       {

@@ -14,6 +14,7 @@ import { translator } from "~/i18n/translator";
 import { useAdminLayoutData, useCan } from "~/lib/admin-layout-data";
 import { adminPaths } from "~/lib/admin-paths";
 import { cn } from "~/lib/cn";
+import { useDates } from "~/lib/dates";
 import type { StaffMember } from "~server/modules/staff/staff.schemas";
 import type { Route } from "./+types/our-staff";
 
@@ -171,10 +172,7 @@ export default function OurStaff({ loaderData }: Route.ComponentProps) {
   const [deleting, setDeleting] = useState<StaffMember | null>(null);
   const [deleteResult, setDeleteResult] = useState<ActionResult | undefined>(undefined);
   useActionToast(deleteResult);
-  const format = useMemo(
-    () => new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeZone }),
-    [i18n.language, timeZone],
-  );
+  const format = useDates({ timeZone }).date;
   const nameOf = (member: StaffMember) => displayName(member, i18n.language);
 
   const columns = useMemo<DataTableColumn<StaffMember>[]>(

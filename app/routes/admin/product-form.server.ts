@@ -106,6 +106,7 @@ export function productFromForm(
     costPriceCents: optionalCents(form, "costPrice"),
     taxName: text(form, "taxName") || null,
     taxRateBp: basisPoints(form, "taxRate"),
+    taxClass: text(form, "taxClass") && text(form, "taxClass") !== "default" ? text(form, "taxClass") : null,
     tags: form.getAll("tags").map(String),
     images: undefined,
     published: flag(form, "published"),

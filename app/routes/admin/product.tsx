@@ -23,6 +23,7 @@ import { translator } from "~/i18n/translator";
 import { useCan } from "~/lib/admin-layout-data";
 import { adminPaths } from "~/lib/admin-paths";
 import { PRODUCT_TYPES, type ProductType } from "~shared/product.constants";
+import { TAX_CLASSES } from "~shared/tax-classes";
 import { translate } from "~shared/translatable";
 import type { Route } from "./+types/product";
 
@@ -219,6 +220,18 @@ export default function ProductEditor({ loaderData, actionData }: Route.Componen
               formatOptions={money}
               defaultValue={euros(product?.costPriceCents)}
               error={errors?.costPriceCents}
+            />
+            <Select
+              label={t("adminCatalog.course.taxClass")}
+              name="taxClass"
+              defaultValue={product?.taxClass ?? "default"}
+              options={[
+                { value: "default", label: t("adminCatalog.taxClasses.default") },
+                ...TAX_CLASSES.map((taxClass) => ({
+                  value: taxClass,
+                  label: t(`adminCatalog.taxClasses.${taxClass}`),
+                })),
+              ]}
             />
             <TextField
               label={t("adminProducts.editor.taxName")}

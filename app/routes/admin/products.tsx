@@ -10,6 +10,7 @@ import { useActionToast } from "~/features/admin-catalog/use-action-toast";
 import { translator } from "~/i18n/translator";
 import { useCan } from "~/lib/admin-layout-data";
 import { adminPaths } from "~/lib/admin-paths";
+import { useDates } from "~/lib/dates";
 import { formatMoney } from "~/lib/format";
 import type { AdminProductRow } from "~server/modules/products/products.schemas";
 import { PRODUCT_TYPES } from "~shared/product.constants";
@@ -29,7 +30,7 @@ export default function Products({ loaderData, actionData }: Route.ComponentProp
   const { list, lowStockThreshold, currency } = loaderData;
   const canWrite = useCan("catalog", "write");
   const language = i18n.language;
-  const dates = useMemo(() => new Intl.DateTimeFormat(language, { dateStyle: "medium" }), [language]);
+  const dates = useDates().date;
   const success = useCallback(
     (intent: string) => (intent === "publish" ? null : t("adminProducts.list.deleted")),
     [t],

@@ -1,16 +1,20 @@
-import { Plus, Trash2 } from "lucide-react";
+import { ArrowDown, ArrowUp, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Form, useActionData, useNavigation } from "react-router";
+import { Form, Link, useActionData, useNavigation } from "react-router";
 import { AdminCard, AdminPage } from "~/components/admin/admin-page";
-import { Checkbox, FormMessage, Switch, TextField } from "~/components/admin/form-fields";
+import { FormMessage, Select, Switch, TextField } from "~/components/admin/form-fields";
 import { TranslatableField } from "~/components/admin/translatable-field";
 import { Button } from "~/components/ui/button";
 import type { WriteResult } from "~/features/settings-content/admin-write.server";
-import { type EditableLink, LinkListEditor } from "~/features/settings-content/link-list-editor";
+import { type EditableSlide, SlidesEditor } from "~/features/settings-content/slides-editor";
 import { useWriteToast } from "~/features/settings-content/use-write-toast";
 import { translator } from "~/i18n/translator";
 import { useAdminLayoutData } from "~/lib/admin-layout-data";
+import { adminPaths } from "~/lib/admin-paths";
+import { moveItem } from "~/lib/move-item";
+import { MAX_HOME_SLIDES } from "~shared/home-slides";
+import { MAX_POPULAR_COURSES, POPULAR_SOURCES, type PopularSource } from "~shared/popular-courses";
 import type { Route } from "./+types/store-customization";
 
 export { action, loader } from "./store-customization.server";
@@ -27,15 +31,21 @@ const errorsOf = (errors: Record<string, string>, name: string) =>
       .map(([key, message]) => [key.slice(name.length + 1), message]),
   );
 
-interface EditableColumn {
-  title: Record<string, string>;
-  links: EditableLink[];
-}
+const SOURCE_LABELS: Record<PopularSource, string> = {
+  newest: "popularSourceNewest",
+  chosen: "popularSourceChosen",
+  badge: "popularSourceBadge",
+  sales: "popularSourceSales",
+};
 
 /** /store/customization: home page sections, header links, footer columns and the legal pages. */
 export default function StoreCustomization({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { storefront, pages, categories } = loaderData;
+  const { storefront, pages, categories, courses } = loaderData;
+  const courseOptions = [
+    { value: "", label: t("adminContent.customization.popularCourseNone") },
+    ...courses.map((course) => ({ value: course.id, label: course.title })),
+  ];
   const layout = useAdminLayoutData();
   const languages = layout?.languages ?? [{ code: "en", name: "English" }];
   const result = useActionData<WriteResult>();
@@ -43,21 +53,20 @@ export default function StoreCustomization({ loaderData }: Route.ComponentProps)
   useWriteToast(result);
   const errors = (intent: string) => (result && !result.ok && result.intent === intent ? result.fields : {});
   const se = errors("storefront");
-  const [headerLinks, setHeaderLinks] = useState<EditableLink[]>(storefront.headerLinks);
-  const [columns, setColumns] = useState<EditableColumn[]>(storefront.footerColumns);
-  const listErrors = Object.entries(se).filter(
-    ([key]) => key.startsWith("headerLinks") || key.startsWith("footerColumns"),
+  const [slides, setSlides] = useState<EditableSlide[]>(() =>
+    storefront.slides.map((slide) => ({ ...slide, key: crypto.randomUUID() })),
   );
+  const [featured, setFeatured] = useState<string[]>(storefront.featuredCategories);
+  const categoryName = new Map(categories.map((category) => [category.slug, category.name]));
 
   return (
     <AdminPage
       title={t("adminContent.customization.title")}
       description={t("adminContent.customization.description")}
     >
-      <Form method="post" className="grid gap-6">
+      <Form method="post" encType="multipart/form-data" className="grid gap-6">
         <input type="hidden" name="intent" value="storefront" />
-        <input type="hidden" name="headerLinks" value={JSON.stringify(headerLinks)} />
-        <input type="hidden" name="footerColumns" value={JSON.stringify(columns)} />
+        <input type="hidden" name="slides" value={JSON.stringify(slides)} />
         {result && !result.ok && result.intent === "storefront" && (
           <FormMessage>{result.message}</FormMessage>
         )}
@@ -95,6 +104,40 @@ export default function StoreCustomization({ loaderData }: Route.ComponentProps)
               defaultValue={storefront.popularHeading}
               errors={errorsOf(se, "popularHeading")}
             />
+            <Select
+              name="popularSource"
+              label={t("adminContent.customization.popularSource")}
+              description={t("adminContent.customization.popularSourceHint")}
+              defaultValue={storefront.popularSource}
+              options={POPULAR_SOURCES.map((source) => ({
+                value: source,
+                label: t(`adminContent.customization.${SOURCE_LABELS[source]}`),
+              }))}
+              error={se.popularSource}
+            />
+            <fieldset>
+              <legend className="mb-2 text-sm font-semibold text-ink">
+                {t("adminContent.customization.popularCourses")}
+              </legend>
+              <p className="-mt-1 mb-2 text-xs text-ink-muted">
+                {t("adminContent.customization.popularCoursesHint")}
+              </p>
+              {(se.popularCourses || errorsOf(se, "popularCourses")[0]) && (
+                <FormMessage>{se.popularCourses ?? errorsOf(se, "popularCourses")[0]}</FormMessage>
+              )}
+              <div className="grid gap-4 sm:grid-cols-2">
+                {Array.from({ length: MAX_POPULAR_COURSES }, (_, index) => (
+                  <Select
+                    // biome-ignore lint/suspicious/noArrayIndexKey: the places are fixed, numbered 1 to 8
+                    key={index}
+                    name="popularCourses"
+                    label={t("adminContent.customization.popularCourseN", { n: index + 1 })}
+                    defaultValue={storefront.popularCourses[index] ?? ""}
+                    options={courseOptions}
+                  />
+                ))}
+              </div>
+            </fieldset>
             <TranslatableField
               label={t("adminContent.customization.promoText")}
               name="promoText"
@@ -117,88 +160,91 @@ export default function StoreCustomization({ loaderData }: Route.ComponentProps)
               <p className="-mt-1 mb-2 text-xs text-ink-muted">
                 {t("adminContent.customization.featuredHint")}
               </p>
-              <div className="grid gap-x-4 sm:grid-cols-2 lg:grid-cols-3">
-                {categories.map((category) => (
-                  <Checkbox
-                    key={category.slug}
-                    name="featuredCategories"
-                    value={category.slug}
-                    defaultSelected={storefront.featuredCategories.includes(category.slug)}
+              {se.featuredCategories && <FormMessage>{se.featuredCategories}</FormMessage>}
+              <ol className="mb-3 grid gap-2">
+                {featured.map((slug, index) => {
+                  const name = categoryName.get(slug) ?? slug;
+                  return (
+                    <li
+                      key={slug}
+                      className="flex items-center justify-between gap-2 rounded-lg border border-line px-3 py-1"
+                    >
+                      <input type="hidden" name="featuredCategories" value={slug} />
+                      <span className="text-sm text-ink">
+                        {index + 1}. {name}
+                      </span>
+                      <span className="flex gap-1">
+                        <Button
+                          variant="ghost"
+                          aria-label={t("adminContent.customization.featuredUp", { name })}
+                          disabled={index === 0}
+                          onClick={() => setFeatured(moveItem(featured, index, -1))}
+                        >
+                          <ArrowUp aria-hidden="true" />
+                        </Button>
+                        <Button
+                          variant="ghost"
+                          aria-label={t("adminContent.customization.featuredDown", { name })}
+                          disabled={index === featured.length - 1}
+                          onClick={() => setFeatured(moveItem(featured, index, 1))}
+                        >
+                          <ArrowDown aria-hidden="true" />
+                        </Button>
+                        <Button
+                          variant="ghost"
+                          aria-label={t("adminContent.customization.featuredRemove", { name })}
+                          onClick={() => setFeatured(featured.filter((item) => item !== slug))}
+                        >
+                          <Trash2 aria-hidden="true" />
+                        </Button>
+                      </span>
+                    </li>
+                  );
+                })}
+              </ol>
+              {featured.length < 12 && (
+                <label className="grid max-w-sm gap-1 text-xs font-semibold text-ink">
+                  {t("adminContent.customization.featuredAdd")}
+                  <select
+                    className="block min-h-11 w-full rounded-lg border border-control bg-surface px-3 text-sm text-ink shadow-sm"
+                    value=""
+                    onChange={(event) => {
+                      if (event.target.value) setFeatured([...featured, event.target.value]);
+                    }}
                   >
-                    {category.name}
-                  </Checkbox>
-                ))}
-              </div>
+                    <option value="">{t("adminContent.customization.featuredChoose")}</option>
+                    {categories
+                      .filter((category) => !featured.includes(category.slug))
+                      .map((category) => (
+                        <option key={category.slug} value={category.slug}>
+                          {category.name}
+                        </option>
+                      ))}
+                  </select>
+                </label>
+              )}
             </fieldset>
           </div>
         </AdminCard>
+        <AdminCard title={t("adminContent.customization.sliders")}>
+          <SlidesEditor
+            slides={slides}
+            onChange={setSlides}
+            languages={languages}
+            errors={se}
+            max={MAX_HOME_SLIDES}
+          />
+        </AdminCard>
         <AdminCard title={t("adminContent.customization.navigation")}>
-          <div className="grid gap-6">
-            {listErrors.length > 0 && (
-              <FormMessage>{listErrors.map(([, message]) => message).join(" ")}</FormMessage>
-            )}
-            <LinkListEditor
-              legend={t("adminContent.customization.headerLinks")}
-              links={headerLinks}
-              onChange={setHeaderLinks}
-              languages={languages}
-              max={8}
-            />
-            {columns.map((column, index) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: columns have no identity besides their place
-              <div key={index} className="grid gap-3 rounded-xl border border-line p-4">
-                <div className="flex items-end gap-2">
-                  <div className="grid flex-1 gap-2 sm:grid-cols-2">
-                    {languages.map((language) => (
-                      <label key={language.code} className="grid gap-1 text-xs font-semibold text-ink">
-                        {t("adminContent.customization.columnTitle", {
-                          language: language.name,
-                          n: index + 1,
-                        })}
-                        <input
-                          className="block min-h-11 w-full rounded-lg border border-control bg-surface px-3 text-sm text-ink shadow-sm focus-visible:outline-3 focus-visible:outline-focus"
-                          value={column.title[language.code] ?? ""}
-                          onChange={(event) =>
-                            setColumns(
-                              columns.map((c, i) =>
-                                i === index
-                                  ? { ...c, title: { ...c.title, [language.code]: event.target.value } }
-                                  : c,
-                              ),
-                            )
-                          }
-                        />
-                      </label>
-                    ))}
-                  </div>
-                  <Button
-                    variant="ghost"
-                    aria-label={t("adminContent.customization.removeColumn", { n: index + 1 })}
-                    onClick={() => setColumns(columns.filter((_, i) => i !== index))}
-                  >
-                    <Trash2 aria-hidden="true" />
-                  </Button>
-                </div>
-                <LinkListEditor
-                  legend={t("adminContent.customization.columnLinks", { n: index + 1 })}
-                  links={column.links}
-                  onChange={(links) => setColumns(columns.map((c, i) => (i === index ? { ...c, links } : c)))}
-                  languages={languages}
-                  max={12}
-                />
-              </div>
-            ))}
-            {columns.length < 4 && (
-              <Button
-                variant="secondary"
-                className="w-fit"
-                onClick={() => setColumns([...columns, { title: { en: "" }, links: [] }])}
-              >
-                <Plus aria-hidden="true" />
-                {t("adminContent.customization.addColumn")}
-              </Button>
-            )}
-          </div>
+          <p className="text-sm text-ink-muted">
+            {t("adminContent.customization.navigationMoved")}{" "}
+            <Link
+              to={adminPaths.menuEditor()}
+              className="font-semibold text-primary-ink underline underline-offset-4"
+            >
+              {t("admin.nav.menuEditor")}
+            </Link>
+          </p>
         </AdminCard>
         <div className="flex justify-end">
           <Button type="submit" disabled={busy}>

@@ -1,6 +1,8 @@
 import { ShoppingBag, Trash2 } from "lucide-react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { ConfirmDialog } from "~/components/admin/confirm-dialog";
 import { Price } from "~/components/price";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { Container } from "~/components/ui/container";
@@ -9,7 +11,14 @@ import { OrderSummary } from "~/features/cart/order-summary";
 import { useQuote } from "~/features/cart/use-quote";
 import { checkoutItem, courseItemsOf, productItemsOf } from "~/features/shop/product-cart";
 import { ProductCartLine } from "~/features/shop/product-cart-line";
-import { removeFromCart, useCart, useCartReady } from "~/lib/cart-store";
+import {
+  cartSeats,
+  MAX_CART_SEATS,
+  removeFromCart,
+  setCartSeats,
+  useCart,
+  useCartReady,
+} from "~/lib/cart-store";
 import { paths } from "~/lib/paths";
 import { privatePageMeta } from "~/lib/private-page-meta";
 import type { Route } from "./+types/cart";
@@ -19,6 +28,8 @@ export const meta: Route.MetaFunction = ({ matches }) => privatePageMeta(matches
 export default function Cart() {
   const { t, i18n } = useTranslation();
   const all = useCart();
+  /** The line whose removal waits for "Are you sure you want to delete this Item?". */
+  const [removing, setRemoving] = useState<{ id: string; title: string } | null>(null);
   const ready = useCartReady();
   const items = courseItemsOf(all);
   const productItems = productItemsOf(all);
@@ -26,6 +37,7 @@ export default function Cart() {
     items.map((item) => item.id),
     undefined,
     productItems.map((item) => checkoutItem(item.product)),
+    cartSeats(items),
   );
   const quote = quoteState.quote;
   const lineFor = (id: string) => quote?.lines.find((line) => line.courseId === id);
@@ -34,6 +46,9 @@ export default function Cart() {
     if (quote?.unavailable.includes(id)) return t("cart.unavailable");
     if (line?.owned) return t("cart.owned");
     if (line?.soldOut) return t("cart.soldOut");
+    if (line && line.seatsLeft !== null && line.quantity > line.seatsLeft) {
+      return t("cart.seatsLeft", { count: line.seatsLeft });
+    }
     return null;
   };
   const productLineFor = (item: (typeof productItems)[number]) =>
@@ -112,6 +127,20 @@ export default function Cart() {
                     salePriceCents={line ? line.salePriceCents : item.salePriceCents}
                     currency={line && quote ? quote.currency : item.currency}
                   />
+                  <label className="flex items-center gap-2 text-sm text-ink">
+                    <span>{t("cart.seats")}</span>
+                    <input
+                      type="number"
+                      min={1}
+                      max={MAX_CART_SEATS}
+                      inputMode="numeric"
+                      value={item.seats ?? 1}
+                      onChange={(event) => setCartSeats(item.id, Number(event.target.value))}
+                      aria-label={t("cart.seatsOf", { title: line?.title ?? item.title })}
+                      className="min-h-11 w-20 rounded-lg border border-line bg-surface px-3 text-ink"
+                    />
+                  </label>
+                  {(item.seats ?? 1) > 1 && <p className="text-sm text-ink-muted">{t("cart.seatsHint")}</p>}
                   {problem && (
                     <p className="text-sm font-semibold text-danger" data-testid="cart-item-problem">
                       {problem}
@@ -121,7 +150,7 @@ export default function Cart() {
                 <div className="flex items-start sm:justify-end">
                   <Button
                     variant="ghost"
-                    onClick={() => removeFromCart(item.id)}
+                    onClick={() => setRemoving({ id: item.id, title: line?.title ?? item.title })}
                     aria-label={t("cart.removeItem", { title: item.title })}
                   >
                     <Trash2 aria-hidden="true" />
@@ -138,6 +167,7 @@ export default function Cart() {
               line={productLineFor(item)}
               currency={quote?.currency ?? item.currency}
               problem={productBlocked(item)}
+              onRemove={setRemoving}
             />
           ))}
         </ul>
@@ -172,6 +202,21 @@ export default function Cart() {
           )}
         </div>
       </div>
+      <ConfirmDialog
+        isOpen={removing !== null}
+        title={t("cart.removeQuestion")}
+        icon={<Trash2 aria-hidden="true" className="size-6" />}
+        confirmLabel={t("cart.removeConfirm")}
+        cancelLabel={t("cart.removeKeep")}
+        danger
+        onConfirm={() => {
+          if (removing) removeFromCart(removing.id);
+          setRemoving(null);
+        }}
+        onCancel={() => setRemoving(null)}
+      >
+        {removing && <p className="mt-2 text-sm text-ink-muted">{removing.title}</p>}
+      </ConfirmDialog>
     </Container>
   );
 }

@@ -45,6 +45,7 @@ export const meta: Route.MetaFunction = ({ data, matches }) => {
     url: absoluteUrl(root.origin, catalogHref({ category: query.category, page: query.page })),
     siteName: shopName,
     language: root.language,
+    site: root.seo,
   });
   if (query.searchText || (list.courses.length === 0 && list.totalDoc > 0)) {
     tags.push({ name: "robots", content: "noindex, follow" });

@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useRevalidator } from "react-router";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { Container } from "~/components/ui/container";
-import { type CheckoutRequest, checkoutApi } from "~/features/cart/checkout-api";
+import { type CheckoutRequest, checkoutApi, type Quote } from "~/features/cart/checkout-api";
 import {
   CheckoutConsents,
   type ConsentErrors,
@@ -14,9 +14,19 @@ import {
 import { CheckoutStepHeading } from "~/features/cart/checkout-step-heading";
 import { checkoutErrorMessage } from "~/features/cart/error-message";
 import { OrderSummary } from "~/features/cart/order-summary";
+import { type PaymentChoice, PaymentMethodChoice } from "~/features/cart/payment-method-choice";
+import {
+  EMPTY_SHIPPING,
+  type ShippingFieldErrors,
+  ShippingFields,
+  type ShippingInput,
+  shippingForOrder,
+  shippingForQuote,
+} from "~/features/cart/shipping-fields";
+import { type BuyerTaxDetails, TaxDetailsFields } from "~/features/cart/tax-details-fields";
 import { useQuote } from "~/features/cart/use-quote";
 import { checkoutItem, courseItemsOf, productItemsOf } from "~/features/shop/product-cart";
-import { useCart, useCartReady } from "~/lib/cart-store";
+import { cartSeats, useCart, useCartReady } from "~/lib/cart-store";
 import { formatMoney } from "~/lib/format";
 import { paths } from "~/lib/paths";
 import { privatePageMeta } from "~/lib/private-page-meta";
@@ -75,6 +85,11 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
   const [consents, setConsents] = useState<ConsentState>({ terms: false, immediateAccess: false });
   const [consentProblems, setConsentProblems] = useState<ConsentErrors>({});
   const [submitError, setSubmitError] = useState<string | null>(null);
+  const [buyer, setBuyer] = useState<BuyerTaxDetails>({});
+  const [shipping, setShipping] = useState<ShippingInput>(EMPTY_SHIPPING);
+  const [shippingErrors, setShippingErrors] = useState<ShippingFieldErrors>({});
+  const [cashOnDelivery, setCashOnDelivery] = useState(false);
+  const [paymentMethod, setPaymentMethod] = useState<PaymentChoice>("card");
   /** A field's error goes as soon as the field is valid, not only on the next submit. */
   const clearFieldError = (name: keyof typeof fieldErrors) =>
     setFieldErrors((errors) => {
@@ -88,8 +103,15 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
 
   const cartIds = items.map((item) => item.id);
   const cartProducts = productItemsOf(all).map((item) => checkoutItem(item.product));
-  const quoteState = useQuote(cartIds, coupon, cartProducts);
+  const seats = cartSeats(items);
+  const quoteState = useQuote(cartIds, coupon, cartProducts, seats, buyer, shippingForQuote(shipping));
   const quote = quoteState.quote;
+  /**
+   * Courses or downloads: only then is immediate access (and the loss of withdrawal) asked. Until
+   * the quote says otherwise the box is shown: the server-rendered page does not know the cart, and
+   * a person may tick it before the page has hydrated.
+   */
+  const digitalContent = quote?.digitalContent ?? true;
   const buyable = quote?.lines.filter((line) => !line.owned && !line.soldOut) ?? [];
   /** The products that can be ordered now (known, published and in stock). */
   const buyableProducts = cartProducts.filter((item) => {
@@ -102,6 +124,11 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
   const nothingToBuy = buyable.length + buyableProducts.length === 0;
   const plan = quote?.paymentPlan ?? null;
   const chosenPlan = plan && instalments === plan.instalments ? plan : null;
+  const codChosen = cashOnDelivery && Boolean(quote?.shipping?.cashOnDelivery);
+  // A payment plan is paid by card; cash on delivery is chosen with the shipping.
+  const paymentChoices: PaymentChoice[] =
+    chosenPlan || codChosen ? ["card"] : (quote?.paymentMethods ?? ["card"]);
+  const payWith = paymentChoices.includes(paymentMethod) ? paymentMethod : "card";
   /** Why a course in the cart that has instalments is not offered them here: the others cannot be. */
   const withPlan = buyable.filter((line) => (line.instalmentCount ?? 1) >= 2);
   const withoutPlan = buyable.filter((line) => (line.instalmentCount ?? 1) < 2);
@@ -111,7 +138,10 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
           count: withoutPlan.length,
           titles: withoutPlan.map((line) => line.title).join(", "),
         })
-      : null;
+      : withPlan.length > 0 && buyableProducts.length > 0
+        ? // Shop items are paid in full (quote.ts paymentPlanCount), so their cart has no plan.
+          t("checkout.planUnavailableProducts", { count: withPlan.length })
+        : null;
   const money = (cents: number) => formatMoney(cents, quote?.currency ?? "EUR", i18n.language);
 
   async function applyCoupon() {
@@ -120,7 +150,15 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
     setApplying(true);
     setCouponError(null);
     try {
-      await checkoutApi.quote(cartIds, code, quote?.currency, cartProducts);
+      await checkoutApi.quote(
+        cartIds,
+        code,
+        quote?.currency,
+        cartProducts,
+        seats,
+        buyer,
+        shippingForQuote(shipping),
+      );
       setCoupon(code);
     } catch (error) {
       setCouponError(checkoutErrorMessage(error, t, i18n.language, quote?.currency));
@@ -139,15 +177,32 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
     }
     if (chosenPlan && !accepted) errors.plan = t("checkout.acceptPlanRequired");
     setFieldErrors(errors);
-    const missingConsents = consentErrors(consents, t);
+    const missingConsents = consentErrors(consents, t, digitalContent);
     setConsentProblems(missingConsents);
-    if (Object.keys(errors).length > 0 || Object.keys(missingConsents).length > 0) return;
+    const missingShipping = quote?.shipping ? shippingProblems(shipping, t) : {};
+    setShippingErrors(missingShipping);
+    if (
+      Object.keys(errors).length > 0 ||
+      Object.keys(missingConsents).length > 0 ||
+      Object.keys(missingShipping).length > 0
+    ) {
+      return;
+    }
 
     const request: CheckoutRequest = {
       courseIds: buyable.map((line) => line.courseId),
+      ...(buyable.some((line) => seats[line.courseId])
+        ? {
+            seats: Object.fromEntries(
+              buyable
+                .filter((line) => seats[line.courseId])
+                .map((line) => [line.courseId, seats[line.courseId]!]),
+            ),
+          }
+        : {}),
       ...(buyableProducts.length > 0 ? { items: buyableProducts } : {}),
       acceptTerms: true,
-      immediateAccess: true,
+      immediateAccess: digitalContent,
     };
     if (coupon) request.couponCode = coupon;
     if (chosenPlan) {
@@ -155,6 +210,12 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
       request.acceptPaymentPlan = true;
     }
     if (!customer) request.guest = { name: name.trim(), email: email.trim() };
+    if (Object.keys(buyer).length > 0) request.buyer = buyer;
+    if (payWith !== "card") request.paymentMethod = payWith;
+    if (quote?.shipping) {
+      request.shipping = shippingForOrder(shipping);
+      if (codChosen) request.paymentMethod = "cod";
+    }
     const payload = JSON.stringify({ ...request, currency: quote?.currency });
     if (attempt.current?.payload !== payload) attempt.current = { payload, key: newKey() };
 
@@ -163,7 +224,12 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
       const order = await checkoutApi.placeOrder(request, attempt.current.key, quote?.currency);
       // A guest checkout starts a guest session (cookie): reload the root data so the header says so.
       if (!customer) await revalidator.revalidate();
-      navigate(`${paths.payment()}?order=${encodeURIComponent(order.id)}`);
+      // Cash on delivery: nothing to pay now, the order page says what happens next.
+      navigate(
+        order.paymentMethod === "cod"
+          ? `${paths.thankYou()}?order=${encodeURIComponent(order.id)}`
+          : `${paths.payment()}?order=${encodeURIComponent(order.id)}`,
+      );
     } catch (error) {
       setSubmitError(checkoutErrorMessage(error, t, i18n.language, quote?.currency));
       setSubmitting(false);
@@ -270,6 +336,33 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
               </div>
             )}
           </fieldset>
+          {quote?.shipping && (
+            <ShippingFields
+              value={shipping}
+              onChange={(next) => {
+                setShipping(next);
+                setShippingErrors((current) =>
+                  Object.keys(current).length > 0 ? shippingProblems(next, t) : current,
+                );
+              }}
+              shipping={quote.shipping}
+              money={money}
+              errors={shippingErrors}
+              cashOnDelivery={cashOnDelivery}
+              onCashOnDelivery={setCashOnDelivery}
+            />
+          )}
+          {paymentChoices.length > 1 && (
+            <PaymentMethodChoice methods={paymentChoices} value={payWith} onChange={setPaymentMethod} />
+          )}
+          <TaxDetailsFields
+            onChange={setBuyer}
+            error={
+              quoteState.status === "error" && Object.keys(buyer).length > 0
+                ? checkoutErrorMessage(quoteState.error, t, i18n.language, quote?.currency)
+                : null
+            }
+          />
 
           <section
             aria-labelledby={`${ids}-coupon-title`}
@@ -417,7 +510,11 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
 
         <div className="grid content-start gap-4 lg:sticky lg:top-below-header lg:self-start">
           {quote ? (
-            <OrderSummary totals={{ ...quote, couponCode: quote.coupon?.code ?? null }} plan={chosenPlan}>
+            <OrderSummary
+              totals={{ ...quote, couponCode: quote.coupon?.code ?? null }}
+              shipping={chosenShipping(quote.shipping)}
+              plan={chosenPlan}
+            >
               <ul className="mt-4 grid gap-3 border-b border-line pb-4">
                 {quote.lines.map((line) => (
                   <li key={line.courseId} className="flex justify-between gap-4 text-sm">
@@ -465,6 +562,7 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
           <CheckoutConsents
             value={consents}
             errors={consentProblems}
+            digitalContent={digitalContent}
             onChange={(next, remaining) => {
               setConsents(next);
               setConsentProblems(remaining);
@@ -488,11 +586,33 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
             disabled={!online || submitting || !quote || nothingToBuy}
           >
             <Lock aria-hidden="true" />
-            {submitting ? t("checkout.placing") : t("checkout.placeOrder")}
+            {submitting
+              ? t("checkout.placing")
+              : codChosen
+                ? t("checkout.placeCashOnDeliveryOrder")
+                : t("checkout.placeOrder")}
           </Button>
           <p className="text-xs text-ink-muted">{t("checkout.secure")}</p>
         </div>
       </form>
     </Container>
   );
+}
+
+/** The chosen carrier and its cost for the summary (none chosen yet: no shipping line). */
+function chosenShipping(shipping: Quote["shipping"]) {
+  const carrier = shipping?.options.find((option) => option.carrierId === shipping.carrierId);
+  return shipping && carrier ? { carrier: carrier.name, costCents: shipping.costCents } : null;
+}
+
+/** What is missing of the shipping address, phone and carrier, per field. */
+function shippingProblems(value: ShippingInput, t: (key: string) => string): ShippingFieldErrors {
+  const problems: ShippingFieldErrors = {};
+  if (!value.country) problems.country = t("checkout.shippingErrors.country");
+  if (!value.line1.trim()) problems.line1 = t("checkout.shippingErrors.line1");
+  if (!value.postalCode.trim()) problems.postalCode = t("checkout.shippingErrors.postalCode");
+  if (!value.city.trim()) problems.city = t("checkout.shippingErrors.city");
+  if (!value.phone.trim()) problems.phone = t("checkout.shippingErrors.phone");
+  if (value.country && !value.carrierId) problems.carrierId = t("checkout.shippingErrors.carrierId");
+  return problems;
 }

@@ -5,15 +5,25 @@ import { data, Link, useLocation, useNavigate } from "react-router";
 import { Breadcrumb } from "~/components/ui/breadcrumb";
 import { buttonClasses } from "~/components/ui/button";
 import { Container } from "~/components/ui/container";
+import { CertificateNotice } from "~/features/learning/certificate-notice";
+import {
+  LessonResources,
+  MarkComplete,
+  NoVideoLesson,
+  ScheduledLesson,
+} from "~/features/learning/lesson-extras";
 import { LessonPlayer } from "~/features/learning/lesson-player";
 import { LockedLesson } from "~/features/learning/locked-lesson";
 import { PlayerLessonList } from "~/features/learning/player-lesson-list";
 import { ProgressBar } from "~/features/learning/progress-bar";
-import type { LessonProgress } from "~/features/learning/types";
+import { type QuizActionResult, QuizPanel } from "~/features/learning/quiz-panel";
+import type { LessonContent, LessonProgress } from "~/features/learning/types";
 import { translator } from "~/i18n/translator";
 import { paths } from "~/lib/paths";
 import { absoluteUrl, seoMeta } from "~/lib/seo";
 import type { Route } from "./+types/course-video";
+
+export { action } from "./course-video.server";
 
 /**
  * The course video page: the lesson from `?lesson=` (else where the learner should carry on),
@@ -24,7 +34,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     context.company.id,
     params.id,
     context.language,
-    context.customer?.customerId ?? null,
+    context.customer?.learnerId ?? null,
   );
   if (!player || player.lessons.length === 0) throw data(null, { status: 404 });
   const wanted = new URL(request.url).searchParams.get("lesson");
@@ -32,8 +42,30 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     ? player.summary.continueLessonId
     : (player.lessons.find((lesson) => lesson.access === "open")?.id ?? null);
   const currentId = wanted ?? fallback ?? player.lessons[0]!.id;
-  if (!player.lessons.some((lesson) => lesson.id === currentId)) throw data(null, { status: 404 });
-  return { player, currentId };
+  const current = player.lessons.find((lesson) => lesson.id === currentId);
+  if (!current) throw data(null, { status: 404 });
+  // A quiz's questions (never its answers) for an enrolled learner, once the lesson is open.
+  const quiz =
+    current.quiz && current.access === "open" && player.enrolled && context.customer
+      ? await context.services.learning.learnerQuiz(
+          context.company.id,
+          context.customer.learnerId,
+          current.id,
+          context.language,
+        )
+      : null;
+  let content: LessonContent | null = null;
+  if (current.access === "open") {
+    const customerId = context.customer?.learnerId ?? null;
+    [content] = await Promise.all([
+      context.services.learning.lessonContent(context.company.id, current.id, customerId, context.language),
+      // The lesson the learner opened last is where "continue learning" takes them.
+      customerId && player.enrolled
+        ? context.services.learning.openLesson(context.company.id, customerId, current.id)
+        : Promise.resolve(),
+    ]);
+  }
+  return { player, currentId, quiz, content };
 }
 
 export const meta: Route.MetaFunction = ({ data: loaderData, matches }) => {
@@ -53,11 +85,12 @@ export const meta: Route.MetaFunction = ({ data: loaderData, matches }) => {
     image: player.course.image ? absoluteUrl(root.origin, player.course.image) : undefined,
     siteName: root.store.shopName,
     language: root.language,
+    site: root.seo,
   });
 };
 
-export default function CourseVideo({ loaderData }: Route.ComponentProps) {
-  const { player, currentId } = loaderData;
+export default function CourseVideo({ loaderData, actionData }: Route.ComponentProps) {
+  const { player, currentId, quiz, content } = loaderData;
   const { course, lessons } = player;
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -99,15 +132,29 @@ export default function CourseVideo({ loaderData }: Route.ComponentProps) {
 
       <div className="mt-5 grid gap-x-8 gap-y-8 lg:grid-cols-[minmax(0,1fr)_22rem] xl:grid-cols-[minmax(0,1fr)_25rem]">
         <div className="min-w-0">
-          {lesson.access === "open" ? (
+          {lesson.quiz && quiz ? (
+            <QuizPanel quiz={quiz} actionData={actionData as QuizActionResult | undefined} />
+          ) : lesson.quiz && lesson.access === "open" && !player.enrolled ? (
+            <LockedLesson
+              access={player.signedIn ? "enrol" : "sign-in"}
+              course={course}
+              returnTo={paths.courseVideo(course.slug, lesson.id)}
+              freeLessonId={null}
+            />
+          ) : lesson.access === "open" && !lesson.hasVideo ? (
+            <NoVideoLesson />
+          ) : lesson.access === "open" ? (
             <LessonPlayer
               lesson={lesson}
+              captions={content?.captions ?? []}
               poster={course.image}
               saveProgress={player.enrolled}
               autoPlay={autoPlay}
               onSaved={onSaved}
               onEnded={onEnded}
             />
+          ) : lesson.access === "scheduled" ? (
+            <ScheduledLesson opensAt={lesson.opensAt!} />
           ) : (
             <LockedLesson
               access={lesson.access}
@@ -133,7 +180,16 @@ export default function CourseVideo({ loaderData }: Route.ComponentProps) {
             </Link>
           </p>
 
-          <nav aria-label={t("learning.player.lessonsTitle")} className="mt-4 flex flex-wrap gap-3">
+          {player.enrolled && lesson.access === "open" && !lesson.quiz && (
+            <MarkComplete
+              lessonId={lesson.id}
+              completed={completed.has(lesson.id)}
+              error={actionData && "error" in actionData ? actionData.error : null}
+            />
+          )}
+          {content && <LessonResources resources={content.resources} />}
+
+          <nav aria-label={t("learning.player.lessonsTitle")} className="mt-6 flex flex-wrap gap-3">
             {previous && (
               <Link
                 to={paths.courseVideo(course.slug, previous.id)}
@@ -153,6 +209,7 @@ export default function CourseVideo({ loaderData }: Route.ComponentProps) {
               </Link>
             )}
           </nav>
+          {player.certificateCode && <CertificateNotice code={player.certificateCode} className="mt-5" />}
           {next ? (
             <p className="mt-3 text-sm text-ink-muted">
               {t("learning.player.nextUp", { title: next.title })}

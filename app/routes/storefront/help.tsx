@@ -21,6 +21,7 @@ export const meta: Route.MetaFunction = ({ matches }) => {
     url: absoluteUrl(root.origin, "/help"),
     siteName: root.store.shopName,
     language: root.language,
+    site: root.seo,
   });
 };
 

@@ -14,16 +14,21 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const language = context.language;
   const category = new URL(request.url).searchParams.get(CATEGORY_PARAM)?.trim().slice(0, 120) || null;
 
-  const [popular, { categories }, stats, newest, custom, conversion] = await Promise.all([
-    catalog.listCourses(
+  const custom = await context.services.settingsAdmin.storefront(companyId);
+  const [popular, { categories }, stats, newest, conversion] = await Promise.all([
+    catalog.popularCourses(
       companyId,
-      { page: 1, limit: POPULAR_LIMIT, category: category ?? undefined },
+      {
+        source: custom.popularSource,
+        courseIds: custom.popularCourses,
+        category: category ?? undefined,
+        limit: POPULAR_LIMIT,
+      },
       language,
     ),
     catalog.listCategories(companyId, language),
     catalog.storefrontStats(companyId),
     catalog.listCourses(companyId, { page: 1, limit: 20 }, language),
-    context.services.settingsAdmin.storefront(companyId),
     pageConversion(context, request),
   ]);
   const text = (value: Record<string, string>) => translate(value as Translatable, language);
@@ -39,13 +44,29 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     .filter((item) => featuredCategories.size === 0 || featuredCategories.has(item.slug))
     .map((item) => ({ slug: item.slug, label: item.name, count: item.courseCount }));
 
+  const bySlug = new Map(categories.map((item) => [item.slug, item]));
+  const featuredSection = custom.featuredCategories.flatMap((slug) => {
+    const item = bySlug.get(slug);
+    return item ? [{ slug: item.slug, name: item.name, courseCount: item.courseCount }] : [];
+  });
+  const slides = custom.slides
+    .filter((slide) => slide.active)
+    .map((slide) => ({
+      image: slide.image,
+      title: text(slide.title),
+      text: text(slide.text),
+      link: slide.link,
+    }));
+
   return {
+    slides,
+    featuredCategories: featuredSection,
     custom: {
       hero: { title: text(custom.heroTitle), text: text(custom.heroText), image: custom.heroImage },
       popularHeading: text(custom.popularHeading),
       promo: { text: text(custom.promoText), image: custom.promoImage },
     },
-    courses: convertCourseList(popular, conversion).courses,
+    courses: convertCourseList({ courses: popular }, conversion).courses,
     category,
     tabs,
     stats,

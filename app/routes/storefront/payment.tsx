@@ -4,6 +4,7 @@ import { Container } from "~/components/ui/container";
 import { CheckoutStepHeading } from "~/features/cart/checkout-step-heading";
 import { DemoCardForm } from "~/features/cart/demo-card-form";
 import { OrderSummary } from "~/features/cart/order-summary";
+import { RedirectPaymentForm } from "~/features/cart/redirect-payment-form";
 import { StripePaymentForm } from "~/features/cart/stripe-payment-form";
 import { visitorOrder } from "~/features/cart/visitor-order.server";
 import { formatMoney } from "~/lib/format";
@@ -17,14 +18,21 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   if (order.status === "delivered" || order.status === "processing") {
     throw redirect(`${paths.thankYou()}?order=${encodeURIComponent(order.id)}`);
   }
-  return { order, provider: context.services.provider.name, origin: context.origin };
+  const query = new URL(request.url).searchParams;
+  const back: "cancelled" | "returned" | null = query.get("cancelled")
+    ? "cancelled"
+    : query.get("returned")
+      ? "returned"
+      : null;
+  const { card } = await context.services.payments.forCompany(context.company.id);
+  return { order, provider: card.name, origin: context.origin, back };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   privatePageMeta(matches[0]?.data, "payment.metaTitle");
 
 export default function Payment({ loaderData }: Route.ComponentProps) {
-  const { order, provider, origin } = loaderData;
+  const { order, provider, origin, back } = loaderData;
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const online = useOnline();
@@ -64,6 +72,15 @@ export default function Payment({ loaderData }: Route.ComponentProps) {
             <p role="alert" className="rounded-lg bg-danger-soft p-3 text-sm font-semibold text-danger">
               {t("payment.expired")}
             </p>
+          ) : order.paymentMethod === "paypal" || order.paymentMethod === "ideal" ? (
+            <RedirectPaymentForm
+              orderId={order.id}
+              method={order.paymentMethod}
+              amount={amount}
+              back={back}
+              disabled={!online}
+              onPaid={() => navigate(thankYou)}
+            />
           ) : provider === "stripe" ? (
             <StripePaymentForm
               orderId={order.id}

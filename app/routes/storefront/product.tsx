@@ -34,6 +34,7 @@ export const meta: Route.MetaFunction = ({ data: loaderData, matches }) => {
       type: "product",
       siteName: shopName,
       language: root.language,
+      site: root.seo,
     }),
     { "script:ld+json": productJsonLd({ product, url, images }) },
   ];

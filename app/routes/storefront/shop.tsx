@@ -40,6 +40,7 @@ export const meta: Route.MetaFunction = ({ data, matches }) => {
     url: absoluteUrl(root.origin, shopHref({ category: query.category, type: query.type, page: query.page })),
     siteName: shopName,
     language: root.language,
+    site: root.seo,
   });
   if (query.searchText || query.inStock || (list.items.length === 0 && list.total > 0)) {
     tags.push({ name: "robots", content: "noindex, follow" });

@@ -13,7 +13,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const course = convertPrices(stored, conversion);
   const { learning } = context.services;
   const [learner, reviews] = await Promise.all([
-    learning.learnerState(context.company.id, course.id, context.customer?.customerId ?? null),
+    learning.learnerState(context.company.id, course.id, context.customer?.learnerId ?? null),
     learning.listReviews(context.company.id, course.id, { page: 1, limit: REVIEWS_PAGE_SIZE }),
   ]);
   return { course, learner, reviews };

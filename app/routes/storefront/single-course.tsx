@@ -40,6 +40,7 @@ export const meta: Route.MetaFunction = ({ data: loaderData, matches }) => {
       image: image ?? undefined,
       siteName: shopName,
       language: root.language,
+      site: root.seo,
     }),
     {
       "script:ld+json": courseJsonLd({

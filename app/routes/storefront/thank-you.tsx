@@ -1,11 +1,13 @@
-import { CheckCircle2, Clock, PlayCircle } from "lucide-react";
+import { CheckCircle2, Clock, Mail, PlayCircle } from "lucide-react";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useRevalidator } from "react-router";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { OrderSummary } from "~/features/cart/order-summary";
 import { visitorOrder } from "~/features/cart/visitor-order.server";
+import { ShipmentPanel } from "~/features/shipping/shipment-panel";
 import { clearCart } from "~/lib/cart-store";
+import { useDates } from "~/lib/dates";
 import { formatMoney } from "~/lib/format";
 import { paths } from "~/lib/paths";
 import { privatePageMeta } from "~/lib/private-page-meta";
@@ -28,13 +30,18 @@ export default function ThankYou({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
   const revalidator = useRevalidator();
   const paid = order.status === "delivered" || order.status === "processing";
+  /** Cash on delivery: the order is placed, the money comes with the parcel. */
+  const cashOnDelivery = order.paymentMethod === "cod" && order.status === "pending";
+  const courseLines = order.lines.filter((line) => line.courseId && line.slug);
+  const firstCourse = courseLines.length === 1 ? courseLines[0]!.slug : null;
   const money = (cents: number) => formatMoney(cents, order.currency, i18n.language);
-  const date = (iso: string) =>
-    new Intl.DateTimeFormat(i18n.language, { dateStyle: "long" }).format(new Date(iso));
+  const dates = useDates().date;
+  const date = (iso: string) => dates.format(new Date(iso));
 
+  // A placed cash-on-delivery order is as final as a paid one: its items leave the cart.
   useEffect(() => {
-    if (paid) clearCart();
-  }, [paid]);
+    if (paid || cashOnDelivery) clearCart();
+  }, [paid, cashOnDelivery]);
 
   return (
     <div className="min-h-dvh bg-canvas px-4 py-10 sm:py-16">
@@ -54,9 +61,13 @@ export default function ThankYou({ loaderData }: Route.ComponentProps) {
             {t("thankYou.orderNumber", { number: order.number })}
           </p>
           <p className="mt-3 text-base text-ink-muted">
-            {paid ? t("thankYou.paid", { email: order.customer.email }) : t("thankYou.processing")}
+            {paid
+              ? t("thankYou.paid", { email: order.customer.email })
+              : cashOnDelivery
+                ? t("thankYou.cashOnDelivery")
+                : t("thankYou.processing")}
           </p>
-          {!paid && (
+          {!paid && !cashOnDelivery && (
             <Button variant="secondary" className="mt-4" onClick={() => revalidator.revalidate()}>
               {t("thankYou.refresh")}
             </Button>
@@ -74,8 +85,11 @@ export default function ThankYou({ loaderData }: Route.ComponentProps) {
             {order.lines.map((line) => (
               <li key={line.courseId ?? line.title} className="flex items-center gap-3">
                 <PlayCircle aria-hidden="true" className="size-5 shrink-0 text-primary-ink" />
-                {paid && signedIn ? (
-                  <Link to={paths.userCourses()} className="font-semibold text-primary-ink underline">
+                {paid && line.courseId && line.slug ? (
+                  <Link
+                    to={paths.courseVideo(line.slug)}
+                    className="font-semibold text-primary-ink underline"
+                  >
                     {line.title}
                   </Link>
                 ) : (
@@ -88,6 +102,21 @@ export default function ThankYou({ loaderData }: Route.ComponentProps) {
             <ButtonLink to={paths.userCourses()} variant="primary" className="mt-6">
               {t("thankYou.goToCourses")}
             </ButtonLink>
+          )}
+          {paid && !signedIn && (
+            <div className="mt-6 rounded-xl border border-primary-ink/30 bg-primary-soft p-4 text-on-primary-soft">
+              <h3 className="flex items-center gap-2 font-bold">
+                <Mail aria-hidden="true" className="size-5 shrink-0" />
+                {t("thankYou.magicTitle")}
+              </h3>
+              <p className="mt-1 text-sm">{t("thankYou.magicText", { email: order.customer.email })}</p>
+              <Link
+                to={paths.signInLink(firstCourse ? paths.courseVideo(firstCourse) : paths.userCourses())}
+                className="mt-2 inline-flex min-h-11 items-center text-sm font-semibold underline underline-offset-4"
+              >
+                {t("thankYou.magicNew")}
+              </Link>
+            </div>
           )}
           {!signedIn && (
             <div className="mt-6 rounded-xl bg-sunken p-4">
@@ -129,7 +158,16 @@ export default function ThankYou({ loaderData }: Route.ComponentProps) {
           </section>
         )}
 
-        <OrderSummary totals={order} />
+        {order.shipping && <ShipmentPanel shipping={order.shipping} />}
+
+        <OrderSummary
+          totals={order}
+          shipping={
+            order.shipping
+              ? { carrier: order.shipping.carrier ?? "", costCents: order.shipping.costCents }
+              : null
+          }
+        />
 
         <p className="text-center">
           <Link

@@ -44,6 +44,25 @@ export const nl: Record<string, string> = {
   "Invalid URL": "Ongeldige URL",
   characters: "tekens",
   "The search text must have at most 200 characters": "De zoektekst mag hoogstens 200 tekens hebben",
+  // International › Translations
+  "Please choose a language": "Kies een taal",
+  "The language is a two-letter ISO code, e.g. nl": "De taal is een ISO-code van twee letters, bijv. nl",
+  "Please give the key of the text": "Geef de sleutel van de tekst op",
+  "The key must have at most 200 characters": "De sleutel mag hoogstens 200 tekens hebben",
+  "Please enter the text": "Vul de tekst in",
+  "Please enter the text (or reset it to the default)":
+    "Vul de tekst in (of zet hem terug naar de standaardtekst)",
+  "The text must have at most 2000 characters": "De tekst mag hoogstens 2000 tekens hebben",
+  '"{language}" is not one of this school\'s languages ({languages}).':
+    '"{language}" is geen taal van deze school ({languages}).',
+  'There is no interface text with the key "{key}". Search the list for the text you want to change.':
+    'Er is geen interfacetekst met de sleutel "{key}". Zoek in de lijst de tekst die u wilt wijzigen.',
+  "The text must keep exactly the placeholders of the default text. Missing: {missing}.":
+    "De tekst moet precies de plaatshouders van de standaardtekst behouden. Ontbreekt: {missing}.",
+  "The text must keep exactly the placeholders of the default text. Not in the default: {extra}.":
+    "De tekst moet precies de plaatshouders van de standaardtekst behouden. Niet in de standaardtekst: {extra}.",
+  "The text must keep exactly the placeholders of the default text. Missing: {missing}. Not in the default: {extra}.":
+    "De tekst moet precies de plaatshouders van de standaardtekst behouden. Ontbreekt: {missing}. Niet in de standaardtekst: {extra}.",
   "The entity must have at most 60 characters": "Het onderdeel mag hoogstens 60 tekens hebben",
 
   // Passwords and sign-in
@@ -83,6 +102,16 @@ export const nl: Record<string, string> = {
     "Deze bevestigingslink is verlopen. Log in om een nieuwe te krijgen.",
   "This confirmation link has already been used.": "Deze bevestigingslink is al gebruikt.",
   "Your earlier purchases are now in your account.": "Je eerdere aankopen staan nu in je account.",
+  "This sign-in link is not valid. Please ask for a new one.":
+    "Deze inloglink is niet geldig. Vraag een nieuwe aan.",
+  "This sign-in link has expired. Please ask for a new one.":
+    "Deze inloglink is verlopen. Vraag een nieuwe aan.",
+  "This sign-in link has already been used. Please ask for a new one.":
+    "Deze inloglink is al gebruikt. Vraag een nieuwe aan.",
+  "If we know this email address, we have sent a link to sign in.":
+    "Als we dit e-mailadres kennen, hebben we een link gestuurd om in te loggen.",
+  "An account with this email address already has a password. Sign in to it; the link we mailed there adds these purchases.":
+    "Er bestaat al een account met een wachtwoord voor dit e-mailadres. Log daarop in; met de link die we daar naartoe hebben gestuurd, voeg je deze aankopen toe.",
   "Please enter an email address": "Vul een e-mailadres in",
   "The email address is too long": "Het e-mailadres is te lang",
   "Please enter a valid email address": "Vul een geldig e-mailadres in",
@@ -309,6 +338,40 @@ export const nl: Record<string, string> = {
   'No currency "{id}" exists.': 'Er bestaat geen valuta "{id}".',
 
   // Learning and media
+  // Quizzes and certificates
+  "Only learners enrolled in this course can take its quizzes.":
+    "Alleen cursisten die zijn ingeschreven voor deze cursus kunnen de toetsen maken.",
+  "This lesson has no quiz.": "Deze les heeft geen toets.",
+  "A quiz is completed by passing it.": "Een toets rond je af door ervoor te slagen.",
+  "No certificate with this code exists.": "Er bestaat geen certificaat met deze code.",
+  'No lesson "{id}" exists in this course.': 'Er bestaat geen les "{id}" in deze cursus.',
+  "Answer every question before you submit the quiz. Question {number} has no answer.":
+    "Beantwoord alle vragen voordat je de toets verstuurt. Vraag {number} heeft geen antwoord.",
+  "Answer every question before you submit the quiz. The answer to question {number} does not fit it.":
+    "Beantwoord alle vragen voordat je de toets verstuurt. Het antwoord op vraag {number} past niet bij de vraag.",
+  'The quiz has no question "{id}".': 'De toets heeft geen vraag "{id}".',
+  "A question has at most {max} options": "Een vraag heeft hoogstens {max} opties",
+  "A question has at most {max} accepted answers": "Een vraag heeft hoogstens {max} goedgekeurde antwoorden",
+  "correct must be true or false": "correct moet waar of niet waar zijn",
+  "answer must be true or false": "answer moet waar of niet waar zijn",
+  "kind must be single, multiple, true-false or short-answer":
+    "kind moet single, multiple, true-false of short-answer zijn",
+  "An accepted answer cannot be empty": "Een goedgekeurd antwoord mag niet leeg zijn",
+  "A choice question needs at least two options": "Een meerkeuzevraag heeft minstens twee opties nodig",
+  "Mark exactly one option as the right answer": "Markeer precies één optie als het juiste antwoord",
+  "Mark at least one option as a right answer": "Markeer minstens één optie als een juist antwoord",
+  "Choose whether the statement is true or false": "Kies of de bewering waar of niet waar is",
+  "Give at least one accepted answer": "Geef minstens één goedgekeurd antwoord",
+  "The pass mark must be a whole percentage from 0 to 100":
+    "De cesuur moet een geheel percentage van 0 tot 100 zijn",
+  "A quiz needs at least one question": "Een toets heeft minstens één vraag nodig",
+  "A quiz has at most {max} questions": "Een toets heeft hoogstens {max} vragen",
+  "An answer has at most {max} characters": "Een antwoord heeft hoogstens {max} tekens",
+  "answers are keyed by question id": "answers gebruikt vraag-id's als sleutels",
+  "A certificate code has at most {max} characters": "Een certificaatcode heeft hoogstens {max} tekens",
+  "A question id must be a UUID": "Een vraag-id moet een UUID zijn",
+  "An option id must be a UUID": "Een optie-id moet een UUID zijn",
+  "answer option": "antwoordoptie",
   "Only learners enrolled in this course can keep track of their progress.":
     "Alleen cursisten die voor deze cursus zijn ingeschreven, kunnen hun voortgang bijhouden.",
   "Only learners enrolled in this course can review it.":
@@ -428,6 +491,10 @@ export const nl: Record<string, string> = {
     "De geheime sleutel begint met sk_test_, sk_live_, rk_test_ of rk_live_",
   "The webhook secret": "Het webhookgeheim",
   "The webhook secret starts with whsec_": "Het webhookgeheim begint met whsec_",
+  "The publishable key and the secret key must both be test keys or both be live keys":
+    "De publieke sleutel en de geheime sleutel moeten allebei testsleutels of allebei livesleutels zijn",
+  "Secret keys cannot be saved on this server yet: set SETTINGS_ENCRYPTION_KEY (32 random bytes in base64, e.g. from: openssl rand -base64 32) in the environment and restart.":
+    "Geheime sleutels kunnen op deze server nog niet worden opgeslagen: stel SETTINGS_ENCRYPTION_KEY (32 willekeurige bytes in base64, bijvoorbeeld van: openssl rand -base64 32) in de omgeving in en start de app opnieuw.",
   "Please enter a label for every link": "Vul voor elke link een label in",
   "A link label must have at most 60 characters": "Een linklabel mag hoogstens 60 tekens hebben",
   "A link address": "Een linkadres",
@@ -517,4 +584,134 @@ export const nl: Record<string, string> = {
     "{name} heeft nu toegang tot {title}: bestelling #{number} is betaald en gefactureerd.",
   "{name} no longer has access to {title}.": "{name} heeft geen toegang meer tot {title}.",
   "courseId must be a course's id": "Kies een cursus",
+  // Paypal and iDEAL (issue 19)
+  "This payment method is not offered for this order: please choose another.":
+    "Deze betaalmethode is niet beschikbaar voor deze bestelling: kies een andere.",
+  "A payment plan is paid by card: choose the card to pay in instalments.":
+    "Een betalingsregeling betaal je met je kaart: kies de kaart om in termijnen te betalen.",
+  "PayPal payments are not configured.": "Betalen met PayPal is niet ingesteld.",
+  "PayPal webhooks are not configured.": "PayPal-webhooks zijn niet ingesteld.",
+  "The PayPal signature headers are missing.": "De PayPal-handtekening ontbreekt.",
+  "paymentMethod must be card, paypal, ideal or cod": "paymentMethod moet card, paypal, ideal of cod zijn",
+  // Shipping and cash on delivery (issue 19)
+  "Enter the address to ship to, to see the carriers and their cost.":
+    "Vul het bezorgadres in om de vervoerders en hun kosten te zien.",
+  "We cannot ship to this address: no carrier delivers there. Choose another address, or remove the goods to ship.":
+    "We kunnen niet naar dit adres verzenden: geen vervoerder bezorgt daar. Kies een ander adres of haal de te verzenden artikelen uit je winkelwagen.",
+  "This carrier does not deliver to this address: choose one of the carriers offered.":
+    "Deze vervoerder bezorgt niet op dit adres: kies een van de aangeboden vervoerders.",
+  "Choose a carrier.": "Kies een vervoerder.",
+  "Choose the country to ship to.": "Kies het land van bezorging.",
+  "Enter the street and house number.": "Vul straat en huisnummer in.",
+  "Enter the postal code.": "Vul de postcode in.",
+  "Enter the city.": "Vul de plaats in.",
+  "Enter a phone number for the carrier.": "Vul een telefoonnummer in voor de vervoerder.",
+  "Enter a valid phone number.": "Vul een geldig telefoonnummer in.",
+  "Enter the address to ship to and a phone number.": "Vul het bezorgadres en een telefoonnummer in.",
+  "Cash on delivery is not offered: please pay by card.":
+    "Betalen onder rembours is niet mogelijk: betaal met je kaart.",
+  "Cash on delivery is only for orders with goods to ship.":
+    "Betalen onder rembours kan alleen voor bestellingen met artikelen die verzonden worden.",
+  "Cash on delivery is paid at once, not in instalments.":
+    "Onder rembours betaal je in één keer, niet in termijnen.",
+  "This order is paid in cash on delivery: there is nothing to pay now.":
+    "Deze bestelling betaal je onder rembours: je hoeft nu niets te betalen.",
+  "This order has nothing to ship.": "Deze bestelling heeft niets om te verzenden.",
+  "This order is not paid yet: ship it once it is paid (only cash-on-delivery orders ship unpaid).":
+    "Deze bestelling is nog niet betaald: verzend haar zodra ze betaald is (alleen rembours-bestellingen gaan onbetaald op weg).",
+  "A cancelled order cannot be shipped.": "Een geannuleerde bestelling kan niet worden verzonden.",
+  "Enter the tracking number": "Vul het trackingnummer in",
+  "The tracking number must have at most 100 characters": "Het trackingnummer mag hooguit 100 tekens hebben",
+  "Choose shipping zones from the list.": "Kies verzendzones uit de lijst.",
+  "This carrier does not exist.": "Deze vervoerder bestaat niet.",
+  "This shipping zone does not exist.": "Deze verzendzone bestaat niet.",
+  "Mark this order shipped first: its goods have not left yet.":
+    "Markeer deze bestelling eerst als verzonden: de goederen zijn nog niet vertrokken.",
+  'A carrier named "{name}" already exists.': 'Er bestaat al een vervoerder met de naam "{name}".',
+  'A shipping zone named "{name}" already exists.': 'Er bestaat al een verzendzone met de naam "{name}".',
+  "Cost ranges must not overlap": "Kostenbereiken mogen niet overlappen",
+  "Give at least one cost range": "Geef minstens één kostenbereik",
+  "The start date must be on or before the end date.": "De begindatum moet op of vóór de einddatum liggen.",
+  "A report covers at most 366 days.": "Een rapport beslaat hoogstens 366 dagen.",
+  "Give both dates of the period, or neither.": "Geef beide datums van de periode, of geen van beide.",
+  // Countries, states, tax zones and taxes
+  "sort must be name, isoCode or enabled": "sort moet name, isoCode of enabled zijn",
+  "enabled must be true or false": "enabled moet true of false zijn",
+  "countryId must be a UUID": "countryId moet een UUID zijn",
+  "stateId must be a UUID": "stateId moet een UUID zijn",
+  "zoneId must be a UUID": "zoneId moet een UUID zijn",
+  "Please enter the state's name": "Vul de naam van de staat in",
+  "Please enter the state's code": "Vul de code van de staat in",
+  "The code has one to three letters or digits (ISO 3166-2, e.g. NH)":
+    "De code heeft één tot drie letters of cijfers (ISO 3166-2, bijv. NH)",
+  "The rate must be a number of basis points from 0 to 10000 (2100 = 21 %)":
+    "Het tarief moet een aantal basispunten van 0 tot 10000 zijn (2100 = 21 %)",
+  "The rate must be a whole number of basis points (2100 = 21 %)":
+    "Het tarief moet een geheel aantal basispunten zijn (2100 = 21 %)",
+  "The rate cannot be negative": "Het tarief kan niet negatief zijn",
+  "The rate must be at most 100 %": "Het tarief mag hoogstens 100 % zijn",
+  "Choose a country": "Kies een land",
+  "Choose a state": "Kies een staat",
+  "Please enter the zone's name": "Vul de naam van de zone in",
+  "Choose at least one country or state": "Kies minstens één land of staat",
+  "Choose a tax zone": "Kies een belastingzone",
+  "Please enter the tax's name": "Vul de naam van de belasting in",
+  "The tax class must be one of {classes}": "De belastingklasse moet een van deze zijn: {classes}",
+  "Choose the school's country": "Kies het land van de school",
+  "Enter the rate as a percentage, e.g. 21 or 5.5": "Vul het tarief in als percentage, bijv. 21 of 5,5",
+  "Choose the school's country from the list.": "Kies het land van de school uit de lijst.",
+  "pricesIncludeTax must be true or false": "pricesIncludeTax moet true of false zijn",
+  "Choose countries from the list.": "Kies landen uit de lijst.",
+  "Each state must belong to the country chosen with it.":
+    "Elke staat moet horen bij het land dat erbij gekozen is.",
+  "This country does not exist.": "Dit land bestaat niet.",
+  "This state does not exist.": "Deze staat bestaat niet.",
+  "This tax zone does not exist.": "Deze belastingzone bestaat niet.",
+  "This tax does not exist.": "Deze belasting bestaat niet.",
+  '{country} already has a state with code "{code}".': '{country} heeft al een staat met code "{code}".',
+  'A tax zone named "{name}" already exists.': 'Er bestaat al een belastingzone met de naam "{name}".',
+  "{zone} already has a {taxClass} tax: change its rate instead.":
+    "{zone} heeft al een belasting van klasse {taxClass}: wijzig in plaats daarvan het tarief.",
+  // Contact form
+  "Please enter your name": "Vul je naam in",
+  "Your name must have at most {max} characters": "Je naam mag hoogstens {max} tekens hebben",
+  "Please enter your email address": "Vul je e-mailadres in",
+  "The email address must have at most {max} characters": "Het e-mailadres mag hoogstens {max} tekens hebben",
+  "The subject must be text": "Het onderwerp moet tekst zijn",
+  "The subject must have at most {max} characters": "Het onderwerp mag hoogstens {max} tekens hebben",
+  "Please write your message": "Schrijf je bericht",
+  "Please write a message of at least {min} characters": "Schrijf een bericht van minstens {min} tekens",
+  "The message must have at most {max} characters": "Het bericht mag hoogstens {max} tekens hebben",
+  "Thank you! Your message has been sent; the school will reply by email.":
+    "Dank je! Je bericht is verstuurd; de school antwoordt per e-mail.",
+  // Settings: invoice number type, popular courses
+  "The number type must be one of {types}": "Het nummertype moet een van deze zijn: {types}",
+  "popularSource must be one of {sources}": "popularSource moet een van deze zijn: {sources}",
+  "Choose courses from the list": "Kies cursussen uit de lijst",
+  "Choose at most {max} popular courses": "Kies hoogstens {max} populaire cursussen",
+  "Choose each popular course once": "Kies elke populaire cursus één keer",
+  // Menu Editor, home page sliders and featured categories
+  "Please enter an English label for every menu entry": "Vul voor elk menu-item een Engels label in",
+  "A menu label must have at most {max} characters": "Een menulabel mag hoogstens {max} tekens hebben",
+  "A link address must have at most {max} characters": "Een linkadres mag hoogstens {max} tekens hebben",
+  "A link target must have at most {max} characters": "Een linkdoel mag hoogstens {max} tekens hebben",
+  "A custom link must start with https://, http:// or /":
+    "Een eigen link moet beginnen met https://, http:// of /",
+  "Choose a page from the list": "Kies een pagina uit de lijst",
+  "Choose a category from the list": "Kies een categorie uit de lijst",
+  "Choose a course from the list": "Kies een cursus uit de lijst",
+  "A sub-entry must link somewhere": "Een subitem moet ergens naartoe linken",
+  "An entry without a link needs sub-entries (it is their heading)":
+    "Een item zonder link heeft subitems nodig (het is hun kop)",
+  "An entry has room for at most {max} sub-entries": "Een item heeft ruimte voor hoogstens {max} subitems",
+  "The header menu has room for at most {max} entries":
+    "Het menu in de kop heeft ruimte voor hoogstens {max} items",
+  "The footer menu has room for at most {max} entries":
+    "Het menu in de voettekst heeft ruimte voor hoogstens {max} items",
+  "Please upload an image for every slide": "Upload voor elke dia een afbeelding",
+  "A slide title": "Een diatitel",
+  "A slide text": "Een diatekst",
+  "A slide link": "Een dialink",
+  "The carousel has room for at most {max} slides": "De carrousel heeft ruimte voor hoogstens {max} dia's",
+  "Choose each featured category once": "Kies elke uitgelichte categorie één keer",
 };

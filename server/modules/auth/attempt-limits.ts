@@ -4,7 +4,17 @@ import type { RateLimitStore } from "../../lib/rate-limit-store";
 const MINUTE = 60_000;
 
 /** The actions an attacker repeats: each is limited wherever it is reached from (API, page, `.data`). */
-export type GuardedAction = "sign-in" | "sign-up" | "forgot-password" | "reset-password";
+export type GuardedAction =
+  | "sign-in"
+  | "sign-up"
+  | "forgot-password"
+  | "reset-password"
+  /** Asking for a magic sign-in link by mail (like a forgotten password). */
+  | "sign-in-link"
+  /** Using a magic sign-in link (like a reset link). */
+  | "sign-in-link-use"
+  /** A message through the storefront's contact form (per address, and per sender's email). */
+  | "contact";
 
 interface Limit {
   max: number;
@@ -32,6 +42,15 @@ export const ATTEMPT_LIMITS: Record<GuardedAction, ActionLimits> = {
     perAccount: { max: 5, windowMs: 60 * MINUTE },
   },
   "reset-password": { perIp: { max: 50, windowMs: 60 * MINUTE } },
+  "sign-in-link": {
+    perIp: { max: 50, windowMs: 60 * MINUTE },
+    perAccount: { max: 5, windowMs: 60 * MINUTE },
+  },
+  "sign-in-link-use": { perIp: { max: 50, windowMs: 60 * MINUTE } },
+  contact: {
+    perIp: { max: 10, windowMs: 60 * MINUTE },
+    perAccount: { max: 5, windowMs: 60 * MINUTE },
+  },
 };
 
 /** Who attempts: the school, the client's address and (when the action names one) the account. */

@@ -27,6 +27,8 @@ export interface ActiveSession {
   companyId: string;
   realm: SessionRealm;
   subjectId: string | null;
+  /** The learner profile a parent is "learning as" (unchecked: customerFor checks it). */
+  learnerId?: string | null;
   expiresAt: Date;
 }
 
@@ -37,6 +39,13 @@ export interface CustomerPrincipal {
   name: string;
   email: string;
   image: string | null;
+  /**
+   * Who learns in this session: the customer, or the learner profile (child) the parent switched
+   * to (issue 22). Progress, quizzes, certificates and course access go by this id.
+   */
+  learnerId: string;
+  /** The child's name while learning as a child (null: learning as oneself). */
+  learnerName: string | null;
 }
 
 export interface StartSessionInput {
@@ -78,6 +87,7 @@ export function createSessionService(db: Db) {
           companyId: sessions.companyId,
           realm: sessions.realm,
           subjectId: sessions.subjectId,
+          learnerId: sessions.learnerId,
           expiresAt: sessions.expiresAt,
           lastUsedAt: sessions.lastUsedAt,
         })
@@ -98,6 +108,7 @@ export function createSessionService(db: Db) {
         companyId: row.companyId,
         realm: row.realm,
         subjectId: row.subjectId,
+        learnerId: row.learnerId,
         expiresAt: row.expiresAt,
       };
     },
@@ -109,9 +120,37 @@ export function createSessionService(db: Db) {
         .select({ id: customers.id, name: customers.name, email: customers.email, image: customers.image })
         .from(customers)
         .where(and(eq(customers.id, session.subjectId), eq(customers.companyId, session.companyId)));
-      return row
-        ? { sessionId: session.id, customerId: row.id, name: row.name, email: row.email, image: row.image }
-        : null;
+      if (!row) return null;
+      const principal = {
+        sessionId: session.id,
+        customerId: row.id,
+        name: row.name,
+        email: row.email,
+        image: row.image,
+      };
+      // Learning as a child only while that child is still this account's own learner profile.
+      const child = session.learnerId
+        ? (
+            await db
+              .select({ id: customers.id, name: customers.name })
+              .from(customers)
+              .where(
+                and(
+                  eq(customers.id, session.learnerId),
+                  eq(customers.parentId, row.id),
+                  eq(customers.companyId, session.companyId),
+                ),
+              )
+          )[0]
+        : undefined;
+      return child
+        ? { ...principal, learnerId: child.id, learnerName: child.name }
+        : { ...principal, learnerId: row.id, learnerName: null };
+    },
+
+    /** A parent switches its session to learn as one of its learner profiles (null: as itself). */
+    async setLearner(sessionId: string, learnerId: string | null, tx: Queryable = db) {
+      await tx.update(sessions).set({ learnerId }).where(eq(sessions.id, sessionId));
     },
 
     /** Links a guest session to the customer record its checkout created (guest checkout by email). */

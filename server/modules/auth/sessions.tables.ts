@@ -9,6 +9,11 @@ export const sessions = pgTable(
     companyId: companyId(),
     realm: text("realm", { enum: ["customer", "staff", "guest"] }).notNull(),
     subjectId: uuid("subject_id"),
+    /**
+     * A parent account "learning as" one of its learner profiles (issue 22): the learning routes act
+     * for this child. Checked against the child's parent on every request (sessions.service).
+     */
+    learnerId: uuid("learner_id"),
     tokenHash: text("token_hash").notNull(),
     userAgent: text("user_agent"),
     ip: text("ip"),

@@ -24,7 +24,7 @@ describe("/api/admin/attributes", () => {
     const created = await call("POST", "/api/admin/attributes", ctx.admin.token, ageGroup);
     expect(created.status).toBe(201);
     expect(created.body.values).toHaveLength(2);
-    const [kids, adults] = created.body.values;
+    const [, adults] = created.body.values;
 
     const found = await call("GET", "/api/admin/attributes?searchText=leeftijd", ctx.admin.token);
     expect(found.body.items.map((item: { id: string }) => item.id)).toContain(created.body.id);

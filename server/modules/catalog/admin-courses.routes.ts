@@ -2,21 +2,33 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { requireStaff } from "../../plugins/auth";
 import { ErrorResponse } from "../../plugins/openapi";
-import { IMAGE_MAX_BYTES, readUpTo, uploadStream, VIDEO_MAX_BYTES } from "../media/uploads";
+import {
+  CAPTIONS_MAX_BYTES,
+  IMAGE_MAX_BYTES,
+  RESOURCE_MAX_BYTES,
+  readUpTo,
+  uploadStream,
+  VIDEO_MAX_BYTES,
+} from "../media/uploads";
 import {
   AdminBulkCourses,
+  AdminCaptionsQuery,
   AdminCourse,
   AdminCourseInput,
   AdminCourseList,
   AdminLesson,
+  AdminLessonFile,
   AdminLessonInput,
   AdminListCoursesQuery,
   AdminReorderLessons,
+  AdminResourceQuery,
   AdminUpdateCourse,
   AdminUpdateLesson,
   BulkResult,
   CATALOG_AREA,
+  CaptionParams,
   IdParams,
+  LessonFileParams,
   LessonParams,
   UploadedMedia,
 } from "./catalog-admin.schemas";
@@ -275,4 +287,123 @@ export const adminCourseRoutes: FastifyPluginAsyncZod = async (app) => {
     );
   };
   await app.register(uploadRoutes);
+
+  // Lesson files: the file itself is the body, whatever Content-Type the client sends; the type is
+  // read from the content. Resources are read up to 25 MB, captions up to 1 MB.
+  const lessonFileRoutes: FastifyPluginAsyncZod = async (files) => {
+    files.removeAllContentTypeParsers();
+    files.addContentTypeParser("*", (_request, payload, done) => done(null, payload));
+    const mb = (bytes: number) => bytes / 1024 / 1024;
+
+    files.post(
+      "/admin/courses/:id/lessons/:lessonId/resources",
+      {
+        schema: {
+          tags,
+          security,
+          summary: `Attach a file to a lesson (PDF, image or audio, at most ${mb(RESOURCE_MAX_BYTES)} MB)`,
+          description:
+            "Send the file as the request body; `name` is what learners download it as. The type is checked " +
+            "from the content (PDF, PNG, JPEG, WebP, GIF, MP3, M4A, OGG, WAV, FLAC), not the name or header.",
+          params: LessonParams,
+          querystring: AdminResourceQuery,
+          response: { 201: AdminLessonFile, 413: ErrorResponse, ...writeErrors },
+        },
+      },
+      async (request, reply) => {
+        const actor = await writer(request);
+        const bytes = await readUpTo(uploadStream(request.body, "file"), RESOURCE_MAX_BYTES, "file");
+        const file = await courses.addLessonResource(
+          request.company.id,
+          actor,
+          request.params.id,
+          request.params.lessonId,
+          { name: request.query.name, bytes },
+        );
+        return reply.status(201).send(file);
+      },
+    );
+
+    files.put(
+      "/admin/courses/:id/lessons/:lessonId/captions/:language",
+      {
+        schema: {
+          tags,
+          security,
+          summary: `Add or replace a lesson's captions in one language (WebVTT, at most ${mb(CAPTIONS_MAX_BYTES)} MB)`,
+          description:
+            "Send the .vtt file as the request body; it must be WebVTT (UTF-8, WEBVTT header, cues).",
+          params: CaptionParams,
+          querystring: AdminCaptionsQuery,
+          response: { 200: AdminLessonFile, 413: ErrorResponse, ...writeErrors },
+        },
+      },
+      async (request) => {
+        const actor = await writer(request);
+        const bytes = await readUpTo(
+          uploadStream(request.body, "captions"),
+          CAPTIONS_MAX_BYTES,
+          "captions file",
+        );
+        return courses.setLessonCaptions(
+          request.company.id,
+          actor,
+          request.params.id,
+          request.params.lessonId,
+          {
+            language: request.params.language,
+            label: request.query.label,
+            bytes,
+          },
+        );
+      },
+    );
+  };
+  await app.register(lessonFileRoutes);
+
+  app.delete(
+    "/admin/courses/:id/lessons/:lessonId/resources/:fileId",
+    {
+      schema: {
+        tags,
+        security,
+        summary: "Remove a file from a lesson",
+        params: LessonFileParams,
+        response: { 204: z.null(), ...writeErrors },
+      },
+    },
+    async (request, reply) => {
+      await courses.removeLessonFile(
+        request.company.id,
+        await writer(request),
+        request.params.id,
+        request.params.lessonId,
+        { fileId: request.params.fileId },
+      );
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.delete(
+    "/admin/courses/:id/lessons/:lessonId/captions/:language",
+    {
+      schema: {
+        tags,
+        security,
+        summary: "Remove a lesson's captions in one language",
+        params: CaptionParams,
+        response: { 204: z.null(), ...writeErrors },
+      },
+    },
+    async (request, reply) => {
+      await courses.removeLessonFile(
+        request.company.id,
+        await writer(request),
+        request.params.id,
+        request.params.lessonId,
+        { language: request.params.language },
+      );
+      return reply.status(204).send(null);
+    },
+  );
 };

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ATTRIBUTE_OPTION_TYPES, COURSE_BADGES, COURSE_LEVELS } from "~shared/catalog.constants";
+import { TAX_CLASSES } from "~shared/tax-classes";
 import { AdminListQuery, listPageSchema } from "../../lib/list-query";
 
 /** The permission area of courses, categories and attributes. */
@@ -86,6 +87,9 @@ export const AdminCourseInput = z.strictObject({
     .max(12, "Instalments must be between 2 and 12 (leave it empty for payment in full)")
     .nullable()
     .optional(),
+  taxClass: z
+    .enum(TAX_CLASSES, { message: `The tax class must be one of ${TAX_CLASSES.join(", ")}` })
+    .optional(),
   badge: z.enum(COURSE_BADGES, { message: "The badge must be popular or best" }).nullable().optional(),
   attributeValues: z.record(z.uuid(), z.array(z.uuid()).max(50)).optional(),
   published: z.boolean().optional(),
@@ -128,6 +132,17 @@ export type AdminCourseRow = z.output<typeof AdminCourseRow>;
 export const AdminCourseList = listPageSchema(AdminCourseRow);
 export type AdminCourseList = z.output<typeof AdminCourseList>;
 
+export const AdminLessonFile = z
+  .object({
+    id: z.uuid(),
+    name: z.string().describe("The download's file name (resources) or the track's label (captions)"),
+    language: z.string().nullable().describe("Captions only: the track's language"),
+    contentType: z.string(),
+    sizeBytes: z.number().int(),
+  })
+  .meta({ id: "AdminLessonFile" });
+export type AdminLessonFile = z.output<typeof AdminLessonFile>;
+
 export const AdminLesson = z
   .object({
     id: z.uuid(),
@@ -136,6 +151,10 @@ export const AdminLesson = z
     durationSeconds: z.number().int(),
     videoUrl: z.string().nullable(),
     freePreview: z.boolean(),
+    dripDays: z.number().int().nullable().describe("Opens this many days after the learner's enrolment"),
+    dripDate: z.string().nullable().describe("Opens on this day (YYYY-MM-DD, from 00:00 UTC)"),
+    resources: z.array(AdminLessonFile).describe("Files learners download: PDF, images, audio"),
+    captions: z.array(AdminLessonFile).describe("WebVTT captions, one per language"),
   })
   .meta({ id: "AdminLesson" });
 export type AdminLesson = z.output<typeof AdminLesson>;
@@ -159,6 +178,7 @@ export const AdminCourse = z
     totalSeats: z.number().int().nullable(),
     seatsSold: z.number().int(),
     instalmentCount: z.number().int().nullable(),
+    taxClass: z.enum(TAX_CLASSES),
     attributeValues: z.record(z.string(), z.array(z.string())),
     published: z.boolean(),
     lessons: z.array(AdminLesson),
@@ -193,6 +213,19 @@ export const AdminLessonInput = z.strictObject({
     .max(86_400, "A lesson lasts at most 24 hours"),
   freePreview: z.boolean().optional(),
   videoUrl: httpsUrl.nullable().optional().describe("An https link; upload a file with …/video instead"),
+  dripDays: z
+    .number({ message: "The number of days must be a whole number from 1 to 3650" })
+    .int("The number of days must be a whole number from 1 to 3650")
+    .min(1, "The number of days must be a whole number from 1 to 3650")
+    .max(3650, "The number of days must be a whole number from 1 to 3650")
+    .nullable()
+    .optional()
+    .describe("Drip: open the lesson this many days after enrolment (null: no delay)"),
+  dripDate: z.iso
+    .date("The opening date must be a date (YYYY-MM-DD)")
+    .nullable()
+    .optional()
+    .describe("Drip: open the lesson on this day, from 00:00 UTC (null: no fixed day)"),
 });
 export type AdminLessonInput = z.output<typeof AdminLessonInput>;
 export const AdminUpdateLesson = AdminLessonInput.partial();
@@ -307,3 +340,43 @@ export const AdminListAttributesQuery = AdminListQuery.extend({
 export type AdminListAttributesQuery = z.output<typeof AdminListAttributesQuery>;
 export const AdminAttributeList = listPageSchema(AdminAttribute);
 export type AdminAttributeList = z.output<typeof AdminAttributeList>;
+
+// ---------------------------------------------------------------- lesson files
+
+export const LessonFileParams = z.strictObject({
+  id: z.uuid("The id must be a UUID"),
+  lessonId: z.uuid("The lesson id must be a UUID"),
+  fileId: z.uuid("The file id must be a UUID"),
+});
+
+/** A caption track's language: a BCP 47 tag such as en, nl or pt-BR. */
+export const captionLanguage = z
+  .string()
+  .trim()
+  .max(20, "The language must be a language code such as en or nl")
+  .regex(/^[A-Za-z]{2,3}(?:-[A-Za-z0-9]{2,8})?$/, "The language must be a language code such as en or nl");
+
+export const CaptionParams = z.strictObject({
+  id: z.uuid("The id must be a UUID"),
+  lessonId: z.uuid("The lesson id must be a UUID"),
+  language: captionLanguage,
+});
+
+export const AdminResourceQuery = z.strictObject({
+  name: z
+    .string({ message: "name must be the file's name" })
+    .trim()
+    .min(1, "name must be the file's name")
+    .max(200, "The file name may have at most 200 characters")
+    .describe("The name learners download the file as"),
+});
+
+export const AdminCaptionsQuery = z.strictObject({
+  label: z
+    .string()
+    .trim()
+    .min(1, "The label cannot be empty")
+    .max(60, "The label may have at most 60 characters")
+    .optional()
+    .describe("What the player's captions menu shows (default: the language's name)"),
+});

@@ -1,5 +1,19 @@
-import { and, asc, count, countDistinct, desc, eq, like, or, type SQL, sql } from "drizzle-orm";
+import {
+  and,
+  asc,
+  count,
+  countDistinct,
+  desc,
+  eq,
+  inArray,
+  isNotNull,
+  like,
+  or,
+  type SQL,
+  sql,
+} from "drizzle-orm";
 import type { Language } from "~shared/language";
+import type { PopularSource } from "~shared/popular-courses";
 import { type Translatable, translate, translateList } from "~shared/translatable";
 import type { Db } from "../../db/client";
 import type { CacheBus } from "../../lib/cache-bus";
@@ -7,7 +21,7 @@ import { sharedInvalidation } from "../../lib/company-cache";
 import { isUuid } from "../../lib/ids";
 import { JsonBody, jsonBody } from "../../lib/json-body";
 import { ReadCache } from "../../lib/read-cache";
-import { enrolments } from "../orders/orders.tables";
+import { enrolments, orderLines, orders } from "../orders/orders.tables";
 import {
   type AttributeList,
   attributeValuesOf,
@@ -507,6 +521,90 @@ export function createCatalogService(db: Db, deps: { bus?: CacheBus; answers?: b
           attributes: courseAttributes,
         };
       });
+    },
+
+    /**
+     * The home page's popular courses as the school chose them (settings `popularSource`): the newest;
+     * the chosen courses in their order; the courses badged Best, then Popular (newest first); or the
+     * most sold (in paid orders: processing or delivered, as the dashboard's best sellers; unsold
+     * courses after them). Within `category` (a slug or id, with its subcategories)
+     * when given. A choice that gives no course at all falls back to the newest, so the grid is never
+     * empty while there are courses. Not cached here: sales change without a catalogue write, and the
+     * rendered home page is cached (and dropped on settings changes) by the page cache.
+     */
+    async popularCourses(
+      companyId: string,
+      choice: {
+        source: PopularSource;
+        courseIds: readonly string[];
+        category?: string | undefined;
+        limit: number;
+      },
+      language: Language,
+    ): Promise<CourseCard[]> {
+      const newest = async () =>
+        (
+          await service.listCourses(
+            companyId,
+            { page: 1, limit: choice.limit, category: choice.category },
+            language,
+          )
+        ).courses;
+      if (choice.source === "newest") return newest();
+      const { nodes } = await catalogShape(companyId);
+      let categoryIds: string[] | undefined;
+      if (choice.category) {
+        const wanted = choice.category.toLowerCase();
+        const root = nodes.find((node) => node.slug === wanted || node.id === wanted);
+        if (!root) return [];
+        categoryIds = subtreeIds(nodes, root.id);
+      }
+      const where = listFilter(companyId, categoryIds);
+      let rows: CardRow[];
+      if (choice.source === "chosen") {
+        const ids = choice.courseIds.filter(isUuid);
+        const found =
+          ids.length === 0
+            ? []
+            : await db
+                .select(cardColumns)
+                .from(courses)
+                .where(and(where, inArray(courses.id, ids)));
+        rows = ids.flatMap((id) => found.filter((row) => row.id === id)).slice(0, choice.limit);
+      } else if (choice.source === "badge") {
+        rows = await db
+          .select(cardColumns)
+          .from(courses)
+          .where(and(where, isNotNull(courses.badge)))
+          .orderBy(
+            sql`case when ${courses.badge} = 'best' then 0 else 1 end`,
+            desc(courses.createdAt),
+            desc(courses.id),
+          )
+          .limit(choice.limit);
+      } else {
+        const sold = db
+          .select({
+            courseId: orderLines.courseId,
+            quantity: sql<number>`sum(${orderLines.quantity})`.as("quantity"),
+          })
+          .from(orderLines)
+          .innerJoin(orders, eq(orders.id, orderLines.orderId))
+          .where(
+            and(eq(orderLines.companyId, companyId), inArray(orders.status, ["processing", "delivered"])),
+          )
+          .groupBy(orderLines.courseId)
+          .as("sold");
+        rows = await db
+          .select(cardColumns)
+          .from(courses)
+          .leftJoin(sold, eq(sold.courseId, courses.id))
+          .where(where)
+          .orderBy(desc(sql`coalesce(${sold.quantity}, 0)`), desc(courses.createdAt), desc(courses.id))
+          .limit(choice.limit);
+      }
+      if (rows.length === 0) return newest();
+      return rows.map((row) => toCard(row, nodes, language));
     },
 
     /** Figures for the storefront's promotional section. */

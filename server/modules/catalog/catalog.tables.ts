@@ -2,6 +2,8 @@ import { sql } from "drizzle-orm";
 import {
   type AnyPgColumn,
   boolean,
+  check,
+  date,
   index,
   integer,
   jsonb,
@@ -12,6 +14,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { ATTRIBUTE_OPTION_TYPES, COURSE_BADGES, COURSE_LEVELS } from "~shared/catalog.constants";
+import { TAX_CLASSES } from "~shared/tax-classes";
 import type { TranslatableList } from "~shared/translatable";
 import { companyId, id, timestamps, translatable } from "../../db/columns";
 
@@ -68,6 +71,8 @@ export const courses = pgTable(
     seatsSold: integer("seats_sold").notNull().default(0),
     /** null: pay in full only. 2 or more: the course may also be paid in this many monthly instalments. */
     instalmentCount: integer("instalment_count"),
+    /** How this course is taxed (shared/tax-classes.ts): digital services unless staff say otherwise. */
+    taxClass: text("tax_class", { enum: TAX_CLASSES }).notNull().default("digital_services"),
     /** Attribute values chosen for this course: attribute id → value ids. */
     attributeValues: jsonb("attribute_values").$type<Record<string, string[]>>().notNull().default({}),
     published: boolean("published").notNull().default(true),
@@ -149,7 +154,47 @@ export const lessons = pgTable(
     /** A path under the media store or an external URL. */
     videoUrl: text("video_url"),
     freePreview: boolean("free_preview").notNull().default(false),
+    /** Drip: the lesson opens this many days after the learner's enrolment (null: at once). */
+    dripDays: integer("drip_days"),
+    /** Drip: the lesson opens on this day (YYYY-MM-DD, from 00:00 UTC); null: no fixed day. */
+    dripDate: date("drip_date", { mode: "string" }),
     ...timestamps(),
   },
-  (t) => [index("lessons_course_position_idx").on(t.courseId, t.position)],
+  (t) => [
+    index("lessons_course_position_idx").on(t.courseId, t.position),
+    check("lessons_drip_one_way", sql`${t.dripDays} is null or ${t.dripDate} is null`),
+    check("lessons_drip_days_range", sql`${t.dripDays} is null or ${t.dripDays} between 1 and 3650`),
+  ],
+);
+
+/**
+ * Files attached to a lesson, kept in the media store under `lesson-files/`: resources learners
+ * download (PDF, images, audio) and WebVTT captions (one per language).
+ */
+export const lessonFiles = pgTable(
+  "lesson_files",
+  {
+    id: id(),
+    companyId: companyId(),
+    lessonId: uuid("lesson_id")
+      .notNull()
+      .references(() => lessons.id, { onDelete: "cascade" }),
+    kind: text("kind").$type<"resource" | "captions">().notNull(),
+    /** The file name learners download it as (resources) or the track's label (captions). */
+    name: text("name").notNull(),
+    /** Captions only: the track's language (BCP 47, e.g. "en", "nl"). */
+    language: text("language"),
+    contentType: text("content_type").notNull(),
+    sizeBytes: integer("size_bytes").notNull(),
+    /** The media store key, `lesson-files/<uuid>.<ext>`. */
+    storageKey: text("storage_key").notNull(),
+    ...timestamps(),
+  },
+  (t) => [
+    index("lesson_files_lesson_idx").on(t.lessonId, t.createdAt),
+    uniqueIndex("lesson_files_captions_language_key")
+      .on(t.lessonId, t.language)
+      .where(sql`${t.kind} = 'captions'`),
+    check("lesson_files_kind", sql`${t.kind} in ('resource', 'captions')`),
+  ],
 );

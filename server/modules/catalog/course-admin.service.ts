@@ -8,6 +8,7 @@ import { bulkCourses, createCourse, listCourses, removeCourse, updateCourse } fr
 import { addLesson, removeLesson, reorderLessons, updateLesson } from "./course-lessons";
 import { setCourseImage, setLessonVideo } from "./course-media";
 import { getCourse } from "./course-records";
+import { addLessonResource, removeLessonFile, setLessonCaptions } from "./lesson-files";
 
 export type { Actor } from "./course-records";
 
@@ -35,6 +36,9 @@ export function createCourseAdminService(
     removeLesson: withDeps(steps, removeLesson),
     reorderLessons: withDeps(steps, reorderLessons),
     setLessonVideo: withDeps(steps, setLessonVideo),
+    addLessonResource: withDeps(steps, addLessonResource),
+    setLessonCaptions: withDeps(steps, setLessonCaptions),
+    removeLessonFile: withDeps(steps, removeLessonFile),
   };
 }
 

@@ -1,7 +1,8 @@
 import { and, asc, count, desc, eq, ilike, inArray, like, or, type SQL, sql } from "drizzle-orm";
+import type { Queryable } from "../../db/client";
 import { conflict, notFound } from "../../lib/errors";
 import { containsPattern, type ListPage, listPage, pageOffset } from "../../lib/list-query";
-import { categories, courses } from "./catalog.tables";
+import { categories, courses, lessons } from "./catalog.tables";
 import type {
   AdminBulkCourses,
   AdminCourse,
@@ -24,7 +25,7 @@ import {
   type CourseRow,
   findCourse,
   getCourse,
-  lessonRows,
+  lessonFileRows,
   writeCatalog,
 } from "./course-records";
 
@@ -118,6 +119,7 @@ export async function createCourse(
         currency,
         totalSeats,
         instalmentCount: input.instalmentCount ?? null,
+        taxClass: input.taxClass ?? "digital_services",
         attributeValues: attributeValues ?? {},
         published: input.published ?? false,
       })
@@ -197,7 +199,7 @@ export async function removeCourse(
   const removed = await writeCatalog(deps, companyId, async (tx) => {
     const row = await findCourse(tx, companyId, id);
     if (await hasOrders(tx, companyId, [id])) throw conflict(COURSE_HAS_ORDERS, "COURSE_HAS_ORDERS");
-    const videos = await lessonRows(tx, companyId, id);
+    const stored = await storedFilesOf(tx, companyId, [id]);
     await tx.delete(courses).where(and(eq(courses.companyId, companyId), eq(courses.id, id)));
     await deps.audit.record(tx, {
       companyId,
@@ -207,9 +209,35 @@ export async function removeCourse(
       entityId: id,
       summary: row.title.en,
     });
-    return [row.image, ...videos.map((lesson) => lesson.videoUrl)];
+    return stored;
   });
   await Promise.all(removed.map((reference) => deps.uploads.remove(reference)));
+}
+
+/** The stored files of courses: their images, lesson videos, resources and captions. */
+async function storedFilesOf(
+  tx: Queryable,
+  companyId: string,
+  courseIds: string[],
+): Promise<Array<string | null>> {
+  const images = await tx
+    .select({ image: courses.image })
+    .from(courses)
+    .where(and(eq(courses.companyId, companyId), inArray(courses.id, courseIds)));
+  const videos = await tx
+    .select({ id: lessons.id, videoUrl: lessons.videoUrl })
+    .from(lessons)
+    .where(and(eq(lessons.companyId, companyId), inArray(lessons.courseId, courseIds)));
+  const files = await lessonFileRows(
+    tx,
+    companyId,
+    videos.map((lesson) => lesson.id),
+  );
+  return [
+    ...images.map((row) => row.image),
+    ...videos.map((lesson) => lesson.videoUrl),
+    ...files.map((file) => file.storageKey),
+  ];
 }
 
 /** Publishes, unpublishes or deletes several courses at once (all or nothing). */
@@ -220,7 +248,8 @@ export async function bulkCourses(
   { action, ids }: AdminBulkCourses,
 ): Promise<{ updated: number }> {
   const unique = [...new Set(ids)];
-  return writeCatalog(deps, companyId, async (tx) => {
+  let stored: Array<string | null> = [];
+  const result = await writeCatalog(deps, companyId, async (tx) => {
     const rows = await tx
       .select({ id: courses.id, title: courses.title, published: courses.published })
       .from(courses)
@@ -229,6 +258,7 @@ export async function bulkCourses(
       throw notFound("Some of these courses do not exist.", "COURSE_NOT_FOUND");
     if (action === "delete") {
       if (await hasOrders(tx, companyId, unique)) throw conflict(COURSE_HAS_ORDERS, "COURSE_HAS_ORDERS");
+      stored = await storedFilesOf(tx, companyId, unique);
       await tx.delete(courses).where(and(eq(courses.companyId, companyId), inArray(courses.id, unique)));
     } else {
       await tx
@@ -251,4 +281,7 @@ export async function bulkCourses(
     }
     return { updated: rows.length };
   });
+  // The deleted courses' files go once the deletion is committed (as for a single course).
+  await Promise.all(stored.map((reference) => deps.uploads.remove(reference)));
+  return result;
 }

@@ -1,18 +1,33 @@
 import { and, count, eq, sql } from "drizzle-orm";
 import type { Queryable } from "../../db/client";
 import { badRequest } from "../../lib/errors";
-import { courses, lessons } from "./catalog.tables";
+import { courses, lessonFiles, lessons } from "./catalog.tables";
 import type { AdminLesson, AdminLessonInput, AdminUpdateLesson } from "./catalog-admin.schemas";
 import {
   type Actor,
+  adminLessons,
   type CourseAdminDeps,
+  fieldError,
   findCourse,
   findLesson,
   type LessonRow,
+  lessonFileRows,
   lessonRows,
   toLesson,
   writeCatalog,
 } from "./course-records";
+
+const DRIP_ONE_WAY = "A lesson opens either some days after enrolment or on a date, not both.";
+
+/** The drip fields to store: setting one way of opening clears the other. */
+function dripOf(input: AdminUpdateLesson): Pick<LessonRow, "dripDays" | "dripDate"> | Record<string, never> {
+  const days = input.dripDays ?? null;
+  const date = input.dripDate ?? null;
+  if (days !== null && date !== null) throw fieldError("dripDays", DRIP_ONE_WAY);
+  if (days !== null) return { dripDays: days, dripDate: null };
+  if (date !== null) return { dripDays: null, dripDate: date };
+  return {};
+}
 
 /** A course's lessons in the back office: add, edit, remove, reorder. Every write is audited. */
 export async function addLesson(
@@ -38,6 +53,7 @@ export async function addLesson(
         durationSeconds: input.durationSeconds,
         freePreview: input.freePreview ?? false,
         videoUrl: input.videoUrl ?? null,
+        ...dripOf(input),
       })
       .returning();
     await refreshLessonTotals(tx, companyId, courseId);
@@ -63,12 +79,13 @@ export async function updateLesson(
   input: AdminUpdateLesson,
 ): Promise<AdminLesson> {
   let replaced: string | null = null;
+  const drip = dripOf(input);
   const lesson = await writeCatalog(deps, companyId, async (tx) => {
     const before = await findLesson(tx, companyId, courseId, lessonId);
     if (input.videoUrl !== undefined && input.videoUrl !== before.videoUrl) replaced = before.videoUrl;
     const [row] = await tx
       .update(lessons)
-      .set({ ...input, updatedAt: new Date() })
+      .set({ ...input, ...drip, updatedAt: new Date() })
       .where(eq(lessons.id, lessonId))
       .returning();
     await refreshLessonTotals(tx, companyId, courseId);
@@ -80,10 +97,13 @@ export async function updateLesson(
       entityId: lessonId,
       summary: (input.title ?? before.title).en,
       changes: Object.fromEntries(
-        Object.entries(input).map(([key, to]) => [key, { from: before[key as keyof LessonRow], to }]),
+        Object.entries({ ...input, ...drip }).map(([key, to]) => [
+          key,
+          { from: before[key as keyof LessonRow], to },
+        ]),
       ),
     });
-    return toLesson(row!);
+    return toLesson(row!, await lessonFileRows(tx, companyId, [lessonId]));
   });
   await deps.uploads.remove(replaced);
   return lesson;
@@ -96,8 +116,12 @@ export async function removeLesson(
   courseId: string,
   lessonId: string,
 ): Promise<void> {
-  const video = await writeCatalog(deps, companyId, async (tx) => {
+  const stored = await writeCatalog(deps, companyId, async (tx) => {
     const before = await findLesson(tx, companyId, courseId, lessonId);
+    const files = await tx
+      .select({ key: lessonFiles.storageKey })
+      .from(lessonFiles)
+      .where(and(eq(lessonFiles.companyId, companyId), eq(lessonFiles.lessonId, lessonId)));
     await tx.delete(lessons).where(eq(lessons.id, lessonId));
     await refreshLessonTotals(tx, companyId, courseId);
     await deps.audit.record(tx, {
@@ -108,9 +132,9 @@ export async function removeLesson(
       entityId: lessonId,
       summary: before.title.en,
     });
-    return before.videoUrl;
+    return [before.videoUrl, ...files.map((file) => file.key)];
   });
-  await deps.uploads.remove(video);
+  await Promise.all(stored.map((reference) => deps.uploads.remove(reference)));
 }
 
 /** Puts the lessons in the given order; `ids` must name every lesson of the course once. */
@@ -147,7 +171,7 @@ export async function reorderLessons(
       summary: `${course.title.en}: lessons reordered`,
       changes: { lessons: { from: current.map((lesson) => lesson.id), to: ids } },
     });
-    return (await lessonRows(tx, companyId, courseId)).map(toLesson);
+    return adminLessons(tx, companyId, courseId);
   });
 }
 

@@ -1,12 +1,12 @@
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, inArray } from "drizzle-orm";
 import type { Db, Queryable } from "../../db/client";
 import { badRequest, notFound } from "../../lib/errors";
 import type { AuditService } from "../audit/audit.service";
 import type { Uploads } from "../media/uploads";
 import type { SettingsService } from "../settings/settings.service";
 import type { CatalogService } from "./catalog.service";
-import { courses, lessons } from "./catalog.tables";
-import type { AdminCourse, AdminLesson } from "./catalog-admin.schemas";
+import { courses, lessonFiles, lessons } from "./catalog.tables";
+import type { AdminCourse, AdminLesson, AdminLessonFile } from "./catalog-admin.schemas";
 
 /** Who makes a back-office change (for the audit log). */
 export interface Actor {
@@ -29,16 +29,59 @@ export type LessonRow = typeof lessons.$inferSelect;
 
 export const fieldError = (path: string, message: string) => badRequest(message, [{ path, message }]);
 
-export const toLesson = (row: LessonRow): AdminLesson => ({
+export type LessonFileRow = typeof lessonFiles.$inferSelect;
+
+export const toLessonFile = (row: LessonFileRow): AdminLessonFile => ({
+  id: row.id,
+  name: row.name,
+  language: row.language,
+  contentType: row.contentType,
+  sizeBytes: row.sizeBytes,
+});
+
+export const toLesson = (row: LessonRow, files: LessonFileRow[] = []): AdminLesson => ({
   id: row.id,
   position: row.position,
   title: row.title,
   durationSeconds: row.durationSeconds,
   videoUrl: row.videoUrl,
   freePreview: row.freePreview,
+  dripDays: row.dripDays,
+  dripDate: row.dripDate,
+  resources: files.filter((file) => file.lessonId === row.id && file.kind === "resource").map(toLessonFile),
+  captions: files.filter((file) => file.lessonId === row.id && file.kind === "captions").map(toLessonFile),
 });
 
-const toCourse = (row: CourseRow, lessonRows: LessonRow[]): AdminCourse => ({
+/** The files of the lessons, oldest first. */
+export async function lessonFileRows(
+  tx: Queryable,
+  companyId: string,
+  lessonIds: string[],
+): Promise<LessonFileRow[]> {
+  if (lessonIds.length === 0) return [];
+  return tx
+    .select()
+    .from(lessonFiles)
+    .where(and(eq(lessonFiles.companyId, companyId), inArray(lessonFiles.lessonId, lessonIds)))
+    .orderBy(asc(lessonFiles.createdAt), asc(lessonFiles.id));
+}
+
+/** The course's lessons with their files, as the back office shows them. */
+export async function adminLessons(
+  tx: Queryable,
+  companyId: string,
+  courseId: string,
+): Promise<AdminLesson[]> {
+  const rows = await lessonRows(tx, companyId, courseId);
+  const files = await lessonFileRows(
+    tx,
+    companyId,
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) => toLesson(row, files));
+}
+
+const toCourse = (row: CourseRow, lessons: AdminLesson[]): AdminCourse => ({
   id: row.id,
   slug: row.slug,
   title: row.title,
@@ -56,9 +99,10 @@ const toCourse = (row: CourseRow, lessonRows: LessonRow[]): AdminCourse => ({
   totalSeats: row.totalSeats,
   seatsSold: row.seatsSold,
   instalmentCount: row.instalmentCount,
+  taxClass: row.taxClass,
   attributeValues: row.attributeValues,
   published: row.published,
-  lessons: lessonRows.map(toLesson),
+  lessons,
   createdAt: row.createdAt.toISOString(),
   updatedAt: row.updatedAt.toISOString(),
 });
@@ -113,5 +157,5 @@ export async function getCourse(
   id: string,
 ): Promise<AdminCourse> {
   const row = await findCourse(deps.db, companyId, id);
-  return toCourse(row, await lessonRows(deps.db, companyId, id));
+  return toCourse(row, await adminLessons(deps.db, companyId, id));
 }

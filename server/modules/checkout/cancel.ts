@@ -3,7 +3,7 @@ import type { Db, Queryable } from "../../db/client";
 import { retryOnConflict } from "../../db/retry-transaction";
 import { orderInstalments, orderLines, orders } from "../orders/orders.tables";
 import { restoreOrderStock } from "../products/stock";
-import { releaseSeats } from "./seats";
+import { releaseSeats, seatCourseIds } from "./seats";
 
 /** Which orders to cancel (only the pending ones among them are). */
 export type OrderFilter = SQL | undefined;
@@ -26,14 +26,10 @@ export async function cancelOrdersIn(tx: Queryable, companyId: string, where: Or
   if (cancelled.length === 0) return 0;
   const ids = cancelled.map((order) => order.id);
   const lines = await tx
-    .select({ courseId: orderLines.courseId })
+    .select({ courseId: orderLines.courseId, quantity: orderLines.quantity })
     .from(orderLines)
     .where(inArray(orderLines.orderId, ids));
-  await releaseSeats(
-    tx,
-    companyId,
-    lines.map((line) => line.courseId).filter((id): id is string => id !== null),
-  );
+  await releaseSeats(tx, companyId, seatCourseIds(lines));
   // Products: the stock these orders took goes back, with a "cancel" row in each product's history.
   for (const id of ids) await restoreOrderStock(tx, companyId, id, "cancel");
   await tx

@@ -8,12 +8,14 @@ import { StoreCurrencyQuery } from "../currency/currency.schemas";
 import { apiRequestedCurrency } from "../currency/request-currency";
 import { AdminOrder } from "../orders/orders-admin.schemas";
 import {
+  CompletedPayment,
   IdempotencyHeaders,
   OrderParams,
   OrderView,
   PaymentOutcome,
   Quote,
   StoreCheckoutBody,
+  StoreCompletePaymentBody,
   StorePayBody,
   StoreQuoteBody,
 } from "./checkout.schemas";
@@ -106,6 +108,24 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => checkout.pay(requestVisitor(request), request.params.orderId, request.body ?? {}),
+  );
+
+  app.post(
+    "/checkout/:orderId/complete",
+    {
+      schema: {
+        tags: ["Checkout"],
+        summary: "The buyer came back from PayPal or the bank: capture and fulfil, or record the cancel",
+        description:
+          "Paid at the same moment by the provider's webhook: the order is paid once. `pending` while " +
+          "the provider has not decided yet (the webhook finishes it).",
+        params: OrderParams,
+        body: StoreCompletePaymentBody,
+        response: { 200: CompletedPayment, 400: ErrorResponse, 404: ErrorResponse, 422: ErrorResponse },
+      },
+    },
+    async (request) =>
+      checkout.completePayment(requestVisitor(request), request.params.orderId, request.body ?? {}),
   );
 
   app.get(

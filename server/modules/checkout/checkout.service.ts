@@ -3,10 +3,15 @@ import type { SessionService } from "../auth/sessions.service";
 import type { CurrencyService } from "../currency/currency.service";
 import type { MailJobs } from "../mail/mail-jobs";
 import { toOrderView } from "../orders/order-details";
-import type { PaymentEvent, PaymentProvider } from "../payments/provider";
+import type { PaymentMethods } from "../payments/payment-methods";
+import type { PaymentEvent } from "../payments/provider";
+import type { SchoolPaymentsResolver } from "../payments/school-payments";
 import type { SettingsService } from "../settings/settings.service";
+import type { ShippingService } from "../shipping/shipping.service";
+import type { TaxService } from "../taxes/taxes.service";
 import { releaseExpired } from "./cancel";
 import type {
+  CompletedPayment,
   OrderView,
   PaymentOutcome,
   Quote,
@@ -15,7 +20,8 @@ import type {
   StoreQuoteBody,
 } from "./checkout.schemas";
 import { orderConfirmationJob } from "./confirmation-mail";
-import { handlePaymentEvent, payOrder } from "./pay";
+import { handlePaymentEvent, type PayDeps, payOrder } from "./pay";
+import { completeRedirectPayment, startRedirectPayment } from "./pay-redirect";
 import {
   idempotencyLookup,
   type PlacedOrder,
@@ -34,12 +40,21 @@ export const SEAT_HINT_MS = 2_000;
 
 export interface CheckoutDeps {
   settings: SettingsService;
+  /** The tax of each line by the buyer's country and the line's class. */
+  taxes: Pick<TaxService, "checkoutTax">;
+  /** The carriers that serve a shipping address, and whether cash on delivery is offered. */
+  shipping: Pick<ShippingService, "offers" | "readSettings">;
   /** Prices are shown, ordered and charged in the visitor's chosen currency. */
   currencies: Pick<CurrencyService, "resolve">;
   sessions: SessionService;
   /** The order confirmation is a durable mail job, enqueued in the fulfilment's transaction. */
   mailJobs: Pick<MailJobs, "enqueue" | "wake">;
-  provider: PaymentProvider;
+  /** Each school's payment providers: its own Stripe keys, or the environment's, or demo. */
+  payments: Pick<SchoolPaymentsResolver, "forCompany">;
+  /** PayPal and iDEAL: which the school offers, and their providers. */
+  paymentMethods?: PaymentMethods;
+  /** The school's public address (PayPal and the bank send the buyer back there). */
+  originOf?: (companyId: string) => Promise<string>;
   /** Webhook reports about a learner paying one instalment go to the instalment collection. */
   instalmentPayments?: { handlePaymentEvent(event: PaymentEvent): Promise<void> };
   log: WorkflowLog & { warn?(obj: object, msg: string): void };
@@ -76,13 +91,17 @@ export function createCheckoutService(db: Db, deps: CheckoutDeps) {
     });
   deps.seatsChanged?.onInvalidate((companyId) => seatGate.forget(companyId));
 
-  const steps: PlaceOrderDeps & { provider: PaymentProvider } = {
+  const cardProvider = async (companyId: string) => (await deps.payments.forCompany(companyId)).card;
+  const steps: PlaceOrderDeps & Pick<PayDeps, "cardProvider"> = {
     db,
     now,
     currencies: deps.currencies,
-    settings: deps.settings,
+    taxes: deps.taxes,
+    shipping: deps.shipping,
     sessions: deps.sessions,
-    provider: deps.provider,
+    cardProvider,
+    cardProviderName: async (companyId) => (await cardProvider(companyId)).name,
+    ...(deps.paymentMethods ? { paymentMethods: deps.paymentMethods } : {}),
     log: deps.log,
     seatGate,
     findByIdempotencyKey: idempotencyLookup(db),
@@ -92,8 +111,31 @@ export function createCheckoutService(db: Db, deps: CheckoutDeps) {
       else seatGate.forget(companyId);
     },
   };
+  // The provider the payment is recorded under gives money back (a duplicate payment): the school's.
+  const onPaymentEvent = async (event: PaymentEvent, providerName?: string) => {
+    const school = await deps.payments.forCompany(event.companyId);
+    const source = providerName
+      ? (school.refunding.find((p) => p.name === providerName) ?? school.card)
+      : school.card;
+    return handlePaymentEvent(paySteps, event, source);
+  };
+  const redirectSteps = deps.paymentMethods
+    ? {
+        db,
+        now,
+        paymentMethods: deps.paymentMethods,
+        originOf: deps.originOf ?? (async () => ""),
+        handlePaymentEvent: onPaymentEvent,
+      }
+    : null;
   const paySteps = {
     ...steps,
+    ...(redirectSteps
+      ? {
+          startRedirect: (visitor: Visitor, orderId: string, method: "paypal" | "ideal") =>
+            startRedirectPayment(redirectSteps, visitor, orderId, method),
+        }
+      : {}),
     // In the fulfilment's transaction: the confirmation mail (with the invoice PDF) becomes a job.
     enqueueConfirmation: (companyId: string) => (tx: Queryable, orderId: string) =>
       deps.mailJobs.enqueue(tx, orderConfirmationJob(companyId, orderId)),
@@ -105,7 +147,11 @@ export function createCheckoutService(db: Db, deps: CheckoutDeps) {
     releaseExpired: (companyId: string) => releaseExpired(steps, companyId),
 
     async quote(visitor: Visitor, body: StoreQuoteBody): Promise<Quote> {
-      return toQuote(await priceCart(steps, visitor, viewerScope(visitor), body), now());
+      const priced = await priceCart(steps, visitor, viewerScope(visitor), body);
+      const methods = deps.paymentMethods
+        ? await deps.paymentMethods.offered(visitor.companyId, priced.conversion.currency)
+        : (["card"] as const);
+      return toQuote(priced, now(), [...methods]);
     },
 
     placeOrder(
@@ -125,8 +171,21 @@ export function createCheckoutService(db: Db, deps: CheckoutDeps) {
       return payOrder(paySteps, visitor, orderId, body);
     },
 
-    handlePaymentEvent(event: PaymentEvent): Promise<void> {
-      return handlePaymentEvent(paySteps, event);
+    /** A verified webhook report about a payment recorded under `providerName` (default: the card's). */
+    handlePaymentEvent(event: PaymentEvent, providerName?: string): Promise<void> {
+      return onPaymentEvent(event, providerName);
+    },
+
+    /** The buyer came back from PayPal or the bank (or cancelled there): finish, and say how it stands. */
+    async completePayment(
+      visitor: Visitor,
+      orderId: string,
+      options: { cancelled?: boolean } = {},
+    ): Promise<CompletedPayment> {
+      const status = redirectSteps
+        ? await completeRedirectPayment(redirectSteps, visitor, orderId, options)
+        : "pending";
+      return { status, order: toOrderView(await visitorOrder(db, visitor, orderId, visitor.language)) };
     },
   };
 }

@@ -1,5 +1,6 @@
 import type { Db } from "../../db/client";
 import type { EmailTemplatesService } from "../content/email-templates.service";
+import { issueSignInLink, signInLinkUrl } from "../customers/customer-sign-in-links";
 import type { MailJob } from "../mail/mail-jobs";
 import type { MailAttachment, MailMessage } from "../mail/mailer";
 import { pdfFilename } from "../orders/invoice-issue";
@@ -58,10 +59,20 @@ export function composeOrderConfirmation(
       deps.emailTemplates?.resolve(companyId, "order-confirmation", order.language) ?? null,
       deps.originOf(companyId),
     ]);
+    const courses = order.lines.filter((line) => line.courseId && line.slug);
+    const courseUrl = (slug: string) => `/course-video/${encodeURIComponent(slug)}`;
+    // A buyer without a password (a guest) gets a single-use link that signs them in, to the course
+    // when they bought one, else to their courses. Issued here, when the mail is sent: none waits in the queue.
+    const next = courses.length === 1 ? courseUrl(courses[0]!.slug!) : "/user-courses";
+    const signInLink = order.customer.hasAccount
+      ? null
+      : signInLinkUrl(base, await issueSignInLink(db, companyId, order.customerId, "purchase"), next);
     return orderConfirmationMail({
       order: toOrderView(order),
       store,
       coursesUrl: `${base}/user-courses`,
+      courseLinks: courses.map((line) => ({ title: line.title, url: `${base}${courseUrl(line.slug!)}` })),
+      signInLink,
       attachments,
       template,
     });

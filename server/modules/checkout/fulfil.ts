@@ -1,12 +1,13 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Db, Queryable } from "../../db/client";
 import { AppError } from "../../lib/errors";
+import { courseSeats } from "../families/families.tables";
 import { issueInvoice } from "../orders/invoice-issue";
 import { recordRefund } from "../orders/order-refunds";
 import { enrolments, orderInstalments, orderLines, orders, payments } from "../orders/orders.tables";
 import type { LowStockNotice } from "../products/low-stock";
 import { grantDownloads, retakeOrderStock } from "../products/order-products";
-import { reserveSeats } from "./seats";
+import { reserveSeats, seatCourseIds } from "./seats";
 
 export interface PaymentRecord {
   companyId: string;
@@ -43,7 +44,7 @@ export interface FulfilmentEffects {
 
 /**
  * Turns a paid order into access, in ONE transaction: the succeeded payment, the order delivered
- * and paid, the first instalment paid, an enrolment per course and an invoice with the next
+ * (Processing when it has goods to ship) and paid, the first instalment paid, an enrolment per course and an invoice with the next
  * gapless number. The order row is locked first and its status checked inside the transaction,
  * so a payment reported twice (webhooks are retried) enrols once.
  */
@@ -55,7 +56,12 @@ export async function fulfilOrder(
 ): Promise<FulfilmentResult> {
   return db.transaction(async (tx) => {
     const [order] = await tx
-      .select({ id: orders.id, status: orders.status, customerId: orders.customerId })
+      .select({
+        id: orders.id,
+        status: orders.status,
+        customerId: orders.customerId,
+        shippingAddress: orders.shippingAddress,
+      })
       .from(orders)
       .where(and(eq(orders.id, payment.orderId), eq(orders.companyId, payment.companyId)))
       .for("update");
@@ -99,17 +105,21 @@ export async function fulfilOrder(
     await upsertPayment(tx, payment, "succeeded", now);
 
     const lines = await tx
-      .select({ courseId: orderLines.courseId })
+      .select({ courseId: orderLines.courseId, quantity: orderLines.quantity })
       .from(orderLines)
       .where(eq(orderLines.orderId, order.id));
-    const courseIds = lines.map((line) => line.courseId).filter((id): id is string => id !== null);
+    // One seat: the buyer learns (as before group seats). Several: seats for the buyer to assign.
+    const courseIds = lines
+      .filter((line) => line.courseId !== null && line.quantity <= 1)
+      .map((line) => line.courseId as string);
+    const groupLines = lines.filter((line) => line.courseId !== null && line.quantity > 1);
 
     if (order.status === "cancel") {
       // Paid after it expired: it gets its seats back if they are still free.
       try {
         await tx.transaction(async (savepoint) => {
           await retakeOrderStock(savepoint, payment.companyId, order.id, effects.lowStock ?? null);
-          await reserveSeats(savepoint, payment.companyId, courseIds);
+          await reserveSeats(savepoint, payment.companyId, seatCourseIds(lines));
         });
       } catch (error) {
         if (error instanceof AppError && (error.code === "SOLD_OUT" || error.code === "OUT_OF_STOCK")) {
@@ -128,7 +138,8 @@ export async function fulfilOrder(
     await tx
       .update(orders)
       .set({
-        status: "delivered",
+        // Goods to ship wait to be packed and shipped (Processing); anything else is delivered now.
+        status: order.shippingAddress ? "processing" : "delivered",
         paidAt: now,
         expiresAt: null,
         ...(payment.savedPaymentMethod ? { savedPaymentMethod: payment.savedPaymentMethod } : {}),
@@ -161,6 +172,18 @@ export async function fulfilOrder(
           })),
         )
         .onConflictDoNothing();
+    }
+    if (groupLines.length > 0) {
+      await tx.insert(courseSeats).values(
+        groupLines.flatMap((line) =>
+          Array.from({ length: line.quantity }, () => ({
+            companyId: payment.companyId,
+            orderId: order.id,
+            courseId: line.courseId as string,
+            buyerId: order.customerId,
+          })),
+        ),
+      );
     }
     await grantDownloads(tx, payment.companyId, order);
     const invoice = await issueInvoice(tx, payment.companyId, order.id, now);

@@ -1,7 +1,8 @@
+import { isRedirectMethod, type RedirectPaymentMethod } from "~shared/order-enums";
 import type { Db, Queryable } from "../../db/client";
 import { AppError, badRequest, businessRule, conflict } from "../../lib/errors";
 import { loadOrderDetails, type OrderDetails, toOrderView } from "../orders/order-details";
-import { CardError, type PaymentEvent, type PaymentProvider } from "../payments/provider";
+import { CardError, type PaymentEvent, type PaymentProvider, type Refunding } from "../payments/provider";
 import type { LowStockNotice } from "../products/low-stock";
 import { type CancelDeps, releaseExpired } from "./cancel";
 import type { PaymentOutcome, StorePayBody } from "./checkout.schemas";
@@ -12,7 +13,8 @@ import { runWorkflow, type WorkflowLog } from "./workflow";
 /** What paying needs: the payment provider, and the confirmation to send once an order is fulfilled. */
 export interface PayDeps extends CancelDeps {
   db: Db;
-  provider: PaymentProvider;
+  /** The school's card provider (its Stripe keys or the environment's, else demo). */
+  cardProvider(companyId: string): Promise<PaymentProvider>;
   log: WorkflowLog;
   /** In the fulfilment's transaction: enqueues the order's confirmation mail (a durable job). */
   enqueueConfirmation(companyId: string): (tx: Queryable, orderId: string) => Promise<unknown>;
@@ -22,6 +24,8 @@ export interface PayDeps extends CancelDeps {
   lowStockNotice?: LowStockNotice;
   /** Webhook reports about a learner paying one instalment go to the instalment collection. */
   instalmentPayments?: { handlePaymentEvent(event: PaymentEvent): Promise<void> } | undefined;
+  /** An order to pay by PayPal or iDEAL: the provider's payment, and where to send the buyer. */
+  startRedirect?(visitor: Visitor, orderId: string, method: RedirectPaymentMethod): Promise<PaymentOutcome>;
 }
 
 /**
@@ -34,13 +38,17 @@ export async function payOrder(
   orderId: string,
   body: StorePayBody,
 ): Promise<PaymentOutcome> {
-  const { db, provider } = deps;
+  const { db } = deps;
+  const provider = await deps.cardProvider(visitor.companyId);
   let order = await visitorOrder(db, visitor, orderId, visitor.language);
   if (order.status === "pending" && order.expiresAt && new Date(order.expiresAt) <= deps.now()) {
     await releaseExpired(deps, visitor.companyId);
     order = await visitorOrder(db, visitor, orderId, visitor.language);
   }
   assertPayable(order);
+  if (isRedirectMethod(order.paymentMethod) && deps.startRedirect) {
+    return deps.startRedirect(visitor, order.id, order.paymentMethod);
+  }
   const payment: PaymentRecord = {
     companyId: visitor.companyId,
     orderId: order.id,
@@ -127,12 +135,16 @@ export async function payOrder(
   };
 }
 
-/** A verified report from the payment provider (webhook). Safe to receive more than once. */
+/**
+ * A verified report from a payment provider (webhook, or the buyer coming back from PayPal or the
+ * bank), about a payment recorded under `source` (default: the card provider). Safe to receive
+ * more than once, and twice at the same moment: the order is paid once.
+ */
 export async function handlePaymentEvent(
   deps: Pick<
     PayDeps,
     | "db"
-    | "provider"
+    | "cardProvider"
     | "log"
     | "now"
     | "enqueueConfirmation"
@@ -141,8 +153,10 @@ export async function handlePaymentEvent(
     | "lowStockNotice"
   >,
   event: PaymentEvent,
+  given?: Refunding,
 ): Promise<void> {
-  const { db, provider } = deps;
+  const { db } = deps;
+  const source = given ?? (await deps.cardProvider(event.companyId));
   // A learner paying an instalment of a payment plan on the site: the collection records it.
   if (event.instalmentId && deps.instalmentPayments) {
     await deps.instalmentPayments.handlePaymentEvent(event);
@@ -151,7 +165,7 @@ export async function handlePaymentEvent(
   const payment: PaymentRecord = {
     companyId: event.companyId,
     orderId: event.orderId,
-    provider: provider.name,
+    provider: source.name,
     reference: event.reference,
     amountCents: event.amountCents,
     currency: event.currency,
@@ -176,12 +190,12 @@ export async function handlePaymentEvent(
     ...(deps.lowStockNotice ? { lowStock: deps.lowStockNotice } : {}),
   });
   if (result.outcome === "needs-refund") {
-    await provider.refund(event.reference);
+    await source.refund(event.reference);
     deps.log.error({ event }, "paid after the order expired and its seats were sold: refunded");
     return;
   }
   if (result.outcome === "duplicate") {
-    await provider.refund(event.reference);
+    await source.refund(event.reference);
     deps.log.error({ event }, "a second payment of an order already paid: refunded");
     return;
   }
@@ -189,11 +203,17 @@ export async function handlePaymentEvent(
 }
 
 /** Only an open order can be paid: a paid one says so, a cancelled one asks to check out again. */
-export function assertPayable(order: Pick<OrderDetails, "status">): void {
+export function assertPayable(order: Pick<OrderDetails, "status"> & { paymentMethod?: string }): void {
   if (order.status === "delivered" || order.status === "processing") {
     throw conflict("This order has already been paid.", "ORDER_PAID");
   }
   if (order.status === "cancel") {
     throw conflict("This order has expired. Please check out again.", "ORDER_EXPIRED");
+  }
+  if (order.paymentMethod === "cod") {
+    throw businessRule(
+      "This order is paid in cash on delivery: there is nothing to pay now.",
+      "CASH_ON_DELIVERY",
+    );
   }
 }

@@ -1,25 +1,49 @@
 import { randomInt } from "node:crypto";
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, ne } from "drizzle-orm";
 import { CHECKOUT_CONSENT_VERSION } from "~shared/checkout-consent";
+import { isRedirectMethod } from "~shared/order-enums";
 import type { Db, Queryable } from "../../db/client";
 import { retryOnConflict } from "../../db/retry-transaction";
 import { batchedLookup } from "../../lib/batched-lookup";
-import { AppError, businessRule, conflict, notFound, unauthorized } from "../../lib/errors";
+import { AppError, badRequest, businessRule, conflict, notFound, unauthorized } from "../../lib/errors";
 import type { SessionService, StartedSession } from "../auth/sessions.service";
 import { nextCounter } from "../orders/counters";
 import { instalmentSchedule } from "../orders/instalments";
 import { loadOrderDetails, type OrderDetails, orderDetailsOf, toOrderView } from "../orders/order-details";
 import { orderInstalments, orderLines, orders } from "../orders/orders.tables";
+import { METHOD_NOT_OFFERED_MESSAGE, type PaymentMethods } from "../payments/payment-methods";
 import type { PaymentProvider } from "../payments/provider";
+import { holdsDigitalContent } from "../products/digital-content";
 import type { LowStockNotice } from "../products/low-stock";
 import { OUT_OF_STOCK_MESSAGE, takeStock } from "../products/stock";
+import type { TaxedLine } from "../taxes/tax-calculation";
 import { type CancelDeps, cancelOrders, releaseExpired } from "./cancel";
 import type { OrderView, StoreCheckoutBody } from "./checkout.schemas";
 import { claimCouponUse } from "./coupons";
 import { type BuyingCustomer, customerById, findOrCreateGuestCustomer } from "./guest-customer";
-import { priceCart, type QuoteDeps } from "./quote";
+import {
+  CARRIER_NOT_OFFERED_MESSAGE,
+  NO_CARRIER_MESSAGE,
+  type PricedShipping,
+  priceCart,
+  productLineKey,
+  type QuoteDeps,
+  sellsDigitalContent,
+} from "./quote";
+
+/** What an order line keeps of its tax. */
+const lineTax = (taxed: TaxedLine | undefined) =>
+  taxed
+    ? {
+        taxName: taxed.name,
+        taxRateBp: taxed.rateBp,
+        taxBaseCents: taxed.baseCents,
+        taxCents: taxed.taxCents,
+      }
+    : {};
+
 import { type SeatGate, soldOut } from "./seat-gate";
-import { reserveSeatsAndNumberOrder, type SeatCount } from "./seats";
+import { reserveSeatsAndNumberOrder, type SeatCount, seatCourseIds } from "./seats";
 import { type OrderScope, scopedOrders, type Visitor, viewerScope } from "./visitor";
 import { runWorkflow, type WorkflowLog } from "./workflow";
 
@@ -47,7 +71,10 @@ export type IdempotencyLookup = (companyId: string, key: string) => Promise<Keye
 /** What placing an order needs, besides what the quote and cancelling need. */
 export interface PlaceOrderDeps extends QuoteDeps, CancelDeps {
   db: Db;
-  provider: Pick<PaymentProvider, "name">;
+  /** The school's card provider's name (Stripe with its keys or the environment's, else demo). */
+  cardProviderName(companyId: string): Promise<PaymentProvider["name"]>;
+  /** Which ways to pay beside the card the school offers (PayPal, iDEAL); none when left out. */
+  paymentMethods?: Pick<PaymentMethods, "offered">;
   sessions: Pick<SessionService, "start" | "attachGuestCustomer" | "revoke">;
   /** Admission per course in front of the seat claim. */
   seatGate: Pick<SeatGate, "enter">;
@@ -127,7 +154,18 @@ export async function placeOrder(
 
   const lookUpKey = () =>
     idempotencyKey ? deps.findByIdempotencyKey(visitor.companyId, idempotencyKey) : Promise.resolve(null);
-  if (!options.byStaff) checkConsents(body);
+  if (!options.byStaff) {
+    // Only a checkout without the waiver needs to know whether its cart holds digital content.
+    const digital =
+      body.immediateAccess === true ||
+      body.courseIds.length > 0 ||
+      (await holdsDigitalContent(
+        deps.db,
+        visitor.companyId,
+        body.items.map((item) => item.productId),
+      ));
+    checkConsents(body, digital);
+  }
   let keyLookup: ReturnType<typeof lookUpKey> | undefined;
   let leaveGate: Awaited<ReturnType<SeatGate["enter"]>> | undefined;
   try {
@@ -312,8 +350,14 @@ async function insertOrder(deps: PlaceOrderDeps, request: OrderRequest): Promise
   }
 }
 
-/** Every checkout accepts the general terms and asks for immediate access (terms §7): else nothing is placed. */
-export function checkConsents(body: Pick<StoreCheckoutBody, "acceptTerms" | "immediateAccess">): void {
+/**
+ * Every checkout accepts the general terms; one with digital content (courses, downloads) also asks
+ * for immediate access (terms §7). Else nothing is placed.
+ */
+export function checkConsents(
+  body: Pick<StoreCheckoutBody, "acceptTerms" | "immediateAccess">,
+  digitalContent: boolean,
+): void {
   if (body.acceptTerms !== true) {
     throw new AppError(
       400,
@@ -321,7 +365,7 @@ export function checkConsents(body: Pick<StoreCheckoutBody, "acceptTerms" | "imm
       "Please accept the general terms and conditions to place your order.",
     );
   }
-  if (body.immediateAccess !== true) {
+  if (digitalContent && body.immediateAccess !== true) {
     throw new AppError(
       400,
       "IMMEDIATE_ACCESS_NOT_CONFIRMED",
@@ -330,12 +374,24 @@ export function checkConsents(body: Pick<StoreCheckoutBody, "acceptTerms" | "imm
   }
 }
 
+/** A group purchase asks for more seats than the course has left. */
+export const seatsExceededMessage = (left: number) =>
+  left === 1
+    ? "Only 1 seat of this course is left: choose at most 1 seat."
+    : `Only ${left} seats of this course are left: choose at most ${left} seats.`;
+
 /** Why these priced lines cannot be ordered as asked, if they cannot. */
 export function checkOrderable(
   priced: {
     unavailable: string[];
     unavailableProducts?: string[];
-    lines: { owned: boolean; soldOut: boolean }[];
+    lines: {
+      owned: boolean;
+      soldOut: boolean;
+      title?: string;
+      quantity?: number;
+      seatsLeft?: number | null;
+    }[];
     productLines?: { soldOut: boolean }[];
     planCount: number | null;
   },
@@ -354,6 +410,15 @@ export function checkOrderable(
   if (priced.lines.some((line) => line.owned)) throw conflict(ALREADY_OWNED_MESSAGE, "ALREADY_OWNED");
   // Sold out already: answer before opening a transaction that would queue for the course's row.
   if (priced.lines.some((line) => line.soldOut)) throw soldOut();
+  // A group purchase never takes more seats than the course has left (its Total Seats).
+  for (const line of priced.lines) {
+    if (line.seatsLeft != null && (line.quantity ?? 1) > line.seatsLeft) {
+      throw new AppError(409, "SEATS_EXCEEDED", seatsExceededMessage(line.seatsLeft), {
+        title: line.title,
+        seatsLeft: line.seatsLeft,
+      });
+    }
+  }
   if (body.instalments > 1) {
     if (!priced.planCount) {
       throw businessRule("These courses cannot be paid in instalments.", "PAYMENT_PLAN_UNAVAILABLE");
@@ -373,6 +438,81 @@ export function checkOrderable(
   }
 }
 
+export const COD_NOT_OFFERED_MESSAGE = "Cash on delivery is not offered: please pay by card.";
+export const COD_NEEDS_SHIPPING_MESSAGE = "Cash on delivery is only for orders with goods to ship.";
+
+/**
+ * What the order keeps of its shipping, once the address, phone and carrier are complete and the
+ * carrier serves the address; else a clear message and nothing is ordered. Nothing to ship: none.
+ */
+export function checkShipping(
+  shipping: PricedShipping | null,
+  body: Pick<StoreCheckoutBody, "shipping" | "paymentMethod" | "instalments">,
+  buyerName: string,
+) {
+  if (body.paymentMethod === "cod") {
+    if (!shipping) throw businessRule(COD_NEEDS_SHIPPING_MESSAGE, "COD_NOT_AVAILABLE");
+    if (!shipping.cashOnDelivery) throw businessRule(COD_NOT_OFFERED_MESSAGE, "COD_NOT_AVAILABLE");
+    if (body.instalments > 1) {
+      throw businessRule("Cash on delivery is paid at once, not in instalments.", "COD_NOT_AVAILABLE");
+    }
+  }
+  if (!shipping) return {};
+  const address = body.shipping;
+  const fields: Record<string, string> = {};
+  if (!address) fields.country = "Choose the country to ship to.";
+  if (!address?.line1) fields.line1 = "Enter the street and house number.";
+  if (!address?.postalCode) fields.postalCode = "Enter the postal code.";
+  if (!address?.city) fields.city = "Enter the city.";
+  if (!address?.phone) fields.phone = "Enter a phone number for the carrier.";
+  if (!address || Object.keys(fields).length > 0) {
+    throw badRequest("Enter the address to ship to and a phone number.", { fields });
+  }
+  if (shipping.options.length === 0) throw businessRule(NO_CARRIER_MESSAGE, "NO_CARRIER");
+  if (!shipping.chosen) {
+    throw businessRule(
+      address.carrierId ? CARRIER_NOT_OFFERED_MESSAGE : "Choose a carrier.",
+      "CARRIER_REQUIRED",
+      { fields: { carrierId: "Choose a carrier." } },
+    );
+  }
+  return {
+    shippingAddress: {
+      name: address.name || buyerName,
+      line1: address.line1,
+      line2: address.line2 || null,
+      postalCode: address.postalCode,
+      city: address.city,
+      country: address.country,
+      state: address.state ?? null,
+    },
+    shippingPhone: address.phone,
+    shippingCarrierId: shipping.chosen.carrierId,
+    shippingCarrierName: shipping.chosen.name,
+    shippingTrackingUrlTemplate: shipping.chosen.trackingUrlTemplate,
+  };
+}
+
+/** PayPal and iDEAL only where the school offers them in the order's currency, paid at once. */
+async function checkPaymentMethod(
+  deps: Pick<PlaceOrderDeps, "paymentMethods">,
+  companyId: string,
+  body: Pick<StoreCheckoutBody, "paymentMethod" | "instalments">,
+  currency: string,
+) {
+  if (!isRedirectMethod(body.paymentMethod)) return;
+  const offered = (await deps.paymentMethods?.offered(companyId, currency)) ?? [];
+  if (!offered.includes(body.paymentMethod)) {
+    throw businessRule(METHOD_NOT_OFFERED_MESSAGE, "PAYMENT_METHOD_NOT_AVAILABLE");
+  }
+  if (body.instalments > 1) {
+    throw businessRule(
+      "A payment plan is paid by card: choose the card to pay in instalments.",
+      "PAYMENT_METHOD_NOT_AVAILABLE",
+    );
+  }
+}
+
 /**
  * The transaction of a checkout: order, lines, schedule and seats, or nothing at all. The rows
  * other checkouts wait for (each course's seat counter, then the company's order counter) are
@@ -386,6 +526,10 @@ async function insertOrderOnce(deps: PlaceOrderDeps, request: OrderRequest): Pro
   const priced = await priceCart(deps, visitor, owner, body);
   const { conversion } = priced;
   checkOrderable(priced, body);
+  const shipment = checkShipping(priced.shipping, body, buyer.name);
+  await checkPaymentMethod(deps, visitor.companyId, body, conversion.currency);
+  const cardProvider = await deps.cardProviderName(visitor.companyId);
+  const cashOnDelivery = body.paymentMethod === "cod";
   const instalments = body.instalments;
   const placedAt = deps.now();
   const byId = new Map(priced.lines.map((line) => [line.courseId, line]));
@@ -397,11 +541,12 @@ async function insertOrderOnce(deps: PlaceOrderDeps, request: OrderRequest): Pro
   // order's, and two returning buyers could deadlock (PostgreSQL waits a second to break one).
   // A guest session gives back only what it placed itself, never another guest's (same email) orders;
   // an order staff place leaves the customer's own open orders alone.
+  // A cash-on-delivery order is Pending until its parcel is paid at the door: it is not left open.
   if (owner && !byStaff) {
     await cancelOrders(
       deps,
       visitor.companyId,
-      and(eq(orders.companyId, visitor.companyId), scopedOrders(owner)),
+      and(eq(orders.companyId, visitor.companyId), scopedOrders(owner), ne(orders.paymentMethod, "cod")),
     );
   }
 
@@ -417,12 +562,22 @@ async function insertOrderOnce(deps: PlaceOrderDeps, request: OrderRequest): Pro
             customerName: buyer.name,
             customerEmail: buyer.email,
             status: "pending",
-            paymentMethod: deps.provider.name === "stripe" ? "stripe" : "card",
+            paymentMethod:
+              cashOnDelivery || isRedirectMethod(body.paymentMethod)
+                ? body.paymentMethod
+                : cardProvider === "stripe"
+                  ? "stripe"
+                  : "card",
             channel: byStaff ? "pos" : "online",
             // The currency and rate of this order stay as they were: later rate changes never touch it.
             currency: conversion.currency,
             exchangeRate: conversion.rate,
             ...priced.totals,
+            taxCountry: priced.tax.country,
+            buyerCompany: priced.tax.company,
+            buyerVatNumber: priced.tax.vatNumber,
+            reverseCharge: priced.tax.reverseCharge,
+            pricesIncludeTax: priced.tax.pricesIncludeTax,
             baseTotalCents: conversion.toBase(priced.totals.totalCents),
             couponId: priced.coupon?.id ?? null,
             couponCode: priced.coupon?.code ?? null,
@@ -432,9 +587,12 @@ async function insertOrderOnce(deps: PlaceOrderDeps, request: OrderRequest): Pro
             guestSessionId,
             // The buyer's own consents at checkout; an order staff place has none to record.
             termsAcceptedAt: byStaff ? null : placedAt,
-            withdrawalWaivedAt: byStaff ? null : placedAt,
+            // Goods only: nothing is waived, the right of withdrawal stays.
+            withdrawalWaivedAt: byStaff || !sellsDigitalContent(priced) ? null : placedAt,
             consentVersion: byStaff ? null : CHECKOUT_CONSENT_VERSION,
-            expiresAt: new Date(placedAt.getTime() + ORDER_HOLD_MS),
+            ...shipment,
+            // Cash on delivery holds its goods until staff record the cash (or cancel it).
+            expiresAt: cashOnDelivery ? null : new Date(placedAt.getTime() + ORDER_HOLD_MS),
           })
           .returning();
         const orderId = order!.id;
@@ -448,8 +606,9 @@ async function insertOrderOnce(deps: PlaceOrderDeps, request: OrderRequest): Pro
                 courseId,
                 title: priced.titles.get(courseId) ?? { en: line.title },
                 unitPriceCents: line.unitPriceCents,
-                quantity: 1,
-                totalCents: line.unitPriceCents,
+                quantity: line.quantity,
+                totalCents: line.unitPriceCents * line.quantity,
+                ...lineTax(priced.courseTaxes.get(courseId)),
               };
             }),
           );
@@ -470,6 +629,7 @@ async function insertOrderOnce(deps: PlaceOrderDeps, request: OrderRequest): Pro
                     unitPriceCents: line.unitPriceCents,
                     quantity: line.quantity,
                     totalCents: line.totalCents,
+                    ...lineTax(priced.productTaxes.get(productLineKey(line))),
                   })),
                 )
                 .returning({ id: orderLines.id })
@@ -499,7 +659,14 @@ async function insertOrderOnce(deps: PlaceOrderDeps, request: OrderRequest): Pro
         );
         const { seats, number } =
           courseIds.length > 0
-            ? await reserveSeatsAndNumberOrder(tx, visitor.companyId, orderId, courseIds)
+            ? await reserveSeatsAndNumberOrder(
+                tx,
+                visitor.companyId,
+                orderId,
+                seatCourseIds(
+                  courseIds.map((courseId) => ({ courseId, quantity: byId.get(courseId)!.quantity })),
+                ),
+              )
             : await numberOrder(tx, visitor.companyId, orderId);
         // The buyer's answer, from what was just written (no need to read it back).
         const details = orderDetailsOf(
@@ -508,8 +675,18 @@ async function insertOrderOnce(deps: PlaceOrderDeps, request: OrderRequest): Pro
             hasAccount: buyer.hasAccount,
             lines: [
               ...courseIds.map((courseId) => {
-                const { slug, title, image, unitPriceCents } = byId.get(courseId)!;
-                return { courseId, slug, title, image, unitPriceCents };
+                const { slug, title, image, unitPriceCents, quantity } = byId.get(courseId)!;
+                const taxed = priced.courseTaxes.get(courseId);
+                return {
+                  courseId,
+                  slug,
+                  title,
+                  image,
+                  unitPriceCents,
+                  taxRateBp: taxed?.rateBp ?? null,
+                  taxCents: taxed?.taxCents ?? null,
+                  ...(quantity > 1 ? { quantity } : {}),
+                };
               }),
               ...productLines.map((line) => ({
                 courseId: null,
@@ -520,10 +697,13 @@ async function insertOrderOnce(deps: PlaceOrderDeps, request: OrderRequest): Pro
                 productId: line.productId,
                 variantId: line.variantId,
                 quantity: line.quantity,
+                taxRateBp: priced.productTaxes.get(productLineKey(line))?.rateBp ?? null,
+                taxCents: priced.productTaxes.get(productLineKey(line))?.taxCents ?? null,
               })),
             ],
             instalments: schedule.sort((a, b) => a.sequence - b.sequence),
             invoice: null,
+            taxLines: priced.taxLines,
           },
         );
         return { orderId, seats, details };

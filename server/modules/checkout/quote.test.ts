@@ -12,6 +12,7 @@ const course = (id: string, overrides: Partial<QuotedCourse> = {}): QuotedCourse
   totalSeats: null,
   seatsSold: 0,
   instalmentCount: null,
+  taxClass: "digital_services",
   ...overrides,
 });
 const euro = createConversion("EUR", "EUR", "1");
@@ -95,8 +96,20 @@ describe("toQuote", () => {
     conversion: euro,
     vatRateBp: 2100,
     coupon: null,
-    totals: { subtotalCents: 10_000, discountCents: 0, vatCents: 1736, totalCents: 10_000, vatRateBp: 2100 },
+    totals: {
+      subtotalCents: 10_000,
+      discountCents: 0,
+      vatCents: 1736,
+      totalCents: 10_000,
+      vatRateBp: 2100,
+      shippingCents: 0,
+    },
     planCount: null,
+    tax: { country: "NL", company: null, vatNumber: null, reverseCharge: false, pricesIncludeTax: true },
+    courseTaxes: new Map(),
+    productTaxes: new Map(),
+    taxLines: [{ name: "VAT NL 21 %", rateBp: 2100, baseCents: 8264, taxCents: 1736 }],
+    shipping: null,
     ...overrides,
   });
 
@@ -110,9 +123,11 @@ describe("toQuote", () => {
           vatCents: 1736,
           totalCents: 10_000,
           vatRateBp: 2100,
+          shippingCents: 0,
         },
       }),
       new Date("2025-01-31T10:00:00Z"),
+      ["card"],
     );
     expect(quote.paymentPlan).toEqual({ instalments: 3, firstCents: 3334, laterCents: 3333 });
     expect(quote.totalCents).toBe(10_000);
@@ -124,6 +139,7 @@ describe("toQuote", () => {
     const percentage = toQuote(
       priced({ coupon: { id: "c", code: "SPRING", discount: { type: "percentage", value: 20 }, ...limits } }),
       new Date(),
+      ["card"],
     );
     expect(percentage.coupon).toEqual({ code: "SPRING", discountType: "percentage", value: 20 });
     const fixed = toQuote(
@@ -131,8 +147,9 @@ describe("toQuote", () => {
         coupon: { id: "c", code: "TENOFF", discount: { type: "fixed", valueCents: 1000 }, ...limits },
       }),
       new Date(),
+      ["card"],
     );
     expect(fixed.coupon).toEqual({ code: "TENOFF", discountType: "fixed", value: 1000 });
-    expect(toQuote(priced({}), new Date()).paymentPlan).toBeNull();
+    expect(toQuote(priced({}), new Date(), ["card"]).paymentPlan).toBeNull();
   });
 });

@@ -1,4 +1,5 @@
 import { and, eq, inArray } from "drizzle-orm";
+import type { TaxClass } from "~shared/tax-classes";
 import { translate } from "~shared/translatable";
 import type { Queryable } from "../../db/client";
 import { courses } from "../catalog/catalog.tables";
@@ -8,7 +9,15 @@ import { instalmentSchedule } from "../orders/instalments";
 import { enrolments, orders } from "../orders/orders.tables";
 import { type Discount, priceOrder } from "../orders/pricing";
 import { type PricedProductLine, priceProductLines } from "../products/product-cart";
-import type { SettingsService } from "../settings/settings.service";
+import type { CarrierOffer, ShippingService } from "../shipping/shipping.service";
+import {
+  type RateSummary,
+  shareDiscount,
+  summarizeRates,
+  type TaxedLine,
+  taxLine,
+} from "../taxes/tax-calculation";
+import type { CheckoutTax, TaxService } from "../taxes/taxes.service";
 import type { Quote, QuoteLine, StoreQuoteBody } from "./checkout.schemas";
 import { type AppliedCoupon, applicableCoupon } from "./coupons";
 import type { OrderScope, Visitor } from "./visitor";
@@ -18,8 +27,27 @@ export interface QuoteDeps {
   db: Queryable;
   /** Prices are shown, ordered and charged in the visitor's chosen currency. */
   currencies: Pick<CurrencyService, "resolve">;
-  settings: Pick<SettingsService, "tax">;
+  /** The tax of each line by the buyer's country and the line's class. */
+  taxes: Pick<TaxService, "checkoutTax">;
+  /** The carriers that serve a shipping address, and whether cash on delivery is offered. */
+  shipping: Pick<ShippingService, "offers" | "readSettings">;
   now: () => Date;
+}
+
+export const SHIPPING_ADDRESS_NEEDED_MESSAGE =
+  "Enter the address to ship to, to see the carriers and their cost.";
+export const NO_CARRIER_MESSAGE =
+  "We cannot ship to this address: no carrier delivers there. Choose another address, or remove the goods to ship.";
+export const CARRIER_NOT_OFFERED_MESSAGE =
+  "This carrier does not deliver to this address: choose one of the carriers offered.";
+
+/** The shipping of a cart with goods to ship: the carriers offered, the chosen one and its cost (quote currency). */
+export interface PricedShipping {
+  options: Omit<CarrierOffer, "trackingUrlTemplate">[];
+  chosen: CarrierOffer | null;
+  costCents: number;
+  cashOnDelivery: boolean;
+  message: string | null;
 }
 
 /** A published course as the quote reads it (prices in the shop currency). */
@@ -33,6 +61,7 @@ export interface QuotedCourse {
   totalSeats: number | null;
   seatsSold: number;
   instalmentCount: number | null;
+  taxClass: TaxClass;
 }
 
 export interface Priced {
@@ -49,9 +78,22 @@ export interface Priced {
   conversion: Conversion;
   vatRateBp: number;
   coupon: AppliedCoupon | null;
-  totals: ReturnType<typeof priceOrder>;
+  totals: ReturnType<typeof priceOrder> & { shippingCents: number };
   planCount: number | null;
+  /** The buyer's tax country, business details and whether the order is reverse-charged. */
+  tax: Omit<CheckoutTax, "context"> & { reverseCharge: boolean; pricesIncludeTax: boolean };
+  /** The tax of each course line (by course id) and product line (by `productLineKey`). */
+  courseTaxes: Map<string, TaxedLine>;
+  productTaxes: Map<string, TaxedLine>;
+  /** Each rate with what it applies to and its amount. */
+  taxLines: RateSummary[];
+  /** Null: nothing in the cart is shipped. */
+  shipping: PricedShipping | null;
 }
+
+/** A product line's key in `productTaxes`: a product (or variant) is in a cart once. */
+export const productLineKey = (line: { productId: string; variantId: string | null }) =>
+  `${line.productId}/${line.variantId ?? ""}`;
 
 const unitPrice = (course: { priceCents: number; salePriceCents: number | null }) =>
   course.salePriceCents ?? course.priceCents;
@@ -67,6 +109,8 @@ export function quoteLines(
   owned: ReadonlySet<string>,
   conversion: Pick<Conversion, "fromBase">,
   language: string,
+  /** Seats per course (a group purchase); 1 when not named. */
+  seats: Readonly<Record<string, number>> = {},
 ): Pick<Priced, "lines" | "buyable" | "unavailable"> {
   const convert = conversion.fromBase;
   const byId = new Map(found.map((course) => [course.id, course]));
@@ -78,6 +122,7 @@ export function quoteLines(
       unavailable.push(id);
       continue;
     }
+    const quantity = seats[course.id] ?? 1;
     lines.push({
       courseId: course.id,
       slug: course.slug,
@@ -87,8 +132,11 @@ export function quoteLines(
       salePriceCents: course.salePriceCents === null ? null : convert(course.salePriceCents),
       unitPriceCents: convert(unitPrice(course)),
       instalmentCount: course.instalmentCount,
-      owned: owned.has(course.id),
+      // Owning a course stops buying it for oneself, not buying seats for others.
+      owned: quantity === 1 && owned.has(course.id),
       soldOut: course.totalSeats !== null && course.seatsSold >= course.totalSeats,
+      quantity,
+      seatsLeft: course.totalSeats === null ? null : Math.max(course.totalSeats - course.seatsSold, 0),
     });
   }
   return { lines, buyable: lines.filter((line) => !line.owned && !line.soldOut), unavailable };
@@ -122,15 +170,24 @@ export async function priceCart(
     publishedCourses(db, companyId, body.courseIds),
     ownedCourseIds(db, companyId, owner, body.courseIds),
     deps.currencies.resolve(companyId, visitor.currency),
-    deps.settings.tax(companyId),
+    deps.taxes.checkoutTax(companyId, body.buyer),
   ]);
-  const { lines, buyable, unavailable } = quoteLines(body.courseIds, found, owned, conversion, language);
+  // Goods are taxed where they go (the buyer's country until an address is given).
+  if (body.shipping)
+    tax.context.shipping = { country: body.shipping.country, state: body.shipping.state ?? null };
+  const { lines, buyable, unavailable } = quoteLines(
+    body.courseIds,
+    found,
+    owned,
+    conversion,
+    language,
+    body.seats ?? {},
+  );
   const productPart = await priceProductLines(db, companyId, body.items, conversion.fromBase, language);
+  const orderable = productPart.lines.filter((line) => !line.soldOut);
   const priced = [
-    ...buyable.map((line) => ({ unitPriceCents: line.unitPriceCents, quantity: 1 })),
-    ...productPart.lines
-      .filter((line) => !line.soldOut)
-      .map((line) => ({ unitPriceCents: line.unitPriceCents, quantity: line.quantity })),
+    ...buyable.map((line) => ({ unitPriceCents: line.unitPriceCents, quantity: line.quantity })),
+    ...orderable.map((line) => ({ unitPriceCents: line.unitPriceCents, quantity: line.quantity })),
   ];
   const subtotalCents = priced.reduce((sum, line) => sum + line.unitPriceCents * line.quantity, 0);
   const coupon = body.couponCode
@@ -144,13 +201,53 @@ export async function priceCart(
         now: deps.now(),
         customerId: owner?.customerId ?? null,
         lines: [
-          ...buyable.map((line) => ({ courseId: line.courseId, amountCents: line.unitPriceCents })),
-          ...productPart.lines
-            .filter((line) => !line.soldOut)
-            .map((line) => ({ productId: line.productId, amountCents: line.unitPriceCents * line.quantity })),
+          ...buyable.map((line) => ({
+            courseId: line.courseId,
+            amountCents: line.unitPriceCents * line.quantity,
+          })),
+          ...orderable.map((line) => ({
+            productId: line.productId,
+            amountCents: line.unitPriceCents * line.quantity,
+          })),
         ],
       })
     : null;
+  const classOf = new Map(found.map((course) => [course.id, course.taxClass]));
+  const taxable = [
+    ...buyable.map((line) => ({
+      amountCents: line.unitPriceCents * line.quantity,
+      taxClass: classOf.get(line.courseId) ?? ("digital_services" as const),
+      physical: false,
+    })),
+    ...orderable.map((line) => ({
+      amountCents: line.totalCents,
+      taxClass: line.taxClass,
+      physical: line.type !== "digital",
+    })),
+  ];
+  const totals = priceOrder(
+    priced,
+    tax.context.rateOf({ country: tax.country }, "standard")?.rateBp ?? 0,
+    coupon?.discount,
+    coupon?.eligibleCents,
+  );
+  const shares = shareDiscount(
+    taxable.map((line) => line.amountCents),
+    totals.discountCents,
+  );
+  const taxed = taxable.map((line, index) =>
+    taxLine(tax.context, { ...line, amountCents: line.amountCents - (shares[index] ?? 0) }),
+  );
+  const rates = [...new Set(taxed.map((line) => line.rateBp))];
+  const goodsTotalCents = taxed.reduce((sum, line) => sum + line.grossCents, 0);
+  const shipping = await priceShipping(
+    deps,
+    companyId,
+    body.shipping,
+    orderable,
+    conversion,
+    goodsTotalCents,
+  );
   return {
     lines,
     buyable,
@@ -159,27 +256,123 @@ export async function priceCart(
     unavailableProducts: productPart.unavailable,
     titles: new Map(found.map((course) => [course.id, course.title])),
     conversion,
-    vatRateBp: tax.vatRateBp,
+    vatRateBp: totals.vatRateBp,
     coupon,
-    totals: priceOrder(priced, tax.vatRateBp, coupon?.discount, coupon?.eligibleCents),
+    totals: {
+      ...totals,
+      // One rate for the order when all lines share it, else the highest (each line keeps its own).
+      vatRateBp: rates.length > 0 ? Math.max(...rates) : totals.vatRateBp,
+      vatCents: taxed.reduce((sum, line) => sum + line.taxCents, 0),
+      // Shipping is charged on top of the goods, as the carrier's cost (no tax of its own is worked out).
+      totalCents: goodsTotalCents + (shipping?.costCents ?? 0),
+      shippingCents: shipping?.costCents ?? 0,
+    },
     planCount: paymentPlanCount(buyable, productPart.lines.length),
+    tax: {
+      country: tax.country,
+      company: tax.company,
+      vatNumber: tax.vatNumber,
+      reverseCharge: tax.context.reverseCharge,
+      pricesIncludeTax: tax.context.pricesIncludeTax,
+    },
+    courseTaxes: new Map(buyable.map((line, index) => [line.courseId, taxed[index]!])),
+    productTaxes: new Map(
+      orderable.map((line, index) => [productLineKey(line), taxed[buyable.length + index]!]),
+    ),
+    taxLines: summarizeRates(taxed),
+    shipping,
   };
 }
 
+/**
+ * The carriers for the cart's goods to ship (null: nothing to ship). Weight ranges take the goods'
+ * weight; order-total ranges take the order total in the shop currency. Costs are converted into the
+ * quote's currency. No address yet, or none served: no carrier and no cost, with a message saying why.
+ */
+async function priceShipping(
+  deps: QuoteDeps,
+  companyId: string,
+  address: StoreQuoteBody["shipping"],
+  orderable: PricedProductLine[],
+  conversion: Conversion,
+  goodsTotalCents: number,
+): Promise<PricedShipping | null> {
+  // Physical goods, and bundles holding any (a bundle of downloads ships nothing).
+  const shipped = orderable.filter(
+    (line) => line.type === "physical" || (line.type === "bundle" && line.stock.length > 0),
+  );
+  if (shipped.length === 0) return null;
+  const { cashOnDelivery } = await deps.shipping.readSettings(companyId);
+  if (!address) {
+    return {
+      options: [],
+      chosen: null,
+      costCents: 0,
+      cashOnDelivery,
+      message: SHIPPING_ADDRESS_NEEDED_MESSAGE,
+    };
+  }
+  const offers = (
+    await deps.shipping.offers(
+      companyId,
+      { country: address.country, state: address.state ?? null },
+      {
+        weight: shipped.reduce((sum, line) => sum + line.weight, 0),
+        totalCents: conversion.toBase(goodsTotalCents),
+      },
+    )
+  ).map((offer) => ({ ...offer, costCents: conversion.fromBase(offer.costCents) }));
+  const chosen = offers.find((offer) => offer.carrierId === address.carrierId) ?? null;
+  const message =
+    offers.length === 0
+      ? NO_CARRIER_MESSAGE
+      : address.carrierId && !chosen
+        ? CARRIER_NOT_OFFERED_MESSAGE
+        : null;
+  return {
+    options: offers.map(({ trackingUrlTemplate: _template, ...offer }) => offer),
+    chosen,
+    costCents: chosen?.costCents ?? 0,
+    cashOnDelivery,
+    message,
+  };
+}
+
+/** Whether the cart supplies digital content (a course, a download): only then is the withdrawal waiver asked. */
+export const sellsDigitalContent = (priced: Pick<Priced, "lines" | "productLines">): boolean =>
+  priced.lines.length > 0 || priced.productLines.some((line) => line.digital);
+
 /** The quote the storefront shows; a payment plan's first and later instalments from `now`. */
-export function toQuote(priced: Priced, now: Date): Quote {
+export function toQuote(priced: Priced, now: Date, paymentMethods: Quote["paymentMethods"]): Quote {
   const { totals, coupon, planCount } = priced;
   const schedule = planCount ? instalmentSchedule(totals.totalCents, planCount, now) : null;
   return {
     lines: priced.lines,
-    productLines: priced.productLines.map(({ titles: _titles, stock: _stock, ...line }) => line),
+    productLines: priced.productLines.map(
+      ({ titles: _titles, stock: _stock, taxClass: _class, weight: _weight, digital: _digital, ...line }) =>
+        line,
+    ),
+    digitalContent: sellsDigitalContent(priced),
     unavailable: priced.unavailable,
     subtotalCents: totals.subtotalCents,
     discountCents: totals.discountCents,
     vatCents: totals.vatCents,
     vatRateBp: totals.vatRateBp,
     totalCents: totals.totalCents,
+    taxLines: priced.taxLines,
+    taxCountry: priced.tax.country,
+    reverseCharge: priced.tax.reverseCharge,
+    pricesIncludeTax: priced.tax.pricesIncludeTax,
     currency: priced.conversion.currency,
+    shipping: priced.shipping
+      ? {
+          options: priced.shipping.options,
+          carrierId: priced.shipping.chosen?.carrierId ?? null,
+          costCents: priced.shipping.costCents,
+          cashOnDelivery: priced.shipping.cashOnDelivery,
+          message: priced.shipping.message,
+        }
+      : null,
     coupon: coupon ? { code: coupon.code, ...discountSummary(coupon.discount) } : null,
     paymentPlan:
       planCount && schedule
@@ -189,6 +382,7 @@ export function toQuote(priced: Priced, now: Date): Quote {
             laterCents: schedule[1]?.amountCents ?? 0,
           }
         : null,
+    paymentMethods,
   };
 }
 
@@ -211,6 +405,7 @@ async function publishedCourses(db: Queryable, companyId: string, ids: string[])
       totalSeats: courses.totalSeats,
       seatsSold: courses.seatsSold,
       instalmentCount: courses.instalmentCount,
+      taxClass: courses.taxClass,
     })
     .from(courses)
     .where(and(eq(courses.companyId, companyId), eq(courses.published, true), inArray(courses.id, ids)));

@@ -7,6 +7,16 @@ import { counters } from "../settings/settings.tables";
 
 export const SOLD_OUT_MESSAGE = "Sorry, this course is sold out.";
 
+/**
+ * The seats order lines take: a course's id once per seat (a group purchase of 3 seats lists it
+ * three times), as reserveSeats and releaseSeats count them. Product lines take none.
+ */
+export function seatCourseIds(lines: { courseId: string | null; quantity: number }[]): string[] {
+  return lines.flatMap((line) =>
+    line.courseId ? Array.from({ length: Math.max(line.quantity, 1) }, () => line.courseId as string) : [],
+  );
+}
+
 /** A course's seats as the database counted them. */
 export interface SeatCount {
   seatsSold: number;
@@ -14,7 +24,7 @@ export interface SeatCount {
 }
 
 /**
- * Takes one seat of each course, inside the caller's transaction. The conditional update is
+ * Takes one seat of each course (a course listed N times: N seats), inside the caller's transaction. The conditional update is
  * atomic per row, so concurrent checkouts never sell more seats than a course has; when one
  * course is full this throws 409 and the caller's transaction rolls every seat back. Returns each
  * course's seat counts right after its seat was taken.

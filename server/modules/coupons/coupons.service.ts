@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, gt, ilike, inArray, lte, ne, or, type SQL, sql } from "drizzle-orm";
 import type { CouponStatus } from "~shared/coupon-enums";
-import type { Translatable } from "~shared/translatable";
+import type { Language } from "~shared/language";
+import { type Translatable, translate } from "~shared/translatable";
 import type { Db, Queryable } from "../../db/client";
 import { AppError, conflict, notFound } from "../../lib/errors";
 import { containsPattern, type ListPage, listPage, pageOffset } from "../../lib/list-query";
@@ -11,6 +12,20 @@ import { coupons } from "../orders/orders.tables";
 import { products } from "../products/products.tables";
 import { couponUseCounts } from "./coupon-uses";
 import type { AdminListCouponsQuery, Coupon, CouponBody } from "./coupons.schemas";
+
+/** A coupon as the storefront's Offers page shows it. */
+export interface StoreOffer {
+  code: string;
+  campaignName: string;
+  bannerImage: string | null;
+  discountType: "percentage" | "fixed";
+  /** Percentage points, or cents of the shop currency. */
+  discountValue: number;
+  minimumAmountCents: number;
+  endsAt: string;
+  /** Only for some courses, categories or products. */
+  restricted: boolean;
+}
 
 /** The staff member making a change (recorded in the audit log). */
 export interface CouponActor {
@@ -163,6 +178,44 @@ export function createCouponService(db: Db, deps: { audit: AuditService }) {
   }
 
   return {
+    /**
+     * The storefront's offers: published coupons running at `now` that are not used up (fewer uses
+     * than their usage limit), ending soonest first, with their banner and campaign name in
+     * `language` (English as fallback). Whether a coupon is limited to some courses, categories or
+     * products is said, not which.
+     */
+    async offers(companyId: string, language: Language, now = new Date()): Promise<StoreOffer[]> {
+      const rows = await db
+        .select()
+        .from(coupons)
+        .where(
+          and(
+            eq(coupons.companyId, companyId),
+            eq(coupons.published, true),
+            lte(coupons.startsAt, now),
+            gt(coupons.endsAt, now),
+          ),
+        )
+        .orderBy(asc(coupons.endsAt), asc(coupons.code));
+      const used = await couponUseCounts(
+        db,
+        rows.filter((row) => row.usageLimit !== null).map((row) => row.id),
+        now,
+      );
+      return rows
+        .filter((row) => row.usageLimit === null || (used.get(row.id) ?? 0) < row.usageLimit)
+        .map((row) => ({
+          code: row.code,
+          campaignName: translate(row.campaignName as Translatable, language),
+          bannerImage: row.bannerImage,
+          discountType: row.discountType,
+          discountValue: row.discountValue,
+          minimumAmountCents: row.minimumAmountCents,
+          endsAt: row.endsAt.toISOString(),
+          restricted: row.courseIds.length + row.categoryIds.length + row.productIds.length > 0,
+        }));
+    },
+
     async list(companyId: string, query: AdminListCouponsQuery): Promise<ListPage<Coupon>> {
       const now = new Date();
       const conditions: SQL[] = [eq(coupons.companyId, companyId)];

@@ -159,7 +159,7 @@ describe("checkout in another currency", () => {
     expect(row).toMatchObject({ currency: "USD", exchangeRate: "1.08000000", totalCents: 11_826 });
     expect(row!.baseTotalCents).toBe(10_950); // $118.26 / 1.08 = €109.50
 
-    const charge = vi.spyOn(t.app.services.provider, "charge");
+    const charge = vi.spyOn((await t.app.services.payments.forCompany(t.companyId)).card, "charge");
     try {
       // The cookie has changed since: the order is charged in its own currency all the same.
       const paid = await post(

@@ -101,3 +101,31 @@ const claimCopy = {
 export function claimMail(input: Omit<ResetMailInput, "template">): MailMessage {
   return shopLinkMail(claimCopy[input.language] ?? claimCopy.en, input);
 }
+
+const signInLinkCopy = {
+  en: {
+    subject: (shop: string) => `Your sign-in link for ${shop}`,
+    greeting: (name: string) => `Hello ${name},`,
+    intro: (shop: string) => `Someone asked for a link to sign in to ${shop} without a password.`,
+    action: "Sign in with this link:",
+    button: "Sign in",
+    expiry: "The link works once and expires after one hour.",
+    ignore: "If you did not ask for this, you can ignore this email: nobody is signed in without the link.",
+    signature: (shop: string) => `Kind regards,\n${shop}`,
+  },
+  nl: {
+    subject: (shop: string) => `Je inloglink voor ${shop}`,
+    greeting: (name: string) => `Hallo ${name},`,
+    intro: (shop: string) => `Er is gevraagd om een link om zonder wachtwoord in te loggen bij ${shop}.`,
+    action: "Log in via deze link:",
+    button: "Inloggen",
+    expiry: "De link werkt één keer en verloopt na één uur.",
+    ignore: "Heb je hier niet om gevraagd? Dan kun je deze e-mail negeren: zonder de link logt niemand in.",
+    signature: (shop: string) => `Met vriendelijke groet,\n${shop}`,
+  },
+} satisfies Record<Language, unknown>;
+
+/** The magic sign-in link asked for on the sign-in page. */
+export function signInLinkMail(input: Omit<ResetMailInput, "template">): MailMessage {
+  return shopLinkMail(signInLinkCopy[input.language] ?? signInLinkCopy.en, input);
+}

@@ -1,7 +1,7 @@
 import { and, eq, isNotNull, ne, sql } from "drizzle-orm";
 import type { Language } from "~shared/language";
 import type { Queryable } from "../../db/client";
-import { badRequest } from "../../lib/errors";
+import { badRequest, conflict } from "../../lib/errors";
 import { hashPassword, verifyPassword } from "../auth/passwords";
 import type { ClientInfo } from "../auth/sign-in";
 import type { MailJob } from "../mail/mail-jobs";
@@ -104,26 +104,45 @@ export function resetPassword(
   return deps.passwordReset.reset(companyId, input, client);
 }
 
-/** For a signed-in customer: other sessions end, this one continues. */
+export const CURRENT_PASSWORD_WRONG = "Your current password is not correct.";
+export const CURRENT_PASSWORD_MISSING = "Please enter your current password";
+export const PASSWORD_EMAIL_TAKEN =
+  "An account with this email address already has a password. Sign in to it; the link we mailed there adds these purchases.";
+
+/**
+ * For a signed-in customer: other sessions end, this one continues. A customer who never had a
+ * password (a guest who signed in with a mailed link) sets one without a current password, and the
+ * record becomes an ordinary account.
+ */
 export async function changePassword(
   deps: Pick<CustomerSteps, "db" | "sessions">,
   companyId: string,
   principal: { customerId: string; sessionId: string },
-  input: { currentPassword: string; newPassword: string },
+  input: { currentPassword?: string | undefined; newPassword: string },
 ): Promise<void> {
   const row = await requireCustomer(deps.db, companyId, principal.customerId);
-  const ok = row.passwordHash ? await verifyPassword(row.passwordHash, input.currentPassword) : false;
-  if (!ok) {
-    throw badRequest("Your current password is not correct.", [
-      { path: "currentPassword", message: "Your current password is not correct." },
-    ]);
+  if (row.passwordHash) {
+    if (!input.currentPassword) {
+      throw badRequest(CURRENT_PASSWORD_MISSING, [
+        { path: "currentPassword", message: CURRENT_PASSWORD_MISSING },
+      ]);
+    }
+    if (!(await verifyPassword(row.passwordHash, input.currentPassword))) {
+      throw badRequest(CURRENT_PASSWORD_WRONG, [
+        { path: "currentPassword", message: CURRENT_PASSWORD_WRONG },
+      ]);
+    }
   }
   const passwordHash = await hashPassword(input.newPassword);
   await deps.db.transaction(async (tx) => {
-    await tx
-      .update(customers)
-      .set({ passwordHash, updatedAt: new Date() })
-      .where(and(eq(customers.id, row.id), eq(customers.companyId, companyId)));
+    if (row.passwordHash) {
+      await tx
+        .update(customers)
+        .set({ passwordHash, updatedAt: new Date() })
+        .where(and(eq(customers.id, row.id), eq(customers.companyId, companyId)));
+    } else if (!(await setCustomerPasswordHash(tx, companyId, row.id, passwordHash))) {
+      throw conflict(PASSWORD_EMAIL_TAKEN, "EMAIL_TAKEN");
+    }
     await deps.sessions.revokeAll("customer", row.id, principal.sessionId, tx);
   });
 }

@@ -4,11 +4,11 @@ import { badRequest, conflict } from "../../lib/errors";
 import { verifyPassword } from "../auth/passwords";
 import { courses, lessons } from "../catalog/catalog.tables";
 import { withdrawRatings } from "../learning/course-reviews";
-import { courseReviews, lessonProgress } from "../learning/learning.tables";
+import { certificates, courseReviews, lessonProgress, quizAttempts } from "../learning/learning.tables";
 import { loadOrderDetails, toOrderView } from "../orders/order-details";
 import { enrolments, orderInstalments, orders } from "../orders/orders.tables";
 import { type CustomerSteps, requireCustomer } from "./customer-records";
-import { customers } from "./customers.tables";
+import { customerSignInLinks, customers } from "./customers.tables";
 
 /** The name orders and invoices keep once their buyer deleted the account. */
 export const DELETED_CUSTOMER_NAME = "Deleted customer";
@@ -20,7 +20,8 @@ export const OPEN_PLAN_MESSAGE =
 /**
  * Everything the school holds about a learner, as one JSON document (GDPR access and portability):
  * the account, every order with its lines, schedule, invoice number and checkout consents, the
- * enrolments, the progress per lesson and the reviews.
+ * enrolments, the progress per lesson, the reviews, and the children's learner profiles with
+ * their own enrolments and progress.
  */
 export async function exportCustomerData(
   deps: Pick<CustomerSteps, "db">,
@@ -30,29 +31,11 @@ export async function exportCustomerData(
 ) {
   const { db } = deps;
   const account = await requireCustomer(db, companyId, customerId);
-  type Owned = typeof orders | typeof enrolments | typeof lessonProgress | typeof courseReviews;
-  const mine = (table: Owned) => and(eq(table.companyId, companyId), eq(table.customerId, customerId));
-  const [orderIds, enrolled, progress, reviews] = await Promise.all([
+  const mine = (table: typeof orders | typeof courseReviews) =>
+    and(eq(table.companyId, companyId), eq(table.customerId, customerId));
+  const [orderIds, learning, reviews, children] = await Promise.all([
     db.select({ id: orders.id }).from(orders).where(mine(orders)).orderBy(asc(orders.createdAt)),
-    db
-      .select({ course: courses.title, slug: courses.slug, enrolledAt: enrolments.createdAt })
-      .from(enrolments)
-      .innerJoin(courses, eq(courses.id, enrolments.courseId))
-      .where(mine(enrolments))
-      .orderBy(asc(enrolments.createdAt)),
-    db
-      .select({
-        course: courses.title,
-        lesson: lessons.title,
-        positionSeconds: lessonProgress.positionSeconds,
-        completed: lessonProgress.completed,
-        updatedAt: lessonProgress.updatedAt,
-      })
-      .from(lessonProgress)
-      .innerJoin(courses, eq(courses.id, lessonProgress.courseId))
-      .innerJoin(lessons, eq(lessons.id, lessonProgress.lessonId))
-      .where(mine(lessonProgress))
-      .orderBy(asc(lessonProgress.updatedAt)),
+    learningOf(db, companyId, customerId, language),
     db
       .select({
         course: courses.title,
@@ -64,6 +47,16 @@ export async function exportCustomerData(
       .innerJoin(courses, eq(courses.id, courseReviews.courseId))
       .where(mine(courseReviews))
       .orderBy(asc(courseReviews.createdAt)),
+    db
+      .select({
+        id: customers.id,
+        name: customers.name,
+        birthYear: customers.birthYear,
+        createdAt: customers.createdAt,
+      })
+      .from(customers)
+      .where(and(eq(customers.companyId, companyId), eq(customers.parentId, customerId)))
+      .orderBy(asc(customers.createdAt)),
   ]);
   const orderViews = await Promise.all(
     orderIds.map(async ({ id }) => {
@@ -82,6 +75,50 @@ export async function exportCustomerData(
       createdAt: account.createdAt.toISOString(),
     },
     orders: orderViews.filter((order) => order !== null),
+    ...learning,
+    reviews: reviews.map((row) => ({
+      course: translate(row.course, language),
+      rating: row.rating,
+      text: row.text,
+      createdAt: row.createdAt.toISOString(),
+    })),
+    children: await Promise.all(
+      children.map(async (child) => ({
+        name: child.name,
+        birthYear: child.birthYear,
+        createdAt: child.createdAt.toISOString(),
+        ...(await learningOf(db, companyId, child.id, language)),
+      })),
+    ),
+  };
+}
+
+/** One learner's enrolments and lesson progress, for the data export. */
+async function learningOf(db: CustomerSteps["db"], companyId: string, learnerId: string, language: string) {
+  const theirs = (table: typeof enrolments | typeof lessonProgress) =>
+    and(eq(table.companyId, companyId), eq(table.customerId, learnerId));
+  const [enrolled, progress] = await Promise.all([
+    db
+      .select({ course: courses.title, slug: courses.slug, enrolledAt: enrolments.createdAt })
+      .from(enrolments)
+      .innerJoin(courses, eq(courses.id, enrolments.courseId))
+      .where(theirs(enrolments))
+      .orderBy(asc(enrolments.createdAt)),
+    db
+      .select({
+        course: courses.title,
+        lesson: lessons.title,
+        positionSeconds: lessonProgress.positionSeconds,
+        completed: lessonProgress.completed,
+        updatedAt: lessonProgress.updatedAt,
+      })
+      .from(lessonProgress)
+      .innerJoin(courses, eq(courses.id, lessonProgress.courseId))
+      .innerJoin(lessons, eq(lessons.id, lessonProgress.lessonId))
+      .where(theirs(lessonProgress))
+      .orderBy(asc(lessonProgress.updatedAt)),
+  ]);
+  return {
     enrolments: enrolled.map((row) => ({
       course: translate(row.course, language),
       slug: row.slug,
@@ -93,12 +130,6 @@ export async function exportCustomerData(
       positionSeconds: row.positionSeconds,
       completed: row.completed,
       updatedAt: row.updatedAt.toISOString(),
-    })),
-    reviews: reviews.map((row) => ({
-      course: translate(row.course, language),
-      rating: row.rating,
-      text: row.text,
-      createdAt: row.createdAt.toISOString(),
     })),
   };
 }
@@ -118,7 +149,10 @@ export async function deleteOwnAccount(
   password: string,
 ): Promise<void> {
   const row = await requireCustomer(deps.db, companyId, customerId);
-  const ok = row.passwordHash ? await verifyPassword(row.passwordHash, password) : false;
+  // An account that never had a password (a guest signed in with a mailed link) confirms with its email address.
+  const ok = row.passwordHash
+    ? await verifyPassword(row.passwordHash, password)
+    : password.trim().toLowerCase() === row.email.toLowerCase();
   if (!ok) throw badRequest(WRONG_PASSWORD_MESSAGE, [{ path: "password", message: WRONG_PASSWORD_MESSAGE }]);
 
   await deps.db.transaction(async (tx) => {
@@ -142,12 +176,25 @@ export async function deleteOwnAccount(
       .where(and(eq(courseReviews.companyId, companyId), eq(courseReviews.customerId, customerId)))
       .returning({ courseId: courseReviews.courseId, rating: courseReviews.rating });
     await withdrawRatings(tx, reviews);
-    await tx
-      .delete(lessonProgress)
-      .where(and(eq(lessonProgress.companyId, companyId), eq(lessonProgress.customerId, customerId)));
-    await tx
-      .delete(enrolments)
-      .where(and(eq(enrolments.companyId, companyId), eq(enrolments.customerId, customerId)));
+    // The account's learning and its children's (learner profiles): progress, quiz attempts,
+    // certificates and enrolments go, and so do the children themselves (they own no orders).
+    const children = await tx
+      .select({ id: customers.id })
+      .from(customers)
+      .where(and(eq(customers.companyId, companyId), eq(customers.parentId, customerId)));
+    const learners = [customerId, ...children.map((child) => child.id)];
+    for (const table of [lessonProgress, quizAttempts, certificates, enrolments])
+      await tx.delete(table).where(and(eq(table.companyId, companyId), inArray(table.customerId, learners)));
+    if (children.length > 0)
+      await tx.delete(customers).where(
+        and(
+          eq(customers.companyId, companyId),
+          inArray(
+            customers.id,
+            children.map((child) => child.id),
+          ),
+        ),
+      );
     const placeholder = `deleted-${customerId}@deleted.invalid`;
     await tx
       .update(orders)
@@ -169,5 +216,11 @@ export async function deleteOwnAccount(
     await deps.sessions.revokeAll("customer", customerId, undefined, tx);
     await deps.sessions.revokeAll("guest", customerId, undefined, tx);
     await deps.passwordReset.forget(tx, customerId);
+    // An unused sign-in link would open the anonymous record: none survives.
+    await tx
+      .delete(customerSignInLinks)
+      .where(
+        and(eq(customerSignInLinks.companyId, companyId), eq(customerSignInLinks.customerId, customerId)),
+      );
   });
 }

@@ -25,11 +25,19 @@ import {
   StoreForgotPasswordBody,
   StoreLoginBody,
   StoreRegisterBody,
+  StoreRequestSignInLinkBody,
   StoreResetPasswordBody,
+  StoreUseSignInLinkBody,
   StudentUpdateBody,
   UpdateCustomerBody,
 } from "./customers.schemas";
-import { CLAIM_MESSAGES, FORGOT_PASSWORD_ANSWER, type SignedIn, type StaffActor } from "./customers.service";
+import {
+  CLAIM_MESSAGES,
+  FORGOT_PASSWORD_ANSWER,
+  SIGN_IN_LINK_MESSAGES,
+  type SignedIn,
+  type StaffActor,
+} from "./customers.service";
 
 const TAG = "Customers";
 const ACCOUNT_TAG = "Customer account";
@@ -214,14 +222,55 @@ export const customerRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
+    "/customer/sign-in-link",
+    {
+      schema: {
+        tags: [ACCOUNT_TAG],
+        summary:
+          "Mail a single-use sign-in link, valid for one hour (same answer whether or not the email is known)",
+        body: StoreRequestSignInLinkBody,
+        response: { 200: Message, 400: ErrorResponse },
+      },
+    },
+    async (request) => {
+      await customers.requestSignInLink(request.company.id, request.body.email, {
+        origin: request.schoolOrigin,
+        language: request.language,
+        client: client(request),
+        next: request.body.next ?? null,
+      });
+      return { message: SIGN_IN_LINK_MESSAGES.sent };
+    },
+  );
+
+  app.post(
+    "/customer/sign-in-link/use",
+    {
+      schema: {
+        tags: [ACCOUNT_TAG],
+        summary: "Sign in with a mailed sign-in link's token (single use); starts a customer session",
+        body: StoreUseSignInLinkBody,
+        response: { 200: CustomerSignIn, 400: ErrorResponse },
+      },
+    },
+    async (request, reply) => {
+      const result = await customers.signInWithLink(request.company.id, request.body.token, client(request));
+      if (request.visitorSession) await customers.logout(request.visitorSession.id);
+      reply.header("set-cookie", cookies.customerSignIn(result.session, result.customer));
+      return signInAnswer(result);
+    },
+  );
+
+  app.post(
     "/customer/change-password",
     {
       schema: {
         tags: [ACCOUNT_TAG],
-        summary: "Change the signed-in customer's password; other sessions end",
+        summary:
+          "Change the signed-in customer's password (a first password, for a record that never had one, needs no current password); other sessions end",
         security: bearer,
         body: StoreChangePasswordBody,
-        response: { 200: Message, 400: ErrorResponse, 401: ErrorResponse },
+        response: { 200: Message, 400: ErrorResponse, 401: ErrorResponse, 409: ErrorResponse },
       },
     },
     async (request) => {

@@ -76,9 +76,24 @@ export const StoreClaimPurchasesBody = z.strictObject({
 });
 
 export const StoreChangePasswordBody = z.strictObject({
-  currentPassword: CurrentPassword,
+  /** Required once the account has a password; a record that never had one (a guest's) sets its first without. */
+  currentPassword: CurrentPassword.optional(),
   newPassword: NewPassword,
 });
+
+const SignInLinkToken = z
+  .string({ message: "This sign-in link is not valid. Please ask for a new one." })
+  .trim()
+  .min(1, "This sign-in link is not valid. Please ask for a new one.")
+  .max(200, "This sign-in link is not valid. Please ask for a new one.");
+
+export const StoreRequestSignInLinkBody = z.strictObject({
+  email: CustomerEmail,
+  /** Where to go once signed in: an in-site path ("/user-courses"); anything else goes to the dashboard. */
+  next: z.string().max(500).optional(),
+});
+
+export const StoreUseSignInLinkBody = z.strictObject({ token: SignInLinkToken });
 
 // ---------- Records ----------
 
@@ -237,7 +252,23 @@ export const DeleteAccountBody = z
       .min(1, "Enter your password to confirm.")
       .max(200, "Enter your password to confirm."),
   })
-  .describe("The account's password, to confirm the deletion");
+  .describe(
+    "The account's password, to confirm the deletion (an account that never had a password, such as a guest's signed in with a mailed link, gives its email address)",
+  );
+
+/** What a learner (the account or one of its children) has learnt: enrolments and lesson progress. */
+const LearningExport = z.object({
+  enrolments: z.array(z.object({ course: z.string(), slug: z.string(), enrolledAt: z.string() })),
+  progress: z.array(
+    z.object({
+      course: z.string(),
+      lesson: z.string(),
+      positionSeconds: z.number().int(),
+      completed: z.boolean(),
+      updatedAt: z.string(),
+    }),
+  ),
+});
 
 export const CustomerDataExport = z
   .object({
@@ -251,18 +282,19 @@ export const CustomerDataExport = z
       createdAt: z.string(),
     }),
     orders: z.array(OrderView),
-    enrolments: z.array(z.object({ course: z.string(), slug: z.string(), enrolledAt: z.string() })),
-    progress: z.array(
-      z.object({
-        course: z.string(),
-        lesson: z.string(),
-        positionSeconds: z.number().int(),
-        completed: z.boolean(),
-        updatedAt: z.string(),
-      }),
-    ),
+    ...LearningExport.shape,
     reviews: z.array(
       z.object({ course: z.string(), rating: z.number().int(), text: z.string(), createdAt: z.string() }),
     ),
+    children: z
+      .array(
+        z.object({
+          name: z.string(),
+          birthYear: z.number().int().nullable(),
+          createdAt: z.string(),
+          ...LearningExport.shape,
+        }),
+      )
+      .describe("The account's learner profiles (children), each with its own courses and progress"),
   })
   .meta({ id: "CustomerDataExport" });

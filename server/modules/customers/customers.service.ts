@@ -21,11 +21,14 @@ import {
 import { deleteOwnAccount, exportCustomerData } from "./customer-privacy";
 import { customerOverview, getCustomer, updateCustomer, updateProfile } from "./customer-profile";
 import type { CustomerServiceDeps, CustomerSteps } from "./customer-records";
+import { registerSignInLinkMail, requestSignInLink, signInWithLink } from "./customer-sign-in-links";
 
 export { FORGOT_PASSWORD_ANSWER, RESET_MESSAGES, RESET_TOKEN_LIFETIME_MS } from "../auth/password-reset";
 export type { MailContext, SignedIn } from "./customer-accounts";
 export { CLAIM_MESSAGES } from "./customer-claims";
+export { CURRENT_PASSWORD_MISSING, CURRENT_PASSWORD_WRONG, PASSWORD_EMAIL_TAKEN } from "./customer-passwords";
 export type { CustomerServiceDeps, StaffActor } from "./customer-records";
+export { SIGN_IN_LINK_MESSAGES } from "./customer-sign-in-links";
 export type { ClientInfo };
 export { INVALID_CREDENTIALS };
 
@@ -49,12 +52,15 @@ export function createCustomerService(db: Db, deps: CustomerServiceDeps) {
   };
   registerCustomerResetMail(steps);
   registerCustomerClaimMail(steps);
+  registerSignInLinkMail(steps);
   return {
     register: withDeps(steps, register),
     login: withDeps(steps, login),
     logout: withDeps(steps, logout),
     startGuest: withDeps(steps, startGuest),
     claimPurchases: withDeps(steps, claimPurchases),
+    requestSignInLink: withDeps(steps, requestSignInLink),
+    signInWithLink: withDeps(steps, signInWithLink),
     requestPasswordReset: withDeps(steps, requestPasswordReset),
     resetPassword: withDeps(steps, resetPassword),
     changePassword: withDeps(steps, changePassword),

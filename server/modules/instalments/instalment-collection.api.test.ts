@@ -1,5 +1,6 @@
 import { and, asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { dateFormatter } from "~shared/date-formats";
 import { CHECKOUT_CONSENTS } from "../../../tests/support/checkout-consents";
 import {
   bearer,
@@ -103,7 +104,7 @@ describe("instalment collection (demo provider)", () => {
 
     await travelTo(second!.dueAt.getTime() - (REMINDER_DAYS_BEFORE - 1) * DAY);
     expect(await subjects(buyer.email)).toContainEqual(
-      `Instalment 2 of order ${order.number} is due on ${new Intl.DateTimeFormat("en", { dateStyle: "long", timeZone: "Europe/Amsterdam" }).format(second!.dueAt)}`,
+      `Instalment 2 of order ${order.number} is due on ${dateFormatter("en", { dateFormat: "DD/MM/YYYY", timeZone: "Europe/Amsterdam" }).format(second!.dueAt)}`,
     );
 
     await travelTo(second!.dueAt.getTime() + 60_000);

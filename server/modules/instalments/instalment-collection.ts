@@ -31,7 +31,8 @@ interface ChargeJob {
 export interface InstalmentCollectionDeps {
   queue: JobQueue;
   mailJobs: Pick<MailJobs, "enqueue" | "wake">;
-  provider: PaymentProvider;
+  /** The school's card provider (its Stripe keys or the environment's, else demo). */
+  cardProvider(companyId: string): Promise<PaymentProvider>;
   log: { error(obj: object, msg: string): void; info(obj: object, msg: string): void };
   /** The clock (tests move it forward). */
   now?: () => Date;
@@ -133,8 +134,9 @@ export function createInstalmentCollection(db: Db, deps: InstalmentCollectionDep
     if (row?.instalment.status !== "scheduled" || row.instalment.nextAttemptAt !== null) return;
     const { instalment, order } = row;
     const attempt = instalment.attempts + 1;
+    const provider = await deps.cardProvider(companyId);
     const result = order.savedPaymentMethod
-      ? await deps.provider.chargeSaved({
+      ? await provider.chargeSaved({
           companyId,
           orderId: order.id,
           orderNumber: order.number,
@@ -161,7 +163,7 @@ export function createInstalmentCollection(db: Db, deps: InstalmentCollectionDep
         .where(eq(orderInstalments.id, instalment.id))
         .for("update");
       if (locked?.status !== "scheduled" || locked.attempts >= attempt) return;
-      await recordPayment(tx, locked, order.currency, result.reference, "failed", {
+      await recordPayment(tx, provider.name, locked, order.currency, result.reference, "failed", {
         message: result.message,
       });
       const at = now();
@@ -202,6 +204,7 @@ export function createInstalmentCollection(db: Db, deps: InstalmentCollectionDep
 
   async function recordPayment(
     tx: Queryable,
+    providerName: string,
     instalment: InstalmentRow,
     currency: string,
     reference: string,
@@ -214,7 +217,7 @@ export function createInstalmentCollection(db: Db, deps: InstalmentCollectionDep
       .values({
         companyId: instalment.companyId,
         orderId: instalment.orderId,
-        provider: deps.provider.name,
+        provider: providerName,
         providerReference: reference,
         status,
         amountCents: instalment.amountCents,
@@ -238,8 +241,9 @@ export function createInstalmentCollection(db: Db, deps: InstalmentCollectionDep
     companyId: string,
     instalmentId: string,
     reference: string,
-    options: { automatic: boolean },
+    options: { automatic: boolean; providerName: string },
   ): Promise<"paid" | "again" | "duplicate"> {
+    const { providerName } = options;
     const paid = await db.transaction(async (tx): Promise<"paid" | "again" | "duplicate"> => {
       const [locked] = await tx
         .select({ instalment: orderInstalments, currency: orders.currency })
@@ -253,13 +257,13 @@ export function createInstalmentCollection(db: Db, deps: InstalmentCollectionDep
         const [recorded] = await tx
           .select({ status: payments.status })
           .from(payments)
-          .where(and(eq(payments.provider, deps.provider.name), eq(payments.providerReference, reference)));
+          .where(and(eq(payments.provider, providerName), eq(payments.providerReference, reference)));
         // The same payment reported again (a retried webhook or request): nothing more to do.
         if (recorded?.status === "succeeded" || recorded?.status === "refunded") return "again";
         // Another charge paid this instalment first (two payments at the same moment): this one is
         // kept on record as refunded, and the caller refunds it at the provider.
         const refund = { refundedCents: instalment.amountCents, reason: DUPLICATE_INSTALMENT_REASON };
-        await recordPayment(tx, instalment, locked.currency, reference, "refunded", refund);
+        await recordPayment(tx, providerName, instalment, locked.currency, reference, "refunded", refund);
         await recordRefund(tx, {
           companyId,
           orderId: instalment.orderId,
@@ -271,7 +275,7 @@ export function createInstalmentCollection(db: Db, deps: InstalmentCollectionDep
         });
         return "duplicate";
       }
-      await recordPayment(tx, instalment, locked.currency, reference, "succeeded", {
+      await recordPayment(tx, providerName, instalment, locked.currency, reference, "succeeded", {
         paidBy: options.automatic ? "collection" : "learner",
       });
       if (instalment.status === "cancelled") return "again";
@@ -312,9 +316,13 @@ export function createInstalmentCollection(db: Db, deps: InstalmentCollectionDep
     reference: string,
     options: { automatic: boolean },
   ): Promise<"paid" | "again" | "duplicate"> {
-    const outcome = await markPaid(companyId, instalmentId, reference, options);
+    const provider = await deps.cardProvider(companyId);
+    const outcome = await markPaid(companyId, instalmentId, reference, {
+      ...options,
+      providerName: provider.name,
+    });
     if (outcome === "duplicate") {
-      await deps.provider.refund(reference);
+      await provider.refund(reference);
       deps.log.error({ instalmentId, reference }, "a second payment of an instalment already paid: refunded");
     }
     return outcome;
@@ -411,9 +419,10 @@ export function createInstalmentCollection(db: Db, deps: InstalmentCollectionDep
       | { status: "requires_action"; clientSecret: string; publishableKey: string | null }
     > {
       const { instalment, order } = await payable(companyId, customerId, orderId, sequence);
+      const provider = await deps.cardProvider(companyId);
       let result: Awaited<ReturnType<PaymentProvider["charge"]>>;
       try {
-        result = await deps.provider.charge({
+        result = await provider.charge({
           companyId,
           orderId: order.id,
           orderNumber: order.number,
@@ -433,7 +442,7 @@ export function createInstalmentCollection(db: Db, deps: InstalmentCollectionDep
       }
       if (result.status === "failed") {
         await db.transaction((tx) =>
-          recordPayment(tx, instalment, order.currency, result.reference, "failed", {
+          recordPayment(tx, provider.name, instalment, order.currency, result.reference, "failed", {
             message: result.message,
           }),
         );
@@ -443,7 +452,7 @@ export function createInstalmentCollection(db: Db, deps: InstalmentCollectionDep
         return {
           status: "requires_action",
           clientSecret: result.clientSecret,
-          publishableKey: deps.provider.publishableKey,
+          publishableKey: provider.publishableKey,
         };
       }
       const outcome = await settle(companyId, instalment.id, result.reference, { automatic: false });
@@ -461,8 +470,9 @@ export function createInstalmentCollection(db: Db, deps: InstalmentCollectionDep
       }
       const row = await load(event.companyId, event.instalmentId);
       if (!row) return;
+      const { name } = await deps.cardProvider(event.companyId);
       await db.transaction((tx) =>
-        recordPayment(tx, row.instalment, row.order.currency, event.reference, "failed", {
+        recordPayment(tx, name, row.instalment, row.order.currency, event.reference, "failed", {
           message: event.message ?? "The payment failed.",
         }),
       );

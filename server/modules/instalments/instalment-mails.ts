@@ -1,4 +1,5 @@
 import { and, eq } from "drizzle-orm";
+import { dateFormatter } from "~shared/date-formats";
 import { formatMoney } from "~shared/money";
 import type { Db } from "../../db/client";
 import { escapeHtml } from "../../lib/sanitize-html";
@@ -135,9 +136,9 @@ export function registerInstalmentMails(
       deps.originOf(job.companyId),
     ]);
     const date = (value: Date) =>
-      new Intl.DateTimeFormat(language, {
-        dateStyle: "long",
+      dateFormatter(language, {
         timeZone: store.timeZone || "Europe/Amsterdam",
+        dateFormat: store.dateFormat,
       }).format(value);
     const shop = store.shopName || store.companyName;
     const facts: Facts = {

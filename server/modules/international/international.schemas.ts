@@ -82,6 +82,8 @@ export const Currency = z
     exchangeRate: z.string().describe("Exact decimal, units per one unit of the shop currency"),
     enabled: z.boolean(),
     liveExchangeRates: z.boolean(),
+    rateUpdatedAt: z.string().nullable().describe("When the live rate was last read from the provider"),
+    rateError: z.string().nullable().describe("Why the last live refresh failed (the rate before it stays)"),
     isShopCurrency: z.boolean(),
     updatedAt: z.string(),
   })

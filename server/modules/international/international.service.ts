@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, ilike, ne, or, type SQL, sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
+import type { Db, Queryable } from "../../db/client";
 import { businessRule, conflict, notFound } from "../../lib/errors";
 import { containsPattern, listPage, pageOffset } from "../../lib/list-query";
 import type { AuditService } from "../audit/audit.service";
@@ -40,6 +40,8 @@ const toCurrency = (row: CurrencyRow, shopCurrency: string): Currency => ({
   exchangeRate: trimRate(row.exchangeRate),
   enabled: row.enabled,
   liveExchangeRates: row.liveExchangeRates,
+  rateUpdatedAt: row.rateUpdatedAt?.toISOString() ?? null,
+  rateError: row.rateError,
   isShopCurrency: row.isoCode.toUpperCase() === shopCurrency.toUpperCase(),
   updatedAt: row.updatedAt.toISOString(),
 });
@@ -57,6 +59,8 @@ export function createInternationalService(
     editingLanguages: EditingLanguagesService;
     /** Called after a currency was added, changed or deleted (the storefront caches them). */
     onCurrenciesChanged?: (companyId: string) => void;
+    /** Called in the transaction that turns live rates on for a currency (a refresh is enqueued). */
+    liveRatesTurnedOn?: (tx: Queryable, companyId: string) => Promise<void>;
   },
 ) {
   const { audit, settings, editingLanguages } = deps;
@@ -269,6 +273,7 @@ export function createInternationalService(
           .insert(currencies)
           .values({ companyId, ...input, exchangeRate: String(input.exchangeRate) })
           .returning();
+        if (input.liveExchangeRates) await deps.liveRatesTurnedOn?.(tx, companyId);
         await audit.record(tx, {
           companyId,
           staff: actor,
@@ -301,6 +306,8 @@ export function createInternationalService(
           .set({ ...input, exchangeRate: String(input.exchangeRate) })
           .where(currencyById(companyId, id))
           .returning();
+        if (input.liveExchangeRates && !before.liveExchangeRates)
+          await deps.liveRatesTurnedOn?.(tx, companyId);
         await audit.record(tx, {
           companyId,
           staff: actor,

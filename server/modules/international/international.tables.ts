@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, numeric, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { boolean, numeric, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { companyId, id, timestamps } from "../../db/columns";
 
 /** Languages a school offers; only published ones appear in the switchers. */
@@ -34,6 +34,10 @@ export const currencies = pgTable(
     exchangeRate: numeric("exchange_rate", { precision: 18, scale: 8 }).notNull().default("1"),
     enabled: boolean("enabled").notNull().default(true),
     liveExchangeRates: boolean("live_exchange_rates").notNull().default(false),
+    /** When the live rate was last read from the provider (null: never). */
+    rateUpdatedAt: timestamp("rate_updated_at", { withTimezone: true }),
+    /** Why the last live refresh failed (null: it worked); the rate before it stays. */
+    rateError: text("rate_error"),
     ...timestamps(),
   },
   (t) => [uniqueIndex("currencies_company_iso_key").on(t.companyId, sql`upper(${t.isoCode})`)],

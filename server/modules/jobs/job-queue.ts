@@ -77,9 +77,20 @@ export function createJobQueue(database: Database, options: JobQueueOptions) {
   let boss: PgBoss | undefined;
   let starting: Promise<PgBoss> | undefined;
   let stopped = false;
+  /** Batches whose handlers are running on this instance (stop() waits for them; see there). */
+  const running = new Set<Promise<void>>();
 
+  /** Set once stop() is done: the caller may close the database from then on. */
+  let released = false;
   const bossDb: PgBoss.Db = {
-    executeSql: (text, values) => database.executeSql(text, values) as unknown as Promise<{ rows: never[] }>,
+    executeSql: (text, values) => {
+      // A handler pg-boss gave up on at stop may still finish later, and pg-boss then writes its
+      // completion without awaiting it: on a closed database that would be an unhandled rejection.
+      // After stop such a write is never sent and never answered (pg-boss only awaits it); the
+      // job's expiry hands the job back to the queue.
+      if (released) return new Promise<never>(() => undefined);
+      return database.executeSql(text, values) as unknown as Promise<{ rows: never[] }>;
+    },
   };
 
   async function startBoss(): Promise<PgBoss> {
@@ -184,24 +195,14 @@ export function createJobQueue(database: Database, options: JobQueueOptions) {
               batchSize,
               pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2,
             },
-            async (jobs) => {
-              // Each job is completed or failed on its own: one failure never re-runs its neighbours.
-              for (const job of jobs) {
-                try {
-                  await withTenant(job.data.companyId, () =>
-                    definition.handler(job.data as never, {
-                      id: job.id,
-                      retryCount: (job as unknown as { retryCount?: number }).retryCount ?? 0,
-                    }),
-                  );
-                  await instance.complete(definition.name, job.id);
-                } catch (error) {
-                  options.log.error({ err: error, job: job.id, queue: definition.name }, "job failed");
-                  await instance.fail(definition.name, job.id, errorOutput(error));
-                }
-              }
+            (jobs) => {
+              const batch = runBatch(instance, definition, jobs, options.log);
+              running.add(batch);
+              void batch.finally(() => running.delete(batch));
               // A full batch: there may be more waiting, so look again at once.
-              if (jobs.length >= batchSize) setImmediate(() => queue.wake(definition.name));
+              if (jobs.length >= batchSize)
+                void batch.then(() => setImmediate(() => queue.wake(definition.name)));
+              return batch;
             },
           ),
         );
@@ -242,9 +243,56 @@ export function createJobQueue(database: Database, options: JobQueueOptions) {
       const instance = boss ?? (starting ? await starting.catch(() => undefined) : undefined);
       if (!instance) return;
       await instance.stop({ graceful: true, wait: true, close: false, timeout: timeoutMs });
+      // pg-boss stops waiting after the timeout, but a handler it gave up on keeps running, and
+      // after a batch pg-boss writes its own completion without awaiting it. Give those as long
+      // again to finish, then a turn to send their last query, before the caller closes the
+      // database: a query on a closed pool is an unhandled rejection in pg-boss.
+      if (running.size > 0) {
+        let timer: NodeJS.Timeout | undefined;
+        await Promise.race([
+          Promise.allSettled([...running]),
+          new Promise((resolve) => {
+            timer = setTimeout(resolve, timeoutMs);
+          }),
+        ]);
+        clearTimeout(timer);
+      }
+      await new Promise((resolve) => setImmediate(resolve));
+      released = true;
     },
   };
   return queue;
+}
+
+/**
+ * Runs a batch: each job is completed or failed on its own, so one failure never re-runs its
+ * neighbours. Never rejects (pg-boss would fail the whole batch again, without awaiting it).
+ */
+async function runBatch(
+  instance: PgBoss,
+  definition: QueueDefinition<never>,
+  jobs: PgBoss.Job<JobData>[],
+  log: JobQueueOptions["log"],
+): Promise<void> {
+  for (const job of jobs) {
+    try {
+      await withTenant(job.data.companyId, () =>
+        definition.handler(job.data as never, {
+          id: job.id,
+          retryCount: (job as unknown as { retryCount?: number }).retryCount ?? 0,
+        }),
+      );
+      await instance.complete(definition.name, job.id);
+    } catch (error) {
+      log.error({ err: error, job: job.id, queue: definition.name }, "job failed");
+      // If even the failure cannot be written (the database is gone), the job's expiry hands it back.
+      await instance
+        .fail(definition.name, job.id, errorOutput(error))
+        .catch((failError: unknown) =>
+          log.error({ err: failError, job: job.id, queue: definition.name }, "job failure not recorded"),
+        );
+    }
+  }
 }
 
 /** What the staff page shows of a failure: the message (pg-boss keeps it as the job's output). */

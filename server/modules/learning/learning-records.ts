@@ -5,11 +5,13 @@ import type { CatalogService } from "../catalog/catalog.service";
 import { courses, lessons } from "../catalog/catalog.tables";
 import { enrolments } from "../orders/orders.tables";
 import type { LessonProgress } from "./learning.schemas";
-import { lessonProgress } from "./learning.tables";
+import { lessonProgress, lessonQuizzes } from "./learning.tables";
 
 /** What the learning steps (lessons and progress, reviews) need. */
 export interface LearningSteps {
   db: Db;
+  /** The clock lessons open by (drip schedule); tests move it forward. */
+  now: () => Date;
   /** Its cached storefront catalogue is dropped after a review changes a course's rating. */
   catalog: Pick<CatalogService, "invalidate">;
 }
@@ -35,6 +37,7 @@ export async function findCourse(
       ratingTotal: courses.ratingTotal,
       ratingCount: courses.ratingCount,
       enrolmentId: enrolments.id,
+      enrolledAt: enrolments.createdAt,
     })
     .from(courses)
     .leftJoin(
@@ -74,8 +77,12 @@ export async function findLesson(
       durationSeconds: lessons.durationSeconds,
       freePreview: lessons.freePreview,
       videoUrl: lessons.videoUrl,
+      title: lessons.title,
+      dripDays: lessons.dripDays,
+      dripDate: lessons.dripDate,
       published: courses.published,
       enrolmentId: enrolments.id,
+      enrolledAt: enrolments.createdAt,
     })
     .from(lessons)
     .innerJoin(courses, and(eq(courses.id, lessons.courseId), eq(courses.companyId, companyId)))
@@ -109,8 +116,13 @@ export const lessonOrder = (db: Queryable, companyId: string, courseIds: string[
           title: lessons.title,
           durationSeconds: lessons.durationSeconds,
           freePreview: lessons.freePreview,
+          quiz: sql<boolean>`${lessonQuizzes.id} is not null`.mapWith(Boolean),
+          dripDays: lessons.dripDays,
+          dripDate: lessons.dripDate,
+          hasVideo: sql<boolean>`${lessons.videoUrl} is not null`,
         })
         .from(lessons)
+        .leftJoin(lessonQuizzes, eq(lessonQuizzes.lessonId, lessons.id))
         .where(and(eq(lessons.companyId, companyId), inArray(lessons.courseId, courseIds)))
         .orderBy(asc(lessons.position), asc(lessons.id));
 

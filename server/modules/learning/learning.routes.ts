@@ -9,6 +9,7 @@ import {
   CreateCourseReviewBody,
   CreatedCourseReview,
   CustomerCourseList,
+  LessonContent,
   LessonParams,
   LessonProgress,
   ListCourseReviewsQuery,
@@ -43,9 +44,62 @@ export const learningRoutes: FastifyPluginAsyncZod = async (app) => {
       const customer = requireCustomer(request);
       return learning.saveProgress(
         request.company.id,
-        customer.customerId,
+        customer.learnerId,
         request.params.lessonId,
         request.body,
+        request.language,
+      );
+    },
+  );
+
+  app.get(
+    "/lessons/:lessonId",
+    {
+      schema: {
+        tags: ["Learning"],
+        summary: "A lesson's resources and caption tracks, for a visitor who may open it",
+        description:
+          "The same access checks as the lesson's video: free previews for anyone, other lessons for customers " +
+          "enrolled in the course, dripped lessons from the day they open (403 'This lesson opens on …').",
+        security: bearer,
+        params: LessonParams,
+        querystring: z.strictObject({ lng: z.string().max(10).optional() }),
+        response: { 200: LessonContent, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse },
+      },
+    },
+    async (request) =>
+      learning.lessonContent(
+        request.company.id,
+        request.params.lessonId,
+        request.customer?.learnerId ?? null,
+        request.language,
+      ),
+  );
+
+  app.post(
+    "/lessons/:lessonId/complete",
+    {
+      schema: {
+        tags: ["Learning"],
+        summary: "Mark a lesson complete (the signed-in learner, enrolled, once the lesson has opened)",
+        security: bearer,
+        params: LessonParams,
+        response: {
+          200: LessonProgress,
+          401: ErrorResponse,
+          403: ErrorResponse,
+          404: ErrorResponse,
+          409: ErrorResponse,
+        },
+      },
+    },
+    async (request) => {
+      const customer = requireCustomer(request);
+      return learning.completeLesson(
+        request.company.id,
+        customer.learnerId,
+        request.params.lessonId,
+        request.language,
       );
     },
   );
@@ -63,7 +117,7 @@ export const learningRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const customer = requireCustomer(request);
-      return learning.courseProgress(request.company.id, customer.customerId, request.params.id);
+      return learning.courseProgress(request.company.id, customer.learnerId, request.params.id);
     },
   );
 
@@ -80,7 +134,7 @@ export const learningRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const customer = requireCustomer(request);
-      return learning.customerCourses(request.company.id, customer.customerId, request.language);
+      return learning.customerCourses(request.company.id, customer.learnerId, request.language);
     },
   );
 

@@ -57,6 +57,10 @@ export const CustomerCourse = z
     ...ProgressSummaryFields,
     lastWatchedAt: z.string().nullable().describe("ISO 8601"),
     enrolledAt: z.string().describe("ISO 8601"),
+    certificateCode: z
+      .string()
+      .nullable()
+      .describe("The verification code of the course's certificate, once the course is complete"),
   })
   .meta({ id: "CustomerCourse" });
 export type CustomerCourse = z.output<typeof CustomerCourse>;
@@ -122,3 +126,61 @@ export const CourseReviewList = z
   })
   .meta({ id: "CourseReviewList" });
 export type CourseReviewList = z.output<typeof CourseReviewList>;
+
+export const LessonResource = z
+  .object({
+    id: z.uuid(),
+    name: z.string().describe("The file name it downloads as"),
+    contentType: z.string(),
+    sizeBytes: z.number().int(),
+    url: z.string().describe("Where to download it (same access checks as the lesson's video)"),
+  })
+  .meta({ id: "LessonResource" });
+
+export const LessonCaptions = z
+  .object({
+    language: z.string().describe("BCP 47 language tag (the track's srclang)"),
+    label: z.string().describe("The track's label"),
+    url: z.string().describe("The WebVTT file"),
+  })
+  .meta({ id: "LessonCaptions" });
+
+export const LessonContent = z
+  .object({
+    id: z.uuid(),
+    courseId: z.uuid(),
+    title: z.string(),
+    hasVideo: z.boolean(),
+    resources: z.array(LessonResource).describe("Worksheets, images and audio to download"),
+    captions: z.array(LessonCaptions).describe("Caption tracks of the video, one per language"),
+  })
+  .meta({ id: "LessonContent" });
+export type LessonContent = z.output<typeof LessonContent>;
+
+const LessonRef = z.object({ id: z.uuid(), title: z.string() });
+
+export const ContinueLearning = z
+  .object({
+    course: z.object({ id: z.uuid(), slug: z.string(), title: z.string(), image: z.string().nullable() }),
+    completedLessons: z.number().int(),
+    totalLessons: z.number().int(),
+    percent: z.number().int(),
+    lastLesson: LessonRef.nullable().describe("The lesson opened most recently"),
+    nextLesson: LessonRef.nullable().describe("The lesson after it not yet completed"),
+    continueLessonId: z.uuid().nullable().describe("Where the continue link goes"),
+  })
+  .meta({ id: "ContinueLearning" });
+export type ContinueLearning = z.output<typeof ContinueLearning>;
+
+export const LessonFileParams = z.strictObject({
+  lessonId: z.uuid("lessonId must be a lesson id (UUID)"),
+  fileId: z.uuid("fileId must be a file id (UUID)"),
+});
+
+export const LessonCaptionsParams = z.strictObject({
+  lessonId: z.uuid("lessonId must be a lesson id (UUID)"),
+  language: z
+    .string()
+    .max(20, "language must be a language code such as en or nl")
+    .regex(/^[A-Za-z]{2,3}(?:-[A-Za-z0-9]{2,8})?$/, "language must be a language code such as en or nl"),
+});

@@ -1,9 +1,11 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Language } from "~shared/language";
 import { translate } from "~shared/translatable";
+import type { Queryable } from "../../db/client";
 import { forbidden, notFound } from "../../lib/errors";
 import { courses } from "../catalog/catalog.tables";
 import { enrolments } from "../orders/orders.tables";
+import { type CertificateDeps, certificatesOf, issueCertificateIfComplete } from "./certificates";
 import type {
   CourseProgress,
   CustomerCourseList,
@@ -19,10 +21,15 @@ import {
   progressRows,
   toProgress,
 } from "./learning-records";
+import { lessonNotOpenYet, lessonOpensAt } from "./lesson-drip";
 import { type ProgressSummary, summariseProgress } from "./progress-summary";
+import { isQuizLesson } from "./quizzes";
 
-/** What a visitor needs before a lesson plays: nothing, to sign in, or to enrol in the course. */
-export type LessonAccess = "open" | "sign-in" | "enrol";
+/**
+ * What a visitor needs before a lesson plays: nothing, to sign in, to enrol in the course, or (an
+ * enrolled learner) to wait until the lesson opens (drip schedule).
+ */
+export type LessonAccess = "open" | "sign-in" | "enrol" | "scheduled";
 
 /** A lesson counts as watched from this share of its duration on. */
 export const COMPLETED_SHARE = 0.9;
@@ -30,8 +37,11 @@ export const COMPLETED_SHARE = 0.9;
 export function lessonAccess(
   lesson: { freePreview: boolean },
   visitor: { signedIn: boolean; enrolled: boolean; coursePublished: boolean },
+  opening: { opensAt: Date | null; now: Date } = { opensAt: null, now: new Date() },
 ): LessonAccess {
-  if (visitor.enrolled) return "open";
+  if (visitor.enrolled) {
+    return opening.opensAt && opening.opensAt > opening.now && !lesson.freePreview ? "scheduled" : "open";
+  }
   if (lesson.freePreview && visitor.coursePublished) return "open";
   return visitor.signedIn ? "enrol" : "sign-in";
 }
@@ -44,9 +54,14 @@ export interface PlayerLesson {
   title: string;
   durationSeconds: number;
   freePreview: boolean;
+  /** A quiz lesson: the player shows its questions instead of a video. */
+  quiz: boolean;
   access: LessonAccess;
   positionSeconds: number;
   completed: boolean;
+  /** When a scheduled (dripped) lesson opens for this learner (ISO 8601); null when it is not held back. */
+  opensAt: string | null;
+  hasVideo: boolean;
 }
 
 export interface CoursePlayer {
@@ -55,6 +70,8 @@ export interface CoursePlayer {
   enrolled: boolean;
   lessons: PlayerLesson[];
   summary: ProgressSummary;
+  /** The verification code of the learner's certificate of the course, once issued. */
+  certificateCode: string | null;
 }
 
 /** What the course page shows a visitor about their own learning in the course. */
@@ -73,7 +90,7 @@ export interface LearnerState {
  * for them (another company's, or of a withdrawn course they are not enrolled in).
  */
 export async function lessonVideo(
-  deps: Pick<LearningSteps, "db">,
+  deps: Pick<LearningSteps, "db" | "now">,
   companyId: string,
   lessonId: string,
   customerId: string | null,
@@ -83,36 +100,90 @@ export async function lessonVideo(
   return {
     videoUrl: lesson.videoUrl,
     freePreview: lesson.freePreview,
-    access: lessonAccess(lesson, {
-      signedIn: customerId !== null,
-      enrolled: lesson.enrolled,
-      coursePublished: lesson.published,
-    }),
+    ...accessOf(lesson, customerId, deps.now()),
   };
+}
+
+/** What this visitor may do with a lesson found by findLesson, and when a held-back lesson opens. */
+export function accessOf(
+  lesson: NonNullable<Awaited<ReturnType<typeof findLesson>>>,
+  customerId: string | null,
+  now: Date,
+): { access: LessonAccess; opensAt: Date | null } {
+  const opensAt = lesson.enrolled ? lessonOpensAt(lesson, lesson.enrolledAt) : null;
+  const access = lessonAccess(
+    lesson,
+    { signedIn: customerId !== null, enrolled: lesson.enrolled, coursePublished: lesson.published },
+    { opensAt, now },
+  );
+  return { access, opensAt: access === "scheduled" ? opensAt : null };
 }
 
 /** Stores where an enrolled learner is in a lesson (one row per learner and lesson). */
 export async function saveProgress(
-  deps: Pick<LearningSteps, "db">,
+  deps: Pick<LearningSteps, "db" | "now"> & CertificateDeps,
   companyId: string,
   customerId: string,
   lessonId: string,
   input: SaveLessonProgressBody,
+  language: Language = "en",
 ): Promise<LessonProgress> {
   const lesson = await findLesson(deps.db, companyId, lessonId, customerId);
   if (!lesson) throw notFound(`No lesson "${lessonId}" exists.`, "LESSON_NOT_FOUND");
   if (!lesson.enrolled) throw forbidden(NOT_ENROLLED_PROGRESS);
+  const { opensAt } = accessOf(lesson, customerId, deps.now());
+  if (opensAt) throw lessonNotOpenYet(opensAt);
   const duration = lesson.durationSeconds;
   const position = Math.floor(
     duration > 0 ? Math.min(input.positionSeconds, duration) : input.positionSeconds,
   );
-  const completed = input.completed === true || (duration > 0 && position >= duration * COMPLETED_SHARE);
-  const [row] = await deps.db
+  // A quiz is completed by passing it (quizzes.ts), never by the player saying so.
+  const quiz = await isQuizLesson(deps.db, companyId, lessonId);
+  const completed =
+    !quiz && (input.completed === true || (duration > 0 && position >= duration * COMPLETED_SHARE));
+  const { row, issued } = await deps.db.transaction(async (tx) => {
+    const saved = await upsertProgress(tx, {
+      companyId,
+      customerId,
+      courseId: lesson.courseId,
+      lessonId,
+      position,
+      completed,
+    });
+    // The change that completes the course issues its certificate, in the same transaction.
+    const certificate =
+      completed && saved
+        ? await issueCertificateIfComplete(deps, tx, {
+            companyId,
+            customerId,
+            courseId: lesson.courseId,
+            language,
+          })
+        : null;
+    return { row: saved, issued: certificate?.issued ?? false };
+  });
+  if (issued) deps.mailJobs.wake();
+  return toProgress(row!);
+}
+
+async function upsertProgress(
+  tx: Queryable,
+  values: {
+    companyId: string;
+    customerId: string;
+    courseId: string;
+    lessonId: string;
+    position: number;
+    completed: boolean;
+  },
+) {
+  const { companyId, customerId, courseId, lessonId, position, completed } = values;
+  const [row] = await tx
     .insert(lessonProgress)
     .values({
       companyId,
       customerId,
-      courseId: lesson.courseId,
+      courseId,
       lessonId,
       positionSeconds: position,
       completed,
@@ -131,7 +202,7 @@ export async function saveProgress(
       completed: lessonProgress.completed,
       updatedAt: lessonProgress.updatedAt,
     });
-  return toProgress(row!);
+  return row;
 }
 
 /** An enrolled learner's progress in one course. */
@@ -177,9 +248,10 @@ export async function customerCourses(
     .innerJoin(courses, and(eq(courses.id, enrolments.courseId), eq(courses.companyId, companyId)))
     .where(and(eq(enrolments.companyId, companyId), eq(enrolments.customerId, customerId)));
   const ids = enrolled.map((course) => course.id);
-  const [order, rows] = await Promise.all([
+  const [order, rows, owned] = await Promise.all([
     lessonOrder(deps.db, companyId, ids),
     progressRows(deps.db, companyId, customerId, ids),
+    certificatesOf(deps.db, companyId, customerId),
   ]);
   const list = enrolled.map((course) => {
     const own = rows.filter((row) => row.courseId === course.id);
@@ -198,6 +270,7 @@ export async function customerCourses(
       ),
       lastWatchedAt: lastWatched?.toISOString() ?? null,
       enrolledAt: course.enrolledAt.toISOString(),
+      certificateCode: owned.get(course.id)?.code ?? null,
     };
   });
   list.sort((a, b) => (b.lastWatchedAt ?? b.enrolledAt).localeCompare(a.lastWatchedAt ?? a.enrolledAt));
@@ -206,7 +279,7 @@ export async function customerCourses(
 
 /** Everything the course video page needs: lessons with access and progress for this visitor. */
 export async function coursePlayer(
-  deps: Pick<LearningSteps, "db">,
+  deps: Pick<LearningSteps, "db" | "now">,
   companyId: string,
   idOrSlug: string,
   language: Language,
@@ -214,11 +287,14 @@ export async function coursePlayer(
 ): Promise<CoursePlayer | undefined> {
   const course = await findCourse(deps.db, companyId, idOrSlug, customerId);
   if (!course) return undefined;
-  const [order, rows] = await Promise.all([
+  const [order, rows, owned] = await Promise.all([
     lessonOrder(deps.db, companyId, [course.id]),
     customerId && course.enrolled
       ? progressRows(deps.db, companyId, customerId, [course.id])
       : Promise.resolve([]),
+    customerId && course.enrolled
+      ? certificatesOf(deps.db, companyId, customerId)
+      : Promise.resolve(new Map<string, { code: string }>()),
   ]);
   const byLesson = new Map(rows.map((row) => [row.lessonId, row]));
   const visitor = {
@@ -226,6 +302,11 @@ export async function coursePlayer(
     enrolled: course.enrolled,
     coursePublished: course.published,
   };
+  const now = deps.now();
+  const opening = (lesson: (typeof order)[number]) => ({
+    opensAt: course.enrolled ? lessonOpensAt(lesson, course.enrolledAt) : null,
+    now,
+  });
   return {
     course: {
       id: course.id,
@@ -235,20 +316,28 @@ export async function coursePlayer(
     },
     signedIn: visitor.signedIn,
     enrolled: course.enrolled,
-    lessons: order.map((lesson) => ({
-      id: lesson.id,
-      position: lesson.position,
-      title: translate(lesson.title, language),
-      durationSeconds: lesson.durationSeconds,
-      freePreview: lesson.freePreview,
-      access: lessonAccess(lesson, visitor),
-      positionSeconds: byLesson.get(lesson.id)?.positionSeconds ?? 0,
-      completed: byLesson.get(lesson.id)?.completed ?? false,
-    })),
+    lessons: order.map((lesson) => {
+      const when = opening(lesson);
+      const access = lessonAccess(lesson, visitor, when);
+      return {
+        id: lesson.id,
+        position: lesson.position,
+        title: translate(lesson.title, language),
+        durationSeconds: lesson.durationSeconds,
+        freePreview: lesson.freePreview,
+        quiz: lesson.quiz,
+        access,
+        positionSeconds: byLesson.get(lesson.id)?.positionSeconds ?? 0,
+        completed: byLesson.get(lesson.id)?.completed ?? false,
+        opensAt: access === "scheduled" ? (when.opensAt?.toISOString() ?? null) : null,
+        hasVideo: lesson.hasVideo,
+      };
+    }),
     summary: summariseProgress(
       order.map((lesson) => lesson.id),
       rows,
     ),
+    certificateCode: owned.get(course.id)?.code ?? null,
   };
 }
 

@@ -173,6 +173,34 @@ describe("lesson video uploads", () => {
   });
 });
 
+describe("deleting courses", () => {
+  it("removes their lessons' files from the media store, one course or several at once", async () => {
+    const before = await mediaFiles();
+    const withFiles = async () => {
+      const { course, lesson } = await courseWithLesson();
+      const base = `/api/admin/courses/${course.id}/lessons/${lesson.id}`;
+      expect(
+        (await send(`${base}/resources?name=sheet.pdf`, Buffer.from("%PDF-1.7\n%%EOF\n"), "application/pdf"))
+          .statusCode,
+      ).toBe(201);
+      return course.id as string;
+    };
+    const single = await withFiles();
+    const first = await withFiles();
+    const second = await withFiles();
+    expect((await mediaFiles()).length).toBe(before.length + 3);
+
+    expect((await ctx.call("DELETE", `/api/admin/courses/${single}`, ctx.admin.token)).status).toBe(204);
+    expect((await mediaFiles()).length).toBe(before.length + 2);
+    const bulk = await ctx.call("POST", "/api/admin/courses/bulk", ctx.admin.token, {
+      action: "delete",
+      ids: [first, second],
+    });
+    expect(bulk.status).toBe(200);
+    expect(await mediaFiles()).toEqual(before);
+  });
+});
+
 describe("an oversized upload over a real connection", () => {
   it("answers 413 with a message, not a connection reset, while the client is still sending", async () => {
     const { course } = await courseWithLesson();

@@ -7,9 +7,13 @@ import { pipeline } from "node:stream/promises";
 import { AppError, badRequest } from "../../lib/errors";
 import type { BlobStore } from "./blob-store";
 import type { ImageStore } from "./image-store";
-import { IMAGE_MAX_BYTES, VIDEO_MAX_BYTES } from "./upload-limits";
+import { NOT_A_RESOURCE, NOT_WEBVTT, parseWebVtt, sniffResource } from "./lesson-file-types";
+import { CAPTIONS_MAX_BYTES, IMAGE_MAX_BYTES, RESOURCE_MAX_BYTES, VIDEO_MAX_BYTES } from "./upload-limits";
 
-export { IMAGE_MAX_BYTES, VIDEO_MAX_BYTES };
+export { CAPTIONS_MAX_BYTES, IMAGE_MAX_BYTES, RESOURCE_MAX_BYTES, VIDEO_MAX_BYTES };
+
+/** Keys of lesson resources and captions in the media store. */
+export const LESSON_FILE_KEY = /^lesson-files\/[0-9a-f-]{36}\.[a-z0-9]{2,4}$/;
 
 const NOT_A_VIDEO = "The video must be a WebM or MP4 file.";
 
@@ -20,7 +24,7 @@ export const tooLarge = (what: string, max: number) =>
  * The body of an upload request as a stream; 400 when the request carried no file at all (no body
  * and no Content-Type, so no parser produced a stream).
  */
-export function uploadStream(body: unknown, what: "image" | "video" | "file"): Readable {
+export function uploadStream(body: unknown, what: "image" | "video" | "file" | "captions"): Readable {
   if (body instanceof Readable) return body;
   throw badRequest(`Send the ${what} file as the request body.`);
 }
@@ -152,10 +156,36 @@ export function createUploads({
       return key;
     },
 
-    /** Removes a stored upload (an image address or a video reference); ignores anything else. */
+    /**
+     * Stores a lesson resource (PDF, image or audio, checked by its first bytes) or WebVTT captions
+     * (checked as text) and returns its media key and content type.
+     */
+    async storeLessonFile(
+      bytes: Buffer,
+      kind: "resource" | "captions",
+    ): Promise<{ key: string; contentType: string; size: number }> {
+      if (bytes.length === 0) throw badRequest("The upload is empty: choose a file.");
+      let type: { extension: string; contentType: string };
+      if (kind === "captions") {
+        if (bytes.length > CAPTIONS_MAX_BYTES) throw tooLarge("captions file", CAPTIONS_MAX_BYTES);
+        if (parseWebVtt(bytes) === null) throw badRequest(NOT_WEBVTT);
+        type = { extension: "vtt", contentType: "text/vtt; charset=utf-8" };
+      } else {
+        if (bytes.length > RESOURCE_MAX_BYTES) throw tooLarge("file", RESOURCE_MAX_BYTES);
+        const sniffed = sniffResource(bytes);
+        if (!sniffed) throw badRequest(NOT_A_RESOURCE);
+        type = sniffed;
+      }
+      const key = `lesson-files/${randomUUID()}.${type.extension}`;
+      await blobs.put(key, { bytes }, type.contentType);
+      return { key, contentType: type.contentType, size: bytes.length };
+    },
+
+    /** Removes a stored upload (an image address, a video reference or a lesson file); ignores anything else. */
     async remove(reference: string | null | undefined): Promise<void> {
       if (!reference) return;
-      if (/^lessons\/[0-9a-f-]{36}\.(webm|mp4)$/.test(reference)) await blobs.remove(reference);
+      if (/^lessons\/[0-9a-f-]{36}\.(webm|mp4)$/.test(reference) || LESSON_FILE_KEY.test(reference))
+        await blobs.remove(reference);
       else await images.remove(reference);
     },
   };

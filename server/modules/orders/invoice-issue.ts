@@ -1,14 +1,22 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import type { Queryable } from "../../db/client";
 import { settings } from "../settings/settings.tables";
 import { nextCounter } from "./counters";
-import { formatInvoiceNumber, invoiceNumberFormat } from "./invoice-number";
+import {
+  formatInvoiceNumber,
+  type InvoiceNumberFormat,
+  invoiceNumberFormat,
+  seriesName,
+  yearIn,
+} from "./invoice-number";
 import { creditNotes, invoices } from "./orders.tables";
 
 /**
  * Issues the order's invoice inside the caller's transaction: the next gapless number of the
- * company's "invoice" counter, printed with the invoice settings as they are NOW and stored so.
- * A later settings change never renumbers it (decision 017).
+ * company's invoice series, printed with the invoice settings as they are NOW and stored so.
+ * A later settings change never renumbers it (decision 017). The series is the "invoice" counter,
+ * or for the yearly number types one counter per calendar year of issue in the school's time zone
+ * ("invoice:2026", starting at 1), so each year's numbers have no gaps either (decision 025).
  */
 export async function issueInvoice(
   tx: Queryable,
@@ -16,15 +24,28 @@ export async function issueInvoice(
   orderId: string,
   issuedAt: Date,
 ): Promise<{ number: number; printedNumber: string }> {
-  const number = await nextCounter(tx, companyId, "invoice");
-  const printedNumber = (await numberPrinter(tx, companyId, "invoice"))(number);
-  await tx.insert(invoices).values({ companyId, orderId, number, printedNumber, issuedAt });
+  const rows = await tx
+    .select({ name: settings.name, value: settings.value })
+    .from(settings)
+    .where(and(eq(settings.companyId, companyId), inArray(settings.name, ["invoice", "global"])));
+  const format = invoiceNumberFormat(rows.find((row) => row.name === "invoice")?.value ?? {});
+  const timeZone = rows.find((row) => row.name === "global")?.value?.timeZone;
+  const year = yearIn(issuedAt, typeof timeZone === "string" ? timeZone : DEFAULT_TIME_ZONE);
+  const series = seriesName("invoice", format, year);
+  const number = await nextCounter(tx, companyId, series);
+  const printedNumber = formatInvoiceNumber(number, format, year);
+  await tx.insert(invoices).values({ companyId, orderId, series, number, printedNumber, issuedAt });
   return { number, printedNumber };
 }
 
+/** The time zone of a school whose settings name none (the settings' default). */
+const DEFAULT_TIME_ZONE = "Europe/Amsterdam";
+
 /**
- * Prints numbers as the company's settings group `group` says today (read inside `tx`); `prefix`
- * replaces the group's prefix (credit notes: "CN-" with the invoices' digits).
+ * Prints numbers of the group's plain counter as the company's settings group `group` says today
+ * (read inside `tx`), without a year (a yearly type prints as its plain prefix/suffix type: those
+ * numbers are not of a year's series); `prefix` replaces the group's text and prints it before the
+ * number (credit notes: "CN-" with the invoices' digits).
  */
 export async function numberPrinter(
   tx: Queryable,
@@ -36,7 +57,19 @@ export async function numberPrinter(
     .select({ value: settings.value })
     .from(settings)
     .where(and(eq(settings.companyId, companyId), eq(settings.name, group)));
-  const format = { ...invoiceNumberFormat(row?.value ?? {}), ...(prefix === undefined ? {} : { prefix }) };
+  const stored = invoiceNumberFormat(row?.value ?? {});
+  const format: InvoiceNumberFormat =
+    prefix === undefined
+      ? {
+          ...stored,
+          type:
+            stored.type === "yearly-suffix"
+              ? "suffix"
+              : stored.type === "yearly-prefix"
+                ? "prefix"
+                : stored.type,
+        }
+      : { ...stored, prefix, type: "prefix" };
   return (number) => formatInvoiceNumber(number, format);
 }
 

@@ -8,6 +8,7 @@ import {
 import { lastMailTo, outboxMailsTo } from "../../../tests/support/outbox";
 import { createStaff, type TestStaff } from "../../../tests/support/staff";
 import type { OrderView } from "../checkout/checkout.schemas";
+import { issueInvoice } from "./invoice-issue";
 import type { InvoiceDocument } from "./invoices.schemas";
 import type { AdminOrder, AdminOrderList } from "./orders-admin.schemas";
 
@@ -132,5 +133,69 @@ describe("an invoice's number is fixed when it is issued", () => {
     }
     const view = await call("GET", `/api/orders/${placed.body.id}`, admin.token);
     expect((view.body as AdminOrder).invoice?.number).toMatch(/^OAK-\d{5}$/);
+  });
+});
+
+describe("the invoice number type (settings: prefix/suffix, yearly reset)", () => {
+  const invoiceSettings = (changes: Record<string, unknown>) =>
+    call("PUT", "/api/admin/settings/invoice", admin.token, {
+      prefix: "OAK-",
+      startValue: 1,
+      leadingZeros: true,
+      length: 5,
+      ...changes,
+    });
+
+  it("prints the text after the number as a suffix, continuing the same gapless numbers", async () => {
+    expect((await invoiceSettings({ type: "prefix" })).status).toBe(200);
+    const before = (await buy()).order.invoice!.number;
+    const digits = Number(before.replace(/^OAK-/, ""));
+    expect((await invoiceSettings({ prefix: "-OAK", type: "suffix" })).status).toBe(200);
+    const { order, buyer } = await buy();
+    const expected = `${String(digits + 1).padStart(5, "0")}-OAK`;
+    expect(order.invoice!.number).toBe(expected);
+    // The invoice as the buyer opens it, and its PDF, carry that number.
+    const document = await call("GET", `/api/invoices/${order.invoice!.id}`, buyer.token);
+    expect((document.body as InvoiceDocument).number).toBe(expected);
+    const pdf = await call("GET", `/api/invoices/${order.invoice!.id}/pdf`, buyer.token);
+    expect(pdf.raw.headers["content-disposition"]).toBe(`attachment; filename="invoice-${expected}.pdf"`);
+  });
+
+  it("numbers each year from 1 with the year in the number for a yearly type", async () => {
+    const { timeZone } = (await call("GET", "/api/admin/settings/global", admin.token)).body;
+    const year = Number(new Intl.DateTimeFormat("en", { timeZone, year: "numeric" }).format(new Date()));
+    expect((await invoiceSettings({ type: "yearly-prefix" })).status).toBe(200);
+    expect((await buy()).order.invoice!.number).toBe(`OAK-${year}-00001`);
+    expect((await buy()).order.invoice!.number).toBe(`OAK-${year}-00002`);
+
+    // The same settings read back say so.
+    const read = await call("GET", "/api/admin/settings/invoice", admin.token);
+    expect(read.body.type).toBe("yearly-prefix");
+
+    // An invoice issued in the next year starts that year's series at 1.
+    const buyer = await t.addCustomer("Nora Newyear");
+    const placed = await call("POST", "/api/checkout", buyer.token, {
+      ...CHECKOUT_CONSENTS,
+      courseIds: [course],
+    });
+    expect(placed.status).toBe(201);
+    const issued = await t.database.db.transaction((tx) =>
+      issueInvoice(tx, t.companyId, placed.body.id, new Date(`${year + 1}-03-01T12:00:00Z`)),
+    );
+    expect(issued).toEqual({ number: 1, printedNumber: `OAK-${year + 1}-00001` });
+
+    // A suffix with the year.
+    expect((await invoiceSettings({ prefix: "/OAK", type: "yearly-suffix" })).status).toBe(200);
+    expect((await buy()).order.invoice!.number).toBe(`00003-${year}/OAK`);
+  });
+
+  it("refuses an unknown type with a clear message, changing nothing", async () => {
+    const refused = await invoiceSettings({ type: "sideways" });
+    expect(refused.status).toBe(400);
+    expect(refused.body.details.fields.type).toBe(
+      "The number type must be one of prefix, suffix, yearly-prefix, yearly-suffix",
+    );
+    const read = await call("GET", "/api/admin/settings/invoice", admin.token);
+    expect(read.body.type).toBe("yearly-suffix");
   });
 });

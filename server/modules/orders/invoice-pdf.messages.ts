@@ -16,7 +16,13 @@ export interface InvoicePdfMessages {
   subtotal: string;
   discount: string;
   discountWithCode: (code: string) => string;
+  shipping: (carrier: string) => string;
   vatIncluded: (rate: string) => string;
+  /** One rate of the VAT summary: the rate and what it applies to. */
+  vatOver: (rate: string, base: string, included: boolean) => string;
+  reverseCharge: string;
+  reverseChargeNote: string;
+  pricesExcludeVat: string;
   total: string;
   paymentPlan: string;
   instalmentColumn: string;
@@ -28,6 +34,7 @@ export interface InvoicePdfMessages {
   /** Heading of what the buyer agreed to at checkout. */
   consentTitle: string;
   vatNumber: string;
+  workingHours: string;
   page: (page: number, pages: number) => string;
   paymentMethods: Record<PaymentMethod, string>;
   creditNote: string;
@@ -53,7 +60,13 @@ const en: InvoicePdfMessages = {
   subtotal: "Subtotal",
   discount: "Discount",
   discountWithCode: (code) => `Discount (${code})`,
+  shipping: (carrier) => `Shipping (${carrier})`,
   vatIncluded: (rate) => `VAT ${rate} (included)`,
+  vatOver: (rate, base, included) => `VAT ${rate} over ${base}${included ? " (included)" : ""}`,
+  reverseCharge: "VAT reverse-charged",
+  reverseChargeNote:
+    "Reverse charge: VAT to be accounted for by the recipient (Article 196, Directive 2006/112/EC).",
+  pricesExcludeVat: "VAT is added to the prices.",
   total: "Total",
   paymentPlan: "Payment plan",
   instalmentColumn: "Instalment",
@@ -64,13 +77,15 @@ const en: InvoicePdfMessages = {
   pricesIncludeVat: "All prices include VAT.",
   consentTitle: "Terms and right of withdrawal",
   vatNumber: "VAT number",
+  workingHours: "Working hours",
   page: (page, pages) => `Page ${page} of ${pages}`,
   paymentMethods: {
     cash: "Cash",
     card: "Card",
     credit: "Credit",
     stripe: "Card (Stripe)",
-    paypal: "PayPal",
+    paypal: "Paypal",
+    ideal: "iDEAL",
     cod: "Cash on delivery",
     bank_transfer: "Bank transfer",
   },
@@ -96,7 +111,13 @@ const nl: InvoicePdfMessages = {
   subtotal: "Subtotaal",
   discount: "Korting",
   discountWithCode: (code) => `Korting (${code})`,
+  shipping: (carrier) => `Verzending (${carrier})`,
   vatIncluded: (rate) => `Btw ${rate} (inbegrepen)`,
+  vatOver: (rate, base, included) => `Btw ${rate} over ${base}${included ? " (inbegrepen)" : ""}`,
+  reverseCharge: "Btw verlegd",
+  reverseChargeNote:
+    "Btw verlegd: de btw wordt voldaan door de afnemer (artikel 196, Richtlijn 2006/112/EG).",
+  pricesExcludeVat: "De btw komt bij de prijzen.",
   total: "Totaal",
   paymentPlan: "Betalingsregeling",
   instalmentColumn: "Termijn",
@@ -107,13 +128,15 @@ const nl: InvoicePdfMessages = {
   pricesIncludeVat: "Alle prijzen zijn inclusief btw.",
   consentTitle: "Voorwaarden en herroepingsrecht",
   vatNumber: "Btw-nummer",
+  workingHours: "Openingstijden",
   page: (page, pages) => `Pagina ${page} van ${pages}`,
   paymentMethods: {
     cash: "Contant",
     card: "Pinpas of creditcard",
     credit: "Tegoed",
     stripe: "Kaart (Stripe)",
-    paypal: "PayPal",
+    paypal: "Paypal",
+    ideal: "iDEAL",
     cod: "Rembours",
     bank_transfer: "Bankoverschrijving",
   },

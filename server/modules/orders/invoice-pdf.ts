@@ -1,5 +1,7 @@
 import { checkoutConsentWording } from "~shared/checkout-consent";
+import { dateFormatter } from "~shared/date-formats";
 import { formatFullMoney } from "~shared/money";
+import { openPdfDocument, printable, stampPageFooters } from "../../lib/pdf-document";
 import { invoicePdfMessages } from "./invoice-pdf.messages";
 import type { InvoiceDocument } from "./invoices.schemas";
 import type { RefundKind } from "./orders.tables";
@@ -10,11 +12,6 @@ const INK = "#14201f";
 const MUTED = "#52615f";
 const BRAND = "#0f6b63";
 const LINE = "#d9e0de";
-
-/** The standard PDF fonts only know Windows-1252: make the few spaces Intl uses printable. */
-function printable(text: string): string {
-  return text.replace(/[\u202f\u2009]/g, " ");
-}
 
 /** What a credit note prints beside its invoice's parties and numbers. */
 export interface CreditNotePrint {
@@ -47,13 +44,11 @@ export async function renderInvoicePdf(
   const m = invoicePdfMessages(language);
   const { credit } = options;
   const formatMoney = (cents: number) => printable(formatFullMoney(cents, doc.currency, language));
-  const date = new Intl.DateTimeFormat(language, { dateStyle: "long", timeZone: doc.timeZone });
+  const date = dateFormatter(language, doc);
   const formatDate = (iso: string) => printable(date.format(new Date(iso)));
   const percent = new Intl.NumberFormat(language, { style: "percent", maximumFractionDigits: 2 });
 
-  // Loaded on the first invoice, not at start-up (pdfkit reads its fonts when imported).
-  const { default: PDFDocument } = await import("pdfkit");
-  const pdf = new PDFDocument({
+  const { pdf, done } = await openPdfDocument({
     size: "A4",
     margins: { top: MARGIN, bottom: MARGIN + FOOTER_HEIGHT, left: MARGIN, right: MARGIN },
     bufferPages: true,
@@ -65,12 +60,6 @@ export async function renderInvoicePdf(
       Author: doc.company.companyName || doc.company.shopName,
       Subject: `${m.orderNumber} ${doc.orderNumber}`,
     },
-  });
-  const chunks: Buffer[] = [];
-  const done = new Promise<Buffer>((resolve, reject) => {
-    pdf.on("data", (chunk: Buffer) => chunks.push(chunk));
-    pdf.on("end", () => resolve(Buffer.concat(chunks)));
-    pdf.on("error", reject);
   });
 
   const left = MARGIN;
@@ -151,6 +140,8 @@ export async function renderInvoicePdf(
   pdf.font("Helvetica").fontSize(9).fillColor(MUTED);
   if (doc.customer.address) pdf.text(doc.customer.address, { width: width / 2 });
   pdf.text(doc.customer.email, { width: width / 2 });
+  if (doc.buyer.company) pdf.text(doc.buyer.company, { width: width / 2 });
+  if (doc.buyer.vatNumber) pdf.text(`${m.vatNumber}: ${doc.buyer.vatNumber}`, { width: width / 2 });
 
   // Lines table.
   const columns = [
@@ -211,7 +202,21 @@ export async function renderInvoicePdf(
         value: formatMoney(-doc.discountCents),
       });
     }
-    totals.push({ label: vatLabel, value: formatMoney(doc.vatCents) });
+    if (doc.shipping && doc.shipping.costCents > 0) {
+      totals.push({
+        label: m.shipping(printable(doc.shipping.carrier ?? "")),
+        value: formatMoney(doc.shipping.costCents),
+      });
+    }
+    for (const tax of doc.taxLines) {
+      const rate = printable(percent.format(tax.rateBp / 10_000));
+      totals.push({
+        label: doc.reverseCharge
+          ? `${m.reverseCharge} (${formatMoney(tax.baseCents)})`
+          : m.vatOver(rate, formatMoney(tax.baseCents), doc.pricesIncludeTax),
+        value: formatMoney(tax.taxCents),
+      });
+    }
     totals.push({ label: m.total, value: formatMoney(doc.totalCents), strong: true });
   }
 
@@ -232,10 +237,13 @@ export async function renderInvoicePdf(
     .font("Helvetica")
     .fontSize(8.5)
     .fillColor(MUTED)
-    .text(m.pricesIncludeVat, labelX, pdf.y + 2, {
+    .text(credit || doc.pricesIncludeTax ? m.pricesIncludeVat : m.pricesExcludeVat, labelX, pdf.y + 2, {
       width: width * 0.55,
       align: "right",
     });
+  if (!credit && doc.reverseCharge) {
+    pdf.text(m.reverseChargeNote, labelX, pdf.y + 2, { width: width * 0.55, align: "right" });
+  }
 
   // Payment plan (the invoice's; a credit note has none).
   if (!credit && doc.instalments.length > 0) {
@@ -261,11 +269,7 @@ export async function renderInvoicePdf(
   // What the buyer agreed to at checkout (terms §7): the time, the wording and its version.
   if (!credit && doc.consent) {
     const wording = checkoutConsentWording(language);
-    const at = new Intl.DateTimeFormat(language, {
-      dateStyle: "long",
-      timeStyle: "short",
-      timeZone: doc.timeZone,
-    });
+    const at = dateFormatter(language, doc, { time: true });
     const statements = [
       wording.recordedOn(printable(at.format(new Date(doc.consent.termsAcceptedAt)))),
       ...(doc.consent.immediateAccessAt ? [`“${wording.immediateAccess}”`] : []),
@@ -284,35 +288,31 @@ export async function renderInvoicePdf(
     }
   }
 
+  // The school's receipt footer and working hours (Settings), under everything else.
+  const closing = [
+    doc.company.receiptFooter,
+    doc.company.workingHours && `${m.workingHours}: ${doc.company.workingHours}`,
+  ].filter(Boolean);
+  if (closing.length > 0) {
+    pdf.font("Helvetica").fontSize(9);
+    const height = closing.reduce((sum, text) => sum + pdf.heightOfString(text, { width }) + 4, 0);
+    if (pdf.y + height + 30 > bottomLimit()) pdf.addPage();
+    pdf.y += 20;
+    pdf.fillColor(MUTED);
+    for (const text of closing) {
+      pdf.text(printable(text), left, pdf.y, { width });
+      pdf.y += 4;
+    }
+  }
+
   // Footer on every page: legal name, VAT number, page number.
-  const range = pdf.bufferedPageRange();
   const footer = [
     doc.company.companyName || doc.company.shopName,
     doc.company.vatNumber && `${m.vatNumber} ${doc.company.vatNumber}`,
   ]
     .filter(Boolean)
     .join(" · ");
-  for (let i = range.start; i < range.start + range.count; i++) {
-    pdf.switchToPage(i);
-    const y = pdf.page.height - MARGIN - 12;
-    pdf.page.margins.bottom = 0;
-    pdf
-      .moveTo(left, y - 8)
-      .lineTo(right, y - 8)
-      .lineWidth(0.5)
-      .strokeColor(LINE)
-      .stroke();
-    pdf
-      .font("Helvetica")
-      .fontSize(8)
-      .fillColor(MUTED)
-      .text(footer, left, y, { width: width * 0.7, lineBreak: false });
-    pdf.text(m.page(i + 1, range.count), left + width * 0.7, y, {
-      width: width * 0.3,
-      align: "right",
-      lineBreak: false,
-    });
-  }
+  stampPageFooters(pdf, { margin: MARGIN, text: footer, pageLabel: m.page, ink: MUTED, rule: LINE });
   pdf.end();
   return done;
 }

@@ -177,7 +177,16 @@ describe("GET /api/invoices/{id}", () => {
     expect(invoice.company.companyName).toMatch(/B\.V\.$/);
     // Lines in the order's language (Dutch here).
     expect(invoice.lines).toEqual([
-      { title: title.nl, unitPriceCents: 12_000, quantity: 1, totalCents: 12_000 },
+      // An order from before per-line taxes: its lines have no rate, the invoice shows the order's one rate.
+      { title: title.nl, unitPriceCents: 12_000, quantity: 1, totalCents: 12_000, taxRateBp: null },
+    ]);
+    expect(invoice.taxLines).toEqual([
+      {
+        name: "VAT",
+        rateBp: invoice.vatRateBp,
+        baseCents: 12_000 - invoice.vatCents,
+        taxCents: invoice.vatCents,
+      },
     ]);
     expect(invoice).toMatchObject({
       subtotalCents: 12_000,

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { notFound } from "../../lib/errors";
 import { requireCustomer } from "../../plugins/auth";
 import { ErrorResponse } from "../../plugins/openapi";
+import { CustomerOrderList, ListCustomerOrdersQuery } from "./customer-orders.schemas";
 import { pdfFilename } from "./invoice-issue";
 import { renderInvoicePdf } from "./invoice-pdf";
 import {
@@ -29,7 +30,7 @@ export async function sendCreditNotePdf(reply: FastifyReply, note: CreditNoteDoc
     .send(pdf);
 }
 
-/** The signed-in customer's own invoices: list, one invoice, and its PDF. */
+/** The signed-in customer's own orders and invoices: the order list, invoices, one invoice, and its PDF. */
 export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
   const { invoices } = app.services;
 
@@ -38,6 +39,28 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
     if (!invoice) throw notFound(`No invoice "${id}" exists.`, "INVOICE_NOT_FOUND");
     return invoice;
   };
+
+  app.get(
+    "/customer/orders",
+    {
+      schema: {
+        tags: ["Invoices"],
+        summary: "List the signed-in customer's orders, newest first, pending and cancelled ones too",
+        security,
+        querystring: ListCustomerOrdersQuery,
+        response: { 200: CustomerOrderList, 400: ErrorResponse, 401: ErrorResponse },
+      },
+    },
+    async (request) => {
+      const customer = requireCustomer(request);
+      const { page, limit } = request.query;
+      return invoices.listOrdersForCustomer(request.company.id, customer.customerId, {
+        page,
+        limit,
+        language: request.language,
+      });
+    },
+  );
 
   app.get(
     "/invoices",

@@ -1,7 +1,9 @@
 import { z } from "zod";
+import { DATE_FORMATS } from "~shared/date-formats";
 import { INSTALMENT_STATUSES } from "~shared/order-enums";
 import { pageNumber, wholeNumber } from "../../lib/list-query";
 import { OrderConsent } from "./order-consent";
+import { OrderShipping } from "./order-shipping";
 import { ORDER_STATUSES, PAYMENT_METHODS } from "./orders.tables";
 
 export const INVOICE_PAGE_SIZE = 20;
@@ -52,6 +54,11 @@ export const InvoiceLine = z
     unitPriceCents: z.number().int(),
     quantity: z.number().int(),
     totalCents: z.number().int(),
+    taxRateBp: z
+      .number()
+      .int()
+      .nullable()
+      .describe("The line's tax rate (null: an order from before per-line taxes)"),
   })
   .meta({ id: "InvoiceLine" });
 export type InvoiceLine = z.output<typeof InvoiceLine>;
@@ -81,6 +88,8 @@ export const InvoiceSeller = z
     email: z.string(),
     phones: z.array(z.string()),
     website: z.string(),
+    workingHours: z.string().describe("Opening hours as the school wrote them; empty when not set"),
+    receiptFooter: z.string().describe("The school's receipt footer text; empty when not set"),
   })
   .meta({ id: "InvoiceSeller" });
 
@@ -100,6 +109,16 @@ export const CreditNoteParams = z.strictObject({
   id: z.uuid({ message: "id must be a credit note id (UUID)" }).describe("Credit note id"),
 });
 
+export const InvoiceTaxLine = z
+  .object({
+    name: z.string(),
+    rateBp: z.number().int().describe("Basis points: 2100 = 21 %"),
+    baseCents: z.number().int().describe("What the rate applies to, without tax"),
+    taxCents: z.number().int(),
+  })
+  .meta({ id: "InvoiceTaxLine" });
+export type InvoiceTaxLine = z.output<typeof InvoiceTaxLine>;
+
 export const InvoiceDocument = z
   .object({
     id: z.uuid(),
@@ -110,6 +129,7 @@ export const InvoiceDocument = z
     orderStatus: z.enum(ORDER_STATUSES),
     language: z.string().describe("The language the order was placed in"),
     timeZone: z.string().describe("The company's time zone, for printing dates"),
+    dateFormat: z.enum(DATE_FORMATS).describe("The company's date format (Settings), for printing dates"),
     customer: z.object({ name: z.string(), email: z.string(), address: z.string().nullable() }),
     company: InvoiceSeller,
     lines: z.array(InvoiceLine),
@@ -119,8 +139,21 @@ export const InvoiceDocument = z
     vatRateBp: z.number().int().describe("VAT rate in basis points (2100 = 21 %)"),
     vatCents: z.number().int().describe("VAT included in the total"),
     totalCents: z.number().int(),
+    taxLines: z
+      .array(InvoiceTaxLine)
+      .describe("Each tax rate with what it applies to and its amount (orders from before: one rate)"),
+    pricesIncludeTax: z.boolean().describe("The line prices include tax (else tax is added to them)"),
+    reverseCharge: z.boolean().describe("No VAT charged: the business buyer accounts for it"),
+    buyer: z
+      .object({
+        country: z.string().nullable(),
+        company: z.string().nullable(),
+        vatNumber: z.string().nullable(),
+      })
+      .describe("The buyer's tax country and business details given at checkout"),
     currency: z.string(),
     paymentMethod: z.enum(PAYMENT_METHODS),
+    shipping: OrderShipping,
     instalments: z.array(InvoiceInstalment).describe("The payment plan; empty when paid in full"),
     consent: OrderConsent,
     creditNotes: z.array(CreditNoteSummary).describe("Credit notes of refunds of this invoice, oldest first"),

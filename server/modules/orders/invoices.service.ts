@@ -4,9 +4,12 @@ import type { Db, Queryable } from "../../db/client";
 import { isUuid } from "../../lib/ids";
 import { customers } from "../customers/customers.tables";
 import type { SettingsService } from "../settings/settings.service";
+import { storedTaxLines } from "../taxes/tax-calculation";
+import { listCustomerOrders } from "./customer-orders";
 import type { CreditNotePrint } from "./invoice-pdf";
 import type { CreditNoteSummary, InvoiceDocument, InvoiceList } from "./invoices.schemas";
 import { orderConsentOf } from "./order-consent";
+import { orderShippingOf } from "./order-shipping";
 import { creditNotes, invoices, orderInstalments, orderLines, orders, refunds } from "./orders.tables";
 
 /** A credit note to print: its invoice's document and what it credits. */
@@ -67,11 +70,23 @@ export function createInvoiceService(db: Db, settings: SettingsService) {
         vatRateBp: orders.vatRateBp,
         vatCents: orders.vatCents,
         totalCents: orders.totalCents,
+        pricesIncludeTax: orders.pricesIncludeTax,
+        reverseCharge: orders.reverseCharge,
+        taxCountry: orders.taxCountry,
+        buyerCompany: orders.buyerCompany,
+        buyerVatNumber: orders.buyerVatNumber,
         currency: orders.currency,
         paymentMethod: orders.paymentMethod,
         termsAcceptedAt: orders.termsAcceptedAt,
         withdrawalWaivedAt: orders.withdrawalWaivedAt,
         consentVersion: orders.consentVersion,
+        shippingAddress: orders.shippingAddress,
+        shippingPhone: orders.shippingPhone,
+        shippingCarrierName: orders.shippingCarrierName,
+        shippingTrackingUrlTemplate: orders.shippingTrackingUrlTemplate,
+        shippingCents: orders.shippingCents,
+        trackingNumber: orders.trackingNumber,
+        shippedAt: orders.shippedAt,
       })
       .from(invoices)
       .innerJoin(orders, and(eq(orders.id, invoices.orderId), eq(orders.companyId, invoices.companyId)))
@@ -87,6 +102,10 @@ export function createInvoiceService(db: Db, settings: SettingsService) {
           unitPriceCents: orderLines.unitPriceCents,
           quantity: orderLines.quantity,
           totalCents: orderLines.totalCents,
+          taxName: orderLines.taxName,
+          taxRateBp: orderLines.taxRateBp,
+          taxBaseCents: orderLines.taxBaseCents,
+          taxCents: orderLines.taxCents,
         })
         .from(orderLines)
         .where(and(eq(orderLines.companyId, companyId), eq(orderLines.orderId, row.orderId)))
@@ -116,6 +135,7 @@ export function createInvoiceService(db: Db, settings: SettingsService) {
       orderStatus: row.orderStatus,
       language: row.language,
       timeZone: store.timeZone,
+      dateFormat: store.dateFormat,
       customer: { name: row.customerName, email: row.customerEmail, address: row.customerAddress || null },
       company: {
         shopName: store.shopName,
@@ -125,16 +145,29 @@ export function createInvoiceService(db: Db, settings: SettingsService) {
         email: store.email,
         phones: store.phones,
         website: store.website,
+        workingHours: store.workingHours,
+        receiptFooter: store.receiptFooter,
       },
-      lines: lines.map((line) => ({ ...line, title: translate(line.title, row.language) })),
+      lines: lines.map((line) => ({
+        title: translate(line.title, row.language),
+        unitPriceCents: line.unitPriceCents,
+        quantity: line.quantity,
+        totalCents: line.totalCents,
+        taxRateBp: line.taxRateBp,
+      })),
       subtotalCents: row.subtotalCents,
       discountCents: row.discountCents,
       couponCode: row.couponCode,
       vatRateBp: row.vatRateBp,
       vatCents: row.vatCents,
       totalCents: row.totalCents,
+      taxLines: storedTaxLines(row, lines),
+      pricesIncludeTax: row.pricesIncludeTax,
+      reverseCharge: row.reverseCharge,
+      buyer: { country: row.taxCountry, company: row.buyerCompany, vatNumber: row.buyerVatNumber },
       currency: row.currency,
       paymentMethod: row.paymentMethod,
+      shipping: orderShippingOf(row),
       orderId: row.orderId,
       instalments: instalments.map((instalment) => ({
         ...instalment,
@@ -185,6 +218,13 @@ export function createInvoiceService(db: Db, settings: SettingsService) {
   }
 
   return {
+    /** One page of a customer's orders ("My Orders"), newest first, every status. */
+    listOrdersForCustomer: (
+      companyId: string,
+      customerId: string,
+      query: { page: number; limit: number; language: string },
+    ) => listCustomerOrders(db, companyId, customerId, query),
+
     /** One page of a customer's invoices, newest first. */
     async listForCustomer(
       companyId: string,

@@ -207,7 +207,14 @@ export function createManualEnrolment(db: Db, deps: ManualEnrolmentDeps) {
       }
       const placed = await deps.checkout.placeOrder(
         { companyId, language, customerId: customer.id, session: null },
-        { courseIds: [course.id], items: [], couponCode: undefined, instalments: 1 },
+        {
+          courseIds: [course.id],
+          seats: {},
+          items: [],
+          couponCode: undefined,
+          instalments: 1,
+          paymentMethod: "card",
+        },
         undefined,
         { byStaff: true },
       );

@@ -2,6 +2,7 @@ import { and, asc, eq, inArray } from "drizzle-orm";
 import type { Db, Queryable } from "../../db/client";
 import { forbidden, notFound } from "../../lib/errors";
 import type { AuditService } from "../audit/audit.service";
+import { seatCourseIds } from "../checkout/seats";
 import type { MailJobs } from "../mail/mail-jobs";
 import type { SettingsService } from "../settings/settings.service";
 import { allows, type StaffPrincipal } from "../staff/staff-access";
@@ -87,13 +88,11 @@ export async function courseIdsOf(
   exceptLines: string[] = [],
 ): Promise<string[]> {
   const lines = await tx
-    .select({ id: orderLines.id, courseId: orderLines.courseId })
+    .select({ id: orderLines.id, courseId: orderLines.courseId, quantity: orderLines.quantity })
     .from(orderLines)
     .where(eq(orderLines.orderId, orderId));
-  return lines
-    .filter((line) => !exceptLines.includes(line.id))
-    .map((line) => line.courseId)
-    .filter((id): id is string => id !== null);
+  // A group purchase's course counts once per seat.
+  return seatCourseIds(lines.filter((line) => !exceptLines.includes(line.id)));
 }
 
 /** The order's instalments not paid yet: scheduled, or failed after the retries of their charge. */

@@ -2,10 +2,12 @@ import { and, asc, eq } from "drizzle-orm";
 import { ORDER_TRANSITIONS } from "~shared/order-status";
 import { translate } from "~shared/translatable";
 import { trimDecimal } from "../currency/exchange";
+import { storedTaxLines } from "../taxes/tax-calculation";
 import { toInstalmentView } from "./instalment-view";
 import { creditNotesOfOrder } from "./invoices.service";
 import { findOrder, type OrderAdminSteps } from "./order-admin-records";
 import { refundedCents } from "./order-refunds";
+import { orderShippingOf } from "./order-shipping";
 import { invoices, orderInstalments, orderLines, orderReturns, payments } from "./orders.tables";
 import type { AdminOrder } from "./orders-admin.schemas";
 
@@ -68,7 +70,12 @@ export async function getAdminOrder(
     vatRateBp: order.vatRateBp,
     vatCents: order.vatCents,
     totalCents: order.totalCents,
+    taxLines: storedTaxLines(order, lines),
+    reverseCharge: order.reverseCharge,
+    pricesIncludeTax: order.pricesIncludeTax,
+    buyer: { country: order.taxCountry, company: order.buyerCompany, vatNumber: order.buyerVatNumber },
     couponCode: order.couponCode,
+    shipping: orderShippingOf(order),
     instalmentCount: order.instalmentCount,
     language: order.language,
     notes: order.notes,

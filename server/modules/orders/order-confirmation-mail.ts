@@ -1,4 +1,5 @@
 import { checkoutConsentWording } from "~shared/checkout-consent";
+import { dateFormatter } from "~shared/date-formats";
 import { formatMoney } from "~shared/money";
 import type { OrderView } from "../checkout/checkout.schemas";
 import type { ResolvedTemplate } from "../content/email-templates.service";
@@ -15,6 +16,7 @@ const TEXTS = {
     invoice: "Invoice number",
     subtotal: "Subtotal",
     discount: "Discount",
+    shipping: "Shipping",
     vat: (rate: string) => `Included VAT (${rate})`,
     total: "Total",
     paidNow: "Paid today",
@@ -22,6 +24,10 @@ const TEXTS = {
     instalment: (n: number, date: string) => `Instalment ${n}, due ${date}`,
     start: "Start learning",
     accountHint: "To find your courses, create an account with this email address.",
+    courses: "Your courses",
+    magicLink: "Start learning now: this link signs you in without a password",
+    magicLinkHint:
+      "The link works once and for 24 hours; after that, ask for a new one on the sign-in page. Once signed in, set a password under User Details to make it a normal account.",
     closing: "Happy learning!",
     consentTitle: "Terms and right of withdrawal",
   },
@@ -33,6 +39,7 @@ const TEXTS = {
     invoice: "Factuurnummer",
     subtotal: "Subtotaal",
     discount: "Korting",
+    shipping: "Verzending",
     vat: (rate: string) => `Inclusief btw (${rate})`,
     total: "Totaal",
     paidNow: "Vandaag betaald",
@@ -40,6 +47,10 @@ const TEXTS = {
     instalment: (n: number, date: string) => `Termijn ${n}, te betalen op ${date}`,
     start: "Begin met leren",
     accountHint: "Maak een account aan met dit e-mailadres om je cursussen terug te vinden.",
+    courses: "Je cursussen",
+    magicLink: "Begin nu met leren: met deze link log je in zonder wachtwoord",
+    magicLinkHint:
+      "De link werkt één keer en 24 uur lang; vraag daarna een nieuwe aan op de inlogpagina. Stel na het inloggen bij Gebruikersgegevens een wachtwoord in om er een gewoon account van te maken.",
     closing: "Veel leerplezier!",
     consentTitle: "Voorwaarden en herroepingsrecht",
   },
@@ -57,6 +68,10 @@ export interface OrderConfirmationInput {
   store: StoreInfo;
   /** Where the learner finds their courses (absolute URL when PUBLIC_URL is known). */
   coursesUrl: string;
+  /** Each bought course's learning page. */
+  courseLinks?: { title: string; url: string }[];
+  /** For a buyer without a password (a guest): a single-use link that signs them in. */
+  signInLink?: string | null;
   /** The invoice PDF, once it is rendered. */
   attachments?: MailAttachment[];
   /** The school's own wording (email templates): replaces the subject, greeting and introduction. */
@@ -71,11 +86,8 @@ export function orderConfirmationMail(input: OrderConfirmationInput): MailMessag
   const shop = store.shopName || store.companyName;
   const money = (cents: number) => formatMoney(cents, order.currency, language);
   const rate = `${new Intl.NumberFormat(language, { maximumFractionDigits: 2 }).format(order.vatRateBp / 100)}%`;
-  const date = (iso: string) =>
-    new Intl.DateTimeFormat(language, {
-      dateStyle: "long",
-      timeZone: store.timeZone || "Europe/Amsterdam",
-    }).format(new Date(iso));
+  const dates = { timeZone: store.timeZone || "Europe/Amsterdam", dateFormat: store.dateFormat };
+  const date = (iso: string) => dateFormatter(language, dates).format(new Date(iso));
 
   const rows: [string, string][] = [
     ...order.lines.map((line): [string, string] => {
@@ -92,6 +104,14 @@ export function orderConfirmationMail(input: OrderConfirmationInput): MailMessag
             `${t.discount}${order.couponCode ? ` (${order.couponCode})` : ""}`,
             `−${money(order.discountCents)}`,
           ] as [string, string],
+        ]
+      : []),
+    ...(order.shipping && order.shipping.costCents > 0
+      ? [
+          [`${t.shipping} (${order.shipping.carrier ?? ""})`, money(order.shipping.costCents)] as [
+            string,
+            string,
+          ],
         ]
       : []),
     [t.total, money(order.totalCents)],
@@ -113,17 +133,15 @@ export function orderConfirmationMail(input: OrderConfirmationInput): MailMessag
     [t.order, String(order.number)],
     ...(order.invoice ? [[t.invoice, order.invoice.number] as [string, string]] : []),
   ];
-  const hint = order.customer.hasAccount ? null : t.accountHint;
+  const signInLink = input.signInLink ?? null;
+  const courseLinks = input.courseLinks ?? [];
+  const hint = order.customer.hasAccount || signInLink ? null : t.accountHint;
   // What the buyer agreed to at checkout (terms §7), word for word, with when and which version.
   const consentWording = checkoutConsentWording(language);
   const consent = order.consent
     ? [
         consentWording.recordedOn(
-          new Intl.DateTimeFormat(language, {
-            dateStyle: "long",
-            timeStyle: "short",
-            timeZone: store.timeZone || "Europe/Amsterdam",
-          }).format(new Date(order.consent.termsAcceptedAt)),
+          dateFormatter(language, dates, { time: true }).format(new Date(order.consent.termsAcceptedAt)),
         ),
         ...(order.consent.immediateAccessAt ? [`“${consentWording.immediateAccess}”`] : []),
         consentWording.version(order.consent.version),
@@ -153,7 +171,10 @@ export function orderConfirmationMail(input: OrderConfirmationInput): MailMessag
     ...rows.map(([label, value]) => `${label}: ${value}`),
     ...(schedule.length > 0 ? ["", `${t.schedule}:`, ...schedule.map(([l, v]) => `  ${l}: ${v}`)] : []),
     "",
-    `${t.start}: ${input.coursesUrl}`,
+    ...(courseLinks.length > 0
+      ? [`${t.courses}:`, ...courseLinks.map((course) => `  ${course.title}: ${course.url}`), ""]
+      : []),
+    ...(signInLink ? [`${t.magicLink}:`, signInLink, t.magicLinkHint] : [`${t.start}: ${input.coursesUrl}`]),
     ...(hint ? [hint] : []),
     ...(consent.length > 0 ? ["", `${t.consentTitle}:`, ...consent] : []),
     "",
@@ -173,7 +194,12 @@ ${introHtml}
 <table>${tableRows(header)}</table>
 <table style="margin-top:16px;border-collapse:collapse">${tableRows(rows)}</table>
 ${schedule.length > 0 ? `<p style="margin-top:16px"><strong>${escapeHtml(t.schedule)}</strong></p><table>${tableRows(schedule)}</table>` : ""}
-<p style="margin-top:16px"><a href="${escapeHtml(input.coursesUrl)}">${escapeHtml(t.start)}</a></p>
+${courseLinks.length > 0 ? `<p style="margin-top:16px"><strong>${escapeHtml(t.courses)}</strong></p><ul>${courseLinks.map((course) => `<li><a href="${escapeHtml(course.url)}">${escapeHtml(course.title)}</a></li>`).join("")}</ul>` : ""}
+${
+  signInLink
+    ? `<p style="margin-top:16px">${escapeHtml(t.magicLink)}:</p><p><a href="${escapeHtml(signInLink)}" style="display:inline-block;background:#0f6b63;color:#ffffff;text-decoration:none;font-weight:bold;padding:12px 20px;border-radius:8px">${escapeHtml(t.start)}</a></p><p style="font-size:13px;color:#52615f">${escapeHtml(signInLink)}<br>${escapeHtml(t.magicLinkHint)}</p>`
+    : `<p style="margin-top:16px"><a href="${escapeHtml(input.coursesUrl)}">${escapeHtml(t.start)}</a></p>`
+}
 ${hint ? `<p>${escapeHtml(hint)}</p>` : ""}
 ${consent.length > 0 ? `<p style="margin-top:16px;font-size:13px;color:#52615f"><strong>${escapeHtml(t.consentTitle)}</strong><br>${consent.map(escapeHtml).join("<br>")}</p>` : ""}
 <p>${escapeHtml(t.closing)}<br>${escapeHtml(shop)}</p>

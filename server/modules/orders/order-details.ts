@@ -5,8 +5,10 @@ import { courses } from "../catalog/catalog.tables";
 import type { OrderView } from "../checkout/checkout.schemas";
 import { customers } from "../customers/customers.tables";
 import { products } from "../products/products.tables";
+import { type RateSummary, storedTaxLines } from "../taxes/tax-calculation";
 import { toInstalmentView } from "./instalment-view";
 import { orderConsentOf } from "./order-consent";
+import { orderShippingOf } from "./order-shipping";
 import { invoices, orderInstalments, orderLines, orders } from "./orders.tables";
 
 export interface OrderDetails extends OrderView {
@@ -42,6 +44,10 @@ export async function loadOrderDetails(
         quantity: orderLines.quantity,
         productSlug: products.slug,
         productImages: products.images,
+        taxName: orderLines.taxName,
+        taxRateBp: orderLines.taxRateBp,
+        taxBaseCents: orderLines.taxBaseCents,
+        taxCents: orderLines.taxCents,
       })
       .from(orderLines)
       .leftJoin(courses, eq(courses.id, orderLines.courseId))
@@ -69,9 +75,12 @@ export async function loadOrderDetails(
       ...(line.productId
         ? { productId: line.productId, variantId: line.variantId, quantity: line.quantity }
         : {}),
+      taxRateBp: line.taxRateBp,
+      taxCents: line.taxCents,
     })),
     instalments,
     invoice: invoice ?? null,
+    taxLines: storedTaxLines(order, lines),
   });
 }
 
@@ -96,6 +105,8 @@ export function orderDetailsOf(
       >
     >;
     invoice: OrderView["invoice"];
+    /** Each rate of the order with its base and amount. */
+    taxLines: RateSummary[];
   },
 ): OrderDetails {
   const { instalments } = parts;
@@ -112,7 +123,12 @@ export function orderDetailsOf(
     vatCents: order.vatCents,
     vatRateBp: order.vatRateBp,
     totalCents: order.totalCents,
+    taxLines: parts.taxLines,
+    reverseCharge: order.reverseCharge,
+    pricesIncludeTax: order.pricesIncludeTax,
     couponCode: order.couponCode,
+    paymentMethod: order.paymentMethod,
+    shipping: orderShippingOf(order),
     instalmentCount: order.instalmentCount,
     amountDueNowCents: dueNow,
     language: order.language,

@@ -59,7 +59,8 @@ export async function markOrderPaid(
       updatedAt: now,
     });
     const set: Partial<typeof orders.$inferInsert> = {
-      paymentMethod: body.method,
+      // Cash recorded for a cash-on-delivery order is what the carrier collected: it stays "cod".
+      paymentMethod: locked.paymentMethod === "cod" && body.method === "cash" ? "cod" : body.method,
       paidAt: locked.paidAt ?? now,
       paymentOverdueAt: null,
       updatedAt: now,

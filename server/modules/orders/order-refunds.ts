@@ -1,7 +1,7 @@
 import type { Queryable } from "../../db/client";
 import { businessRule } from "../../lib/errors";
 import type { MailJobs } from "../mail/mail-jobs";
-import type { PaymentProvider } from "../payments/provider";
+import type { Refunding } from "../payments/provider";
 import { CREDIT_NOTE_MAIL, type CreditNoteMailJob } from "./credit-note-mail";
 import { issueCreditNote } from "./invoice-issue";
 import { refunds } from "./orders.tables";
@@ -13,6 +13,7 @@ import { refunds } from "./orders.tables";
 const LOCAL_PROVIDERS = new Set(["demo", "pos", "manual"]);
 
 export interface RefundablePayment {
+  companyId: string;
   provider: string;
   providerReference: string;
   amountCents: number;
@@ -24,14 +25,17 @@ export const refundedCents = (payment: Pick<RefundablePayment, "details">): numb
   typeof payment.details?.refundedCents === "number" ? payment.details.refundedCents : 0;
 
 /**
- * Gives money back through the provider that took it: the configured provider (Stripe creates a
- * Refund), or nothing remote for demo and point-of-sale payments. Called BEFORE the transaction
- * that records the refund, never inside it.
+ * Gives money back through the provider that took it: the school's providers (Stripe, with its own
+ * keys or the environment's, creates a Refund; PayPal refunds the capture), or nothing remote for
+ * demo and point-of-sale payments.
+ * Called BEFORE the transaction that records the refund, never inside it.
  */
-export function createRefunder(provider: PaymentProvider) {
+export function createRefunder(providersOf: (companyId: string) => Promise<Refunding[]>) {
   return async (payment: RefundablePayment, amountCents: number, idempotencyKey: string): Promise<void> => {
     if (amountCents <= 0) return;
-    if (payment.provider === provider.name) {
+    const providers = await providersOf(payment.companyId);
+    const provider = providers.find((candidate) => candidate.name === payment.provider);
+    if (provider) {
       await provider.refund(payment.providerReference, { amountCents, idempotencyKey });
       return;
     }

@@ -2,7 +2,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import { returnRefundCents } from "~shared/refunds";
 import type { Queryable } from "../../db/client";
 import { businessRule, conflict } from "../../lib/errors";
-import { releaseSeats } from "../checkout/seats";
+import { releaseSeats, seatCourseIds } from "../checkout/seats";
 import { productDownloads } from "../products/products.tables";
 import { restoreOrderStock } from "../products/stock";
 import {
@@ -145,7 +145,7 @@ export async function createOrderReturn(
           ),
         );
       if (body.restock) {
-        await releaseSeats(tx, companyId, courseIds);
+        await releaseSeats(tx, companyId, seatCourseIds(lines));
         seatsReleased = true;
       }
     }

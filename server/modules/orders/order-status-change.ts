@@ -1,5 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
-import { canTransition, ORDER_TRANSITIONS, transitionError } from "~shared/order-status";
+import { canTransition, NOT_SHIPPED_MESSAGE, ORDER_TRANSITIONS, transitionError } from "~shared/order-status";
 import type { Queryable } from "../../db/client";
 import { businessRule, conflict } from "../../lib/errors";
 import { releaseSeats, reserveSeats } from "../checkout/seats";
@@ -35,7 +35,7 @@ import { type AdminOrder, ORDER_NOT_PAID_MESSAGE } from "./orders-admin.schemas"
  * left of its payments through their provider FIRST (outside any transaction), then in one
  * transaction: payments marked refunded, enrolments of the order deleted (access ends), seats
  * given back, scheduled instalments cancelled. Delivering enrols the customer and issues the
- * invoice when the order has none yet. Every change records who and when, and is audited.
+ * invoice when the order has none yet; an order with goods to ship must have been shipped first. Every change records who and when, and is audited.
  */
 export async function changeOrderStatus(
   deps: OrderAdminSteps,
@@ -94,6 +94,10 @@ export async function changeOrderStatus(
     }
 
     if (status === "delivered") {
+      // Goods to ship are delivered once they left with the carrier (Processing: being packed).
+      if (order.shippingAddress && !order.shippedAt) {
+        throw businessRule(NOT_SHIPPED_MESSAGE, "ORDER_NOT_SHIPPED");
+      }
       const [received] = await tx
         .select({ id: payments.id })
         .from(payments)

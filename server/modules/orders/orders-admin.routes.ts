@@ -5,6 +5,7 @@ import { toCsv } from "../../../app/lib/csv";
 import { notFound } from "../../lib/errors";
 import { requireStaff } from "../../plugins/auth";
 import { ErrorResponse } from "../../plugins/openapi";
+import { AdminMarkShippedBody } from "../shipping/shipping.schemas";
 import { pdfFilename } from "./invoice-issue";
 import { renderInvoicePdf } from "./invoice-pdf";
 import { sendCreditNotePdf } from "./invoices.routes";
@@ -199,6 +200,40 @@ export const orderAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         request.language,
       );
       return reply.status(201).send(order);
+    },
+  );
+
+  app.post(
+    "/orders/:orderId/shipment",
+    {
+      schema: {
+        tags: ["Orders"],
+        summary: "Mark an order shipped with the carrier's tracking number (staff)",
+        description:
+          "Keeps the tracking number and the time; the buyer's order page then links to the carrier's tracking " +
+          "page. A cash-on-delivery order may ship while Pending; other orders must be paid first (422). " +
+          "The status does not change.",
+        security,
+        params: AdminOrderParams,
+        body: AdminMarkShippedBody,
+        response: {
+          200: AdminOrder,
+          ...staffErrors,
+          404: ErrorResponse,
+          409: ErrorResponse,
+          422: ErrorResponse,
+        },
+      },
+    },
+    async (request) => {
+      const staff = await requireStaff(request, "orders", "write");
+      return orderAdmin.markShipped(
+        request.company.id,
+        actingStaff(staff),
+        request.params.orderId,
+        request.body,
+        request.language,
+      );
     },
   );
 

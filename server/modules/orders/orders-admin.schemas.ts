@@ -8,7 +8,8 @@ import {
 } from "~shared/order-enums";
 import { AdminListQuery, listPageSchema } from "../../lib/list-query";
 import { InstalmentView } from "./instalment-view";
-import { CreditNoteSummary } from "./invoices.schemas";
+import { CreditNoteSummary, InvoiceTaxLine } from "./invoices.schemas";
+import { OrderShipping } from "./order-shipping";
 
 export const ORDER_SORTS = [
   "number",
@@ -86,7 +87,16 @@ export const AdminOrder = z
     vatRateBp: z.number().int(),
     vatCents: z.number().int(),
     totalCents: z.number().int(),
+    taxLines: z.array(InvoiceTaxLine).describe("Each tax rate with what it applies to and its amount"),
+    reverseCharge: z.boolean(),
+    pricesIncludeTax: z.boolean(),
+    buyer: z.object({
+      country: z.string().nullable(),
+      company: z.string().nullable(),
+      vatNumber: z.string().nullable(),
+    }),
     couponCode: z.string().nullable(),
+    shipping: OrderShipping,
     instalmentCount: z.number().int(),
     language: z.string(),
     notes: z.string().nullable(),

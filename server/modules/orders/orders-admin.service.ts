@@ -2,12 +2,13 @@ import type { Db } from "../../db/client";
 import { withDeps } from "../../lib/with-deps";
 import type { AuditService } from "../audit/audit.service";
 import type { MailJobs } from "../mail/mail-jobs";
-import type { PaymentProvider } from "../payments/provider";
+import type { Refunding } from "../payments/provider";
 import type { SettingsService } from "../settings/settings.service";
 import { exportOrders, listOrders } from "./order-admin-list";
 import type { OrderAdminSteps } from "./order-admin-records";
 import { getAdminOrder } from "./order-admin-view";
 import { markOrderPaid } from "./order-mark-paid";
+import { markOrderShipped } from "./order-mark-shipped";
 import { refundPart } from "./order-partial-refund";
 import { createRefunder } from "./order-refunds";
 import { resendConfirmation } from "./order-resend-mail";
@@ -21,7 +22,8 @@ export type { ActingStaff } from "./order-admin-records";
 export interface OrderAdminDeps {
   settings: SettingsService;
   audit: AuditService;
-  provider: PaymentProvider;
+  /** Every provider that gives money back for a school (its card provider, PayPal). */
+  refunding(companyId: string): Promise<Refunding[]>;
   /** The return receipt mailed to the learner: a durable job enqueued with the return. */
   mailJobs: Pick<MailJobs, "enqueue" | "wake" | "register">;
   /** Seats came back (a cancellation or a restock): told after the commit, on every instance. */
@@ -40,7 +42,7 @@ export function createOrderAdminService(db: Db, deps: OrderAdminDeps) {
     now: deps.now ?? (() => new Date()),
     settings: deps.settings,
     audit: deps.audit,
-    refund: createRefunder(deps.provider),
+    refund: createRefunder(deps.refunding),
     seatsChanged: deps.seatsChanged,
     mailJobs: deps.mailJobs,
   };
@@ -52,6 +54,7 @@ export function createOrderAdminService(db: Db, deps: OrderAdminDeps) {
     changeStatus: withDeps(steps, changeOrderStatus),
     createReturn: withDeps(steps, createOrderReturn),
     markPaid: withDeps(steps, markOrderPaid),
+    markShipped: withDeps(steps, markOrderShipped),
     refund: withDeps(steps, refundPart),
     resendConfirmation: withDeps(steps, resendConfirmation),
   };

@@ -24,6 +24,18 @@ export {
   type PaymentMethod,
 } from "~shared/order-enums";
 
+/** A shipping address as the order keeps it. */
+export interface ShippingAddress {
+  name: string;
+  line1: string;
+  line2: string | null;
+  postalCode: string;
+  city: string;
+  /** ISO 3166-1 alpha-2, and the ISO 3166-2 subdivision code without the country (or null). */
+  country: string;
+  state: string | null;
+}
+
 export const coupons = pgTable(
   "coupons",
   {
@@ -78,6 +90,15 @@ export const orders = pgTable(
     /** VAT rate in basis points (2100 = 21 %). */
     vatRateBp: integer("vat_rate_bp").notNull(),
     vatCents: integer("vat_cents").notNull(),
+    /** The buyer's country for tax (ISO 3166-1 alpha-2; null: orders from before taxes by country). */
+    taxCountry: text("tax_country"),
+    /** The buying business and its VAT number, when given at checkout. */
+    buyerCompany: text("buyer_company"),
+    buyerVatNumber: text("buyer_vat_number"),
+    /** EU business buyer from another member state: no VAT charged, the buyer accounts for it. */
+    reverseCharge: boolean("reverse_charge").notNull().default(false),
+    /** Whether the catalogue prices included tax when the order was placed. */
+    pricesIncludeTax: boolean("prices_include_tax").notNull().default(true),
     totalCents: integer("total_cents").notNull(),
     couponId: uuid("coupon_id").references(() => coupons.id, { onDelete: "set null" }),
     couponCode: text("coupon_code"),
@@ -115,6 +136,18 @@ export const orders = pgTable(
     withdrawalWaivedAt: timestamp("withdrawal_waived_at", { withTimezone: true }),
     /** The version of the checkout consent wording the buyer saw (shared/checkout-consent.ts). */
     consentVersion: text("consent_version"),
+    /** Where physical goods go (null: nothing to ship) and the phone number for the carrier. */
+    shippingAddress: jsonb("shipping_address").$type<ShippingAddress>(),
+    shippingPhone: text("shipping_phone"),
+    /** The carrier chosen at checkout, with its name and tracking URL template as they were then. */
+    shippingCarrierId: uuid("shipping_carrier_id"),
+    shippingCarrierName: text("shipping_carrier_name"),
+    shippingTrackingUrlTemplate: text("shipping_tracking_url_template"),
+    /** What shipping costs the buyer, in the order's currency (included in total_cents). */
+    shippingCents: integer("shipping_cents").notNull().default(0),
+    /** Set when staff mark the order shipped. */
+    trackingNumber: text("tracking_number"),
+    shippedAt: timestamp("shipped_at", { withTimezone: true }),
     ...timestamps(),
   },
   (t) => [
@@ -151,6 +184,12 @@ export const orderLines = pgTable(
     unitPriceCents: integer("unit_price_cents").notNull(),
     quantity: integer("quantity").notNull().default(1),
     totalCents: integer("total_cents").notNull(),
+    /** The tax of this line when ordered (null: an order from before per-line taxes). */
+    taxName: text("tax_name"),
+    taxRateBp: integer("tax_rate_bp"),
+    /** What the rate applies to (after the line's share of the discount) and the tax, in the order's currency. */
+    taxBaseCents: integer("tax_base_cents"),
+    taxCents: integer("tax_cents"),
   },
   (t) => [
     index("order_lines_order_idx").on(t.orderId),
@@ -229,6 +268,11 @@ export const invoices = pgTable(
     orderId: uuid("order_id")
       .notNull()
       .references(() => orders.id),
+    /**
+     * The counter the number was taken from: "invoice", or "invoice:2026" for a yearly number type
+     * (decision 025). Numbers are unique and gapless within a series.
+     */
+    series: text("series").notNull().default("invoice"),
     number: integer("number").notNull(),
     /**
      * The number as printed when the invoice was issued ("INV-000043"): fixed for good, so a later
@@ -238,7 +282,7 @@ export const invoices = pgTable(
     issuedAt: timestamp("issued_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex("invoices_company_number_key").on(t.companyId, t.number),
+    uniqueIndex("invoices_company_series_number_key").on(t.companyId, t.series, t.number),
     uniqueIndex("invoices_order_key").on(t.orderId),
   ],
 );

@@ -1,3 +1,4 @@
+import type { RedirectPaymentMethod } from "~shared/order-enums";
 import type { CardDetails } from "../checkout/checkout.schemas";
 
 export type PaymentProviderName = "demo" | "stripe";
@@ -88,6 +89,44 @@ export interface PaymentProvider {
    * returns null for events this app does not act on.
    */
   parseWebhook?(rawBody: Buffer, signature: string | undefined): PaymentEvent | null;
+}
+
+/** A payment the buyer finishes on the provider's page, then comes back to `returnUrl`. */
+export interface RedirectChargeRequest {
+  companyId: string;
+  orderId: string;
+  orderNumber: number;
+  amountCents: number;
+  currency: string;
+  customerEmail: string;
+  returnUrl: string;
+  cancelUrl: string;
+}
+
+/**
+ * A payment method paid away from the site (PayPal, iDEAL): the buyer is sent to `redirectUrl`,
+ * approves there and comes back; the provider's webhook reports the same payment, so both roads
+ * lead to one fulfilment keyed on (`provider`, `reference`).
+ */
+export interface RedirectPaymentProvider {
+  readonly method: RedirectPaymentMethod;
+  /** The name its payments are recorded under (PayPal: "paypal"; iDEAL goes through "stripe"). */
+  readonly name: string;
+  /** Whether it can charge in this currency (iDEAL: euros only). */
+  supports(currency: string): boolean;
+  /** Creates the payment (the same one again for the same order and amount) and where to send the buyer. */
+  start(request: RedirectChargeRequest): Promise<{ reference: string; redirectUrl: string }>;
+  /**
+   * The buyer came back: takes the approved payment (PayPal captures the order) and reports it,
+   * or null while the provider has not decided yet. `expected` names the order it must belong to.
+   */
+  complete(reference: string, expected: { companyId: string; orderId: string }): Promise<PaymentEvent | null>;
+}
+
+/** Whatever gives money back for payments recorded under `name`. */
+export interface Refunding {
+  readonly name: string;
+  refund(reference: string, options?: RefundOptions): Promise<void>;
 }
 
 /** The card was refused or is not usable: shown to the buyer as is. */

@@ -1,6 +1,5 @@
-import type { Env } from "../../config/env";
 import type { SettingsService } from "../settings/settings.service";
-import { loadStripe, stripeConnection } from "./stripe-provider";
+import type { SchoolPaymentsResolver } from "./school-payments";
 
 /** The settings group holding the school's connected Stripe account. */
 const SETTINGS_GROUP = "stripeConnect";
@@ -8,22 +7,25 @@ const SETTINGS_GROUP = "stripeConnect";
 /**
  * Stripe Connect onboarding for the admin header's 'Connect With Stripe': the school's connected
  * account is created once (its id kept in settings) and each click gets a fresh onboarding link.
- * Null when Stripe is not configured.
+ * Stripe is the school's: its own keys from Store settings, or the environment's when set.
  */
-export function createStripeConnect(env: Env, settings: SettingsService) {
-  if (!env.STRIPE_SECRET_KEY) return null;
-  const Stripe = loadStripe();
-  const stripe = new Stripe(env.STRIPE_SECRET_KEY, {
-    maxNetworkRetries: 2,
-    timeout: 20_000,
-    telemetry: false,
-    ...stripeConnection(env.STRIPE_API_BASE),
-  });
+export function createStripeConnect(
+  payments: Pick<SchoolPaymentsResolver, "forCompany">,
+  settings: SettingsService,
+) {
   return {
+    /** Whether the school has Stripe keys (its own or the environment's). */
+    async configured(companyId: string): Promise<boolean> {
+      return (await payments.forCompany(companyId)).stripe !== null;
+    },
+
+    /** Stripe's onboarding link for the school's connected account; null without Stripe keys. */
     async onboardingUrl(
       companyId: string,
       urls: { returnUrl: string; refreshUrl: string; email?: string },
-    ): Promise<string> {
+    ): Promise<string | null> {
+      const { stripe } = await payments.forCompany(companyId);
+      if (!stripe) return null;
       const saved = await settings.read(companyId, SETTINGS_GROUP);
       let accountId = typeof saved.accountId === "string" ? saved.accountId : null;
       if (!accountId) {

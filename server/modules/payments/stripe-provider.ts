@@ -19,6 +19,8 @@ export interface StripeProviderOptions {
   publishableKey?: string | undefined;
   /** Another API address (a local stand-in or a Stripe-compatible mock), e.g. http://127.0.0.1:12111. */
   apiBase?: string | undefined;
+  /** A client already made for `secretKey` (shared with iDEAL and 'Connect With Stripe'). */
+  client?: StripeClient;
 }
 
 /** SDK connection options for another API address (a local stand-in), else Stripe's own. */
@@ -33,18 +35,23 @@ export function stripeConnection(apiBase: string | undefined) {
   };
 }
 
+/** The Stripe SDK's client for a secret key (and another API address, a local stand-in). */
+export function createStripeClient(secretKey: string, apiBase: string | undefined): StripeClient {
+  const Stripe = loadStripe();
+  return new Stripe(secretKey, {
+    maxNetworkRetries: 2,
+    timeout: 20_000,
+    telemetry: false,
+    ...stripeConnection(apiBase),
+  });
+}
+
 /**
  * Card payments through Stripe PaymentIntents: the server creates the intent for the amount due
  * now, the browser confirms it with Stripe.js, and Stripe's webhook reports the outcome.
  */
 export function createStripeProvider(options: StripeProviderOptions): PaymentProvider {
-  const Stripe = loadStripe();
-  const stripe = new Stripe(options.secretKey, {
-    maxNetworkRetries: 2,
-    timeout: 20_000,
-    telemetry: false,
-    ...stripeConnection(options.apiBase),
-  });
+  const stripe = options.client ?? createStripeClient(options.secretKey, options.apiBase);
 
   return {
     name: "stripe",

@@ -193,7 +193,7 @@ export function createPlatformService(db: Db, deps: PlatformDeps) {
               shopName: input.name,
               companyName: input.name,
               email: input.superAdmin.email,
-              defaultLanguage: "en",
+              defaultLanguage: "",
               currency: "EUR",
               timeZone: "Europe/Amsterdam",
               dateFormat: "DD/MM/YYYY",

@@ -7,6 +7,7 @@ import {
   createCheckoutTestApp,
 } from "../../../tests/support/checkout-fixtures";
 import { outboxMailsTo } from "../../../tests/support/outbox";
+import { addFreeCarrier, shipTo } from "../../../tests/support/shipping";
 import { createStaff, type TestStaff } from "../../../tests/support/staff";
 import { products } from "./products.tables";
 
@@ -14,6 +15,8 @@ let t: CheckoutTestApp;
 let admin: TestStaff;
 let manager: TestStaff;
 let cashier: TestStaff;
+/** Where the goods of these checkouts go: a free carrier to the Netherlands. */
+let ship: ReturnType<typeof shipTo>;
 
 // biome-ignore lint/suspicious/noExplicitAny: tests read JSON answers loosely
 type Json = any;
@@ -32,6 +35,7 @@ const buy = async (productId: string, quantity: number, variantId?: string) => {
   const placed = await call("POST", "/api/checkout", undefined, {
     ...CHECKOUT_CONSENTS,
     items: [{ productId, quantity, ...(variantId ? { variantId } : {}) }],
+    shipping: ship,
     guest: { name: "Parent", email: `parent-${Date.now()}-${Math.random()}@example.com` },
   });
   expect(placed.status, JSON.stringify(placed.body)).toBe(201);
@@ -69,6 +73,7 @@ const lowList = async () =>
 beforeAll(async () => {
   t = await createCheckoutTestApp();
   admin = await createStaff(t, t.companyId, "Admin");
+  ship = shipTo(await addFreeCarrier(t, admin.token));
   manager = await createStaff(t, t.companyId, "Manager");
   cashier = await createStaff(t, t.companyId, "Cashier");
   const settings = (await call("GET", "/api/admin/product-settings", admin.token)).body;

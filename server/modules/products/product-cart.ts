@@ -1,8 +1,10 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { z } from "zod";
+import type { TaxClass } from "~shared/tax-classes";
 import { type Translatable, translate } from "~shared/translatable";
 import type { Queryable } from "../../db/client";
 import { businessRule } from "../../lib/errors";
+import { isDigitalContent } from "./digital-content";
 import { variantAttributesOf, variantLabel } from "./product-admin.service";
 import { unitPrice } from "./product-prices";
 import { type BundleItem, products, productVariants } from "./products.tables";
@@ -60,8 +62,14 @@ export type ProductQuoteLine = z.output<typeof ProductQuoteLine>;
 /** A product line as the order keeps it: its title in every language and the stock it takes. */
 export interface PricedProductLine extends ProductQuoteLine {
   titles: Translatable;
+  /** How the line is taxed: the product's class, else digital services for downloads, standard otherwise. */
+  taxClass: TaxClass;
   /** The rows of stock one order of this line takes (a bundle takes each of its products). */
   stock: StockItem[];
+  /** What the line weighs in the shop's weight unit (the variant's weight, else the product's; none given: 0). */
+  weight: number;
+  /** A download, or a bundle holding one (digital content: the right of withdrawal is waived). */
+  digital: boolean;
 }
 
 type ProductRow = typeof products.$inferSelect;
@@ -186,6 +194,7 @@ export async function priceProductLines(
       productId: product.id,
       variantId: variant?.id ?? null,
       type: product.type,
+      taxClass: product.taxClass ?? (product.type === "digital" ? "digital_services" : "standard"),
       slug: product.slug,
       title,
       titles: label
@@ -205,6 +214,8 @@ export async function priceProductLines(
       note: item.note ?? null,
       soldOut,
       stock: stock.map((need) => ({ ...need, quantity: need.quantity * item.quantity })),
+      weight: (variant?.measurements?.weight ?? product.measurements?.weight ?? 0) * item.quantity,
+      digital: isDigitalContent(product, (id) => found.any.get(id)?.type),
     });
   }
   return { lines, unavailable };

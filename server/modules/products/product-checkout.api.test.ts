@@ -7,6 +7,7 @@ import {
   type CheckoutTestApp,
   createCheckoutTestApp,
 } from "../../../tests/support/checkout-fixtures";
+import { addFreeCarrier, shipTo } from "../../../tests/support/shipping";
 import { createStaff, type TestStaff } from "../../../tests/support/staff";
 import { insertCompany } from "../../seed/factories";
 import { orders } from "../orders/orders.tables";
@@ -16,6 +17,8 @@ import { DOWNLOAD_LIMIT_MESSAGE } from "./store-products.service";
 
 let t: CheckoutTestApp;
 let admin: TestStaff;
+/** Where the goods of these checkouts go: a free carrier to the Netherlands. */
+let ship: ReturnType<typeof shipTo>;
 const CARD = { number: "4242424242424242", expMonth: 12, expYear: 2039, cvc: "123" };
 
 // biome-ignore lint/suspicious/noExplicitAny: tests read JSON answers loosely
@@ -52,6 +55,7 @@ const stockOf = async (productId: string) =>
 beforeAll(async () => {
   t = await createCheckoutTestApp();
   admin = await createStaff(t, t.companyId, "Admin");
+  ship = shipTo(await addFreeCarrier(t, admin.token));
 });
 
 afterAll(async () => {
@@ -121,7 +125,11 @@ describe("products in the cart and the order, beside courses", () => {
     expect(quote.body.totalCents).toBe(5000 + 4840);
     expect(quote.body.paymentPlan).toBeNull();
 
-    const placed = await call("POST", "/api/checkout", buyer.token, { ...CHECKOUT_CONSENTS, ...cart });
+    const placed = await call("POST", "/api/checkout", buyer.token, {
+      ...CHECKOUT_CONSENTS,
+      shipping: ship,
+      ...cart,
+    });
     expect(placed.status).toBe(201);
     expect(placed.body.totalCents).toBe(9840);
     expect(placed.body.lines).toHaveLength(2);
@@ -146,6 +154,7 @@ describe("products in the cart and the order, beside courses", () => {
     // Asking for more than is left: 409 with the product's words, nothing taken.
     const tooMany = await call("POST", "/api/checkout", (await t.addCustomer()).token, {
       ...CHECKOUT_CONSENTS,
+      shipping: ship,
       items: [{ productId: workbook.id, variantId: teacher.id, quantity: 2 }],
     });
     expect(tooMany.status).toBe(409);
@@ -162,6 +171,7 @@ describe("products in the cart and the order, beside courses", () => {
           url: "/api/checkout",
           payload: {
             ...CHECKOUT_CONSENTS,
+            shipping: ship,
             items: [{ productId: kit.id }],
             guest: { name: `Buyer ${i}`, email: `kit-${i}@example.com` },
           },
@@ -190,6 +200,7 @@ describe("products in the cart and the order, beside courses", () => {
     const first = await t.addCustomer("First");
     const placed = await call("POST", "/api/checkout", first.token, {
       ...CHECKOUT_CONSENTS,
+      shipping: ship,
       items: [{ productId: globe.id, quantity: 2 }],
     });
     expect((await stockOf(globe.id)).quantity).toBe(1);
@@ -201,6 +212,7 @@ describe("products in the cart and the order, beside courses", () => {
     const second = await t.addCustomer("Second");
     const bought = await call("POST", "/api/checkout", second.token, {
       ...CHECKOUT_CONSENTS,
+      shipping: ship,
       items: [{ productId: globe.id, quantity: 3 }],
     });
     await call("POST", `/api/checkout/${bought.body.id}/pay`, second.token, { card: CARD });
@@ -248,6 +260,7 @@ describe("products in the cart and the order, beside courses", () => {
     expect(quote.body.totalCents).toBe(5000);
     const placed = await call("POST", "/api/checkout", buyer.token, {
       ...CHECKOUT_CONSENTS,
+      shipping: ship,
       items: [{ productId: bundle.id, quantity: 2 }],
     });
     expect(placed.status).toBe(201);
@@ -272,6 +285,7 @@ describe("products in the cart and the order, beside courses", () => {
     const buyer = await t.addCustomer();
     const placed = await call("POST", "/api/checkout", buyer.token, {
       ...CHECKOUT_CONSENTS,
+      shipping: ship,
       items: [{ productId: pack.id }],
     });
     expect((await call("GET", "/api/downloads", buyer.token)).body.items).toEqual([]);
@@ -311,6 +325,7 @@ describe("products in the cart and the order, beside courses", () => {
     expect(two.body.message).toBe("Signed poster can be bought one at a time.");
     const gone = await call("POST", "/api/checkout", buyer.token, {
       ...CHECKOUT_CONSENTS,
+      shipping: ship,
       items: [{ productId: hidden.id }],
     });
     expect(gone.status).toBe(404);

@@ -8,6 +8,7 @@ import {
   VOLUME_UNITS,
   WEIGHT_UNITS,
 } from "~shared/product.constants";
+import { TAX_CLASSES } from "~shared/tax-classes";
 import { AdminListQuery, listPageSchema, pageNumber, wholeNumber } from "../../lib/list-query";
 import { cents, slugInput, Translations, translatableInput } from "../catalog/catalog-admin.schemas";
 
@@ -114,6 +115,10 @@ const productFields = {
     .max(10_000, "The tax rate is at most 100 %")
     .nullable()
     .optional(),
+  taxClass: z
+    .enum(TAX_CLASSES, { message: `The tax class must be one of ${TAX_CLASSES.join(", ")}` })
+    .nullable()
+    .optional(),
   tags: typedList("tag", 30).optional(),
   images: z
     .array(
@@ -212,6 +217,7 @@ export const AdminProduct = z
     costPriceCents: z.number().int().nullable(),
     taxName: z.string().nullable(),
     taxRateBp: z.number().int().nullable(),
+    taxClass: z.enum(TAX_CLASSES).nullable().describe("null: digital services for downloads, else standard"),
     tags: z.array(z.string()),
     images: z.array(z.string()),
     published: z.boolean(),

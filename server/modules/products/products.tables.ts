@@ -12,6 +12,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { PRODUCT_TYPES, STOCK_REASONS, STOCK_STATUSES } from "~shared/product.constants";
+import { TAX_CLASSES } from "~shared/tax-classes";
 import type { Translatable } from "~shared/translatable";
 import { companyId, id, timestamps, translatable } from "../../db/columns";
 import { categories } from "../catalog/catalog.tables";
@@ -68,6 +69,8 @@ export const products = pgTable(
     /** The tax of this product; null: the shop's VAT rate. */
     taxName: text("tax_name"),
     taxRateBp: integer("tax_rate_bp"),
+    /** How this product is taxed by the buyer's country (null: digital services for downloads, else standard). */
+    taxClass: text("tax_class", { enum: TAX_CLASSES }),
     tags: jsonb("tags").$type<string[]>().notNull().default([]),
     images: jsonb("images").$type<string[]>().notNull().default([]),
     published: boolean("published").notNull().default(true),

@@ -1,9 +1,12 @@
+import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { adminTestContext } from "../../../tests/support/admin-test-context";
+import { writableSettings } from "../../../tests/support/settings-input";
 import { createStaff } from "../../../tests/support/staff";
 import { nextCounter } from "../orders/counters";
 
-const ctx = adminTestContext();
+// A key to encrypt the Stripe secrets with (without one, saving them is refused).
+const ctx = adminTestContext({ env: { SETTINGS_ENCRYPTION_KEY: randomBytes(32).toString("base64") } });
 const { call } = ctx;
 
 describe("GET /api/admin/settings/{group}", () => {
@@ -81,7 +84,10 @@ describe("PUT /api/admin/settings/{group}", () => {
 
     const kept = await call("PUT", "/api/admin/settings/store", ctx.admin.token, { metaTitle: "Learn more" });
     expect(kept.body.stripeSecretKeySet).toBe(true);
-    expect((await ctx.t.app.services.settings.read(ctx.companyId, "store")).stripeSecretKey).toBe(secret);
+    // Stored encrypted: the database never holds the key itself.
+    const stored = await ctx.t.app.services.settings.read(ctx.companyId, "store");
+    expect(stored.stripeSecretKey).toMatch(/^aes256gcm:v1:/);
+    expect(JSON.stringify(stored)).not.toContain(secret);
     const read = await call("GET", "/api/admin/settings/store", ctx.admin.token);
     expect(read.raw).not.toContain(secret);
 
@@ -134,6 +140,58 @@ describe("PUT /api/admin/settings/{group}", () => {
         })
       ).status,
     ).toBe(400);
+  });
+
+  it("raises the current year's counter for a yearly number type, leaving the plain counter alone", async () => {
+    const { timeZone } = (await call("GET", "/api/admin/settings/global", ctx.admin.token)).body;
+    const year = Number(new Intl.DateTimeFormat("en", { timeZone, year: "numeric" }).format(new Date()));
+    const plainBefore = await ctx.t.database.db.transaction((tx) =>
+      nextCounter(tx, ctx.companyId, "invoice"),
+    );
+    const saved = await call("PUT", "/api/admin/settings/invoice", ctx.admin.token, {
+      prefix: "INV-",
+      type: "yearly-prefix",
+      startValue: 300,
+      leadingZeros: true,
+      length: 6,
+    });
+    expect(saved.status).toBe(200);
+    expect(saved.body.type).toBe("yearly-prefix");
+    expect(
+      await ctx.t.database.db.transaction((tx) => nextCounter(tx, ctx.companyId, `invoice:${year}`)),
+    ).toBe(300);
+    expect(await ctx.t.database.db.transaction((tx) => nextCounter(tx, ctx.companyId, "invoice"))).toBe(
+      plainBefore + 1,
+    );
+    // Back to the plain prefix for the tests after this one.
+    await call("PUT", "/api/admin/settings/invoice", ctx.admin.token, {
+      prefix: "",
+      type: "prefix",
+      startValue: 1,
+      leadingZeros: false,
+      length: 1,
+    });
+  });
+
+  it("saves what fills the popular courses, and refuses an unknown source or a course that is no id", async () => {
+    const id = "0190a0b0-0000-7000-8000-000000000001";
+    const good = await call("PUT", "/api/admin/settings/storefront", ctx.admin.token, {
+      popularSource: "chosen",
+      popularCourses: [id],
+    });
+    expect(good.status).toBe(200);
+    expect(good.body).toMatchObject({ popularSource: "chosen", popularCourses: [id] });
+    const bad = await call("PUT", "/api/admin/settings/storefront", ctx.admin.token, {
+      popularSource: "random",
+      popularCourses: [id, id],
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.details.fields).toMatchObject({
+      popularSource: "popularSource must be one of newest, chosen, badge, sales",
+      popularCourses: "Choose each popular course once",
+    });
+    expect((await ctx.t.app.services.settingsAdmin.storefront(ctx.companyId)).popularSource).toBe("chosen");
+    await call("PUT", "/api/admin/settings/storefront", ctx.admin.token, { popularSource: "newest" });
   });
 
   it("keeps companies apart and needs write permission", async () => {
@@ -206,5 +264,57 @@ describe("the shop currency", () => {
     });
     expect(status).toBe(200);
     expect(body.currency).toBe("USD");
+  });
+});
+
+describe("settings that take effect (issue 21)", () => {
+  it("saves working hours, the date format, the default language and the SEO image, and rejects bad ones", async () => {
+    const current = (await call("GET", "/api/admin/settings/global", ctx.admin.token)).body;
+    const saved = await call("PUT", "/api/admin/settings/global", ctx.admin.token, {
+      ...current,
+      workingHours: "Mon–Fri 9:00–17:00",
+      dateFormat: "YYYY-MM-DD",
+      defaultLanguage: "nl",
+    });
+    expect(saved.status).toBe(200);
+    const info = await ctx.t.app.services.settings.storeInfo(ctx.companyId);
+    expect(info).toMatchObject({
+      workingHours: "Mon–Fri 9:00–17:00",
+      dateFormat: "YYYY-MM-DD",
+      visitorLanguage: "nl",
+    });
+    const browser = await call("PUT", "/api/admin/settings/global", ctx.admin.token, {
+      ...saved.body,
+      defaultLanguage: "",
+    });
+    expect(browser.status).toBe(200);
+    expect((await ctx.t.app.services.settings.storeInfo(ctx.companyId)).visitorLanguage).toBeUndefined();
+
+    const bad = await call("PUT", "/api/admin/settings/global", ctx.admin.token, {
+      ...saved.body,
+      dateFormat: "YYYY/DD/MM",
+      defaultLanguage: "dutch",
+    });
+    expect(bad.status).toBe(400);
+    expect(Object.keys(bad.body.details.fields)).toEqual(
+      expect.arrayContaining(["dateFormat", "defaultLanguage"]),
+    );
+
+    const store = (await call("GET", "/api/admin/settings/store", ctx.admin.token)).body;
+    const storeInput = writableSettings(store);
+    const badImage = await call("PUT", "/api/admin/settings/store", ctx.admin.token, {
+      ...storeInput,
+      metaImage: "javascript:alert(1)",
+    });
+    expect(badImage.status).toBe(400);
+    expect(badImage.body.details.fields.metaImage).toBe(
+      "An image must be a site path or an https:// address",
+    );
+    const image = await call("PUT", "/api/admin/settings/store", ctx.admin.token, {
+      ...storeInput,
+      metaImage: "/images/social.png",
+    });
+    expect(image.status).toBe(200);
+    expect((await ctx.t.app.services.settingsAdmin.seo(ctx.companyId)).image).toBe("/images/social.png");
   });
 });

@@ -39,7 +39,9 @@ export const settingsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "Replace one settings group",
         description:
           "Secrets (stripeSecretKey, stripeWebhookSecret): omit or send an empty string to keep the stored " +
-          "value, null to remove it. Saving the invoice group with a start value above the current invoice " +
+          "value, null to remove it. They are stored encrypted (the server needs SETTINGS_ENCRYPTION_KEY, else " +
+          "saving one is refused) and never read back: the store group says only whether each is set and its " +
+          "last 4 characters. Saving the invoice group with a start value above the current invoice " +
           "counter makes the next invoice number that start value.",
         security: [{ bearer: [] }],
         params: SettingsGroupParams,

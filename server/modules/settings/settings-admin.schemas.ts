@@ -1,5 +1,8 @@
 import { z } from "zod";
 import { DATE_FORMATS } from "~shared/date-formats";
+import { MAX_HOME_SLIDES } from "~shared/home-slides";
+import { INVOICE_NUMBER_TYPES } from "~shared/invoice-number-types";
+import { MAX_POPULAR_COURSES, POPULAR_SOURCES } from "~shared/popular-courses";
 
 /** Free text of at most `max` characters, trimmed; empty is allowed. */
 const optionalText = (label: string, max: number) =>
@@ -62,11 +65,12 @@ export const GlobalSettings = z
       )
       .default(""),
     website: linkUrl("The website").default(""),
+    /** The language of visitors without a preference of their own, before their browser's; "" = the browser's. */
     defaultLanguage: z
       .string()
       .trim()
-      .regex(/^[a-z]{2}$/, "The default language must be a two-letter language code")
-      .default("en"),
+      .regex(/^(?:[a-z]{2})?$/, "The default language must be a two-letter language code")
+      .default(""),
     currency: z
       .string()
       .trim()
@@ -82,14 +86,24 @@ export const GlobalSettings = z
       .enum(DATE_FORMATS, { message: `The date format must be one of ${DATE_FORMATS.join(", ")}` })
       .default("DD/MM/YYYY"),
     receiptFooter: optionalText("The receipt footer", 500),
+    workingHours: optionalText("The working hours", 500),
   })
   .meta({ id: "GlobalSettings" });
 export type GlobalSettings = z.output<typeof GlobalSettings>;
 
-/** How invoice numbers are made: the next number is at least `startValue`. */
+/**
+ * How invoice numbers are made: the next number is at least `startValue` (for a yearly type: the
+ * next number of the current year); `type` says whether `prefix` goes before or after the number and
+ * whether the numbers start again at 1 each year, with the year in the number.
+ */
 export const InvoiceSettings = z
   .strictObject({
     prefix: optionalText("The invoice prefix", 20),
+    type: z
+      .enum(INVOICE_NUMBER_TYPES, {
+        message: `The number type must be one of ${INVOICE_NUMBER_TYPES.join(", ")}`,
+      })
+      .default("prefix"),
     startValue: z.coerce
       .number({ message: "The start value must be a whole number of at least 1" })
       .int("The start value must be a whole number of at least 1")
@@ -109,6 +123,16 @@ export type InvoiceSettings = z.output<typeof InvoiceSettings>;
 const secretInput = (label: string) =>
   z.string().trim().max(300, `${label} must have at most 300 characters`).nullable().optional();
 
+const imagePath = z
+  .string()
+  .trim()
+  .max(500)
+  .refine(
+    (value) => value === "" || /^\/(?!\/)/.test(value) || /^https:\/\//i.test(value),
+    "An image must be a site path or an https:// address",
+  )
+  .default("");
+
 const storeFields = {
   stripePublishableKey: z
     .string()
@@ -122,6 +146,8 @@ const storeFields = {
   metaTitle: optionalText("The meta title", 70),
   metaDescription: optionalText("The meta description", 160),
   metaKeywords: optionalText("The meta keywords", 255),
+  /** The social image (Open Graph) of pages without their own: a site path or an https:// address. */
+  metaImage: imagePath,
   analyticsId: optionalText("The analytics id", 60),
   chatWidgetId: optionalText("The chat widget id", 100),
   staffSignupOpen: z.boolean({ message: "staffSignupOpen must be true or false" }).default(false),
@@ -129,6 +155,15 @@ const storeFields = {
 
 export const STORE_SECRETS = ["stripeSecretKey", "stripeWebhookSecret"] as const;
 export type StoreSecret = (typeof STORE_SECRETS)[number];
+
+/** Where the last 4 characters of a saved secret are kept (plainly, beside its ciphertext). */
+export const last4Field = (name: StoreSecret) => `${name}Last4` as const;
+
+export const KEY_MODES_DIFFER_MESSAGE =
+  "The publishable key and the secret key must both be test keys or both be live keys";
+
+export const SECRETS_NEED_KEY_MESSAGE =
+  "Secret keys cannot be saved on this server yet: set SETTINGS_ENCRYPTION_KEY (32 random bytes in base64, e.g. from: openssl rand -base64 32) in the environment and restart.";
 
 /** Store settings as written: the secrets are write-only. */
 export const StoreSettingsInput = z.strictObject({
@@ -150,6 +185,9 @@ export const StoreSettings = z
     ...storeFields,
     stripeSecretKeySet: z.boolean(),
     stripeWebhookSecretSet: z.boolean(),
+    /** The last 4 characters of the saved secret key, to tell which one it is; null when none. */
+    stripeSecretKeyLast4: z.string().nullable(),
+    stripeWebhookSecretLast4: z.string().nullable(),
   })
   .meta({ id: "StoreSettings" });
 export type StoreSettings = z.output<typeof StoreSettings>;
@@ -183,28 +221,53 @@ export const FooterColumn = z.strictObject({
 });
 export type FooterColumn = z.output<typeof FooterColumn>;
 
-const imagePath = z
-  .string()
-  .trim()
-  .max(500)
-  .refine(
-    (value) => value === "" || /^\/(?!\/)/.test(value) || /^https:\/\//i.test(value),
-    "An image must be a site path or an https:// address",
-  )
-  .default("");
+const slideText = (what: string, max: number) =>
+  z
+    .object({ en: z.string().trim().max(max, `${what} must have at most ${max} characters`) })
+    .catchall(z.string().trim().max(max, `${what} must have at most ${max} characters`))
+    .default({ en: "" });
 
-/** The storefront's home page sections, header links and footer columns. */
+/** One slide of the home page carousel (image advised at 500x400 px). */
+export const HomeSlide = z.strictObject({
+  image: imagePath.refine((value) => value !== "", "Please upload an image for every slide"),
+  title: slideText("A slide title", 120),
+  text: slideText("A slide text", 300),
+  link: linkUrl("A slide link").default(""),
+  active: z.boolean({ message: "active must be true or false" }).default(true),
+});
+export type HomeSlide = z.output<typeof HomeSlide>;
+
+/**
+ * The storefront's home page sections. `headerLinks` and `footerColumns` are the flat lists of
+ * before the Menu Editor: they are only read into its default menus (see shared/store-menus.ts).
+ */
 export const StorefrontSettings = z
   .strictObject({
     heroTitle: optionalTranslatable,
     heroText: optionalTranslatable,
     heroImage: imagePath,
     popularHeading: optionalTranslatable,
+    /** newest first; the courses in `popularCourses` (in that order); badged Best then Popular; most sold. */
+    popularSource: z
+      .enum(POPULAR_SOURCES, { message: `popularSource must be one of ${POPULAR_SOURCES.join(", ")}` })
+      .default("newest"),
+    popularCourses: z
+      .array(z.uuid({ message: "Choose courses from the list" }))
+      .max(MAX_POPULAR_COURSES, `Choose at most ${MAX_POPULAR_COURSES} popular courses`)
+      .refine((ids) => new Set(ids).size === ids.length, "Choose each popular course once")
+      .default([]),
     promoText: optionalTranslatable,
     promoImage: imagePath,
+    /** The home page's featured categories, by slug, in their order; none: no such section. */
     featuredCategories: z
       .array(z.string().trim().min(1).max(120))
       .max(12, "Choose at most 12 featured categories")
+      .refine((slugs) => new Set(slugs).size === slugs.length, "Choose each featured category once")
+      .default([]),
+    /** The home page carousel, in this order; none active: no carousel. */
+    slides: z
+      .array(HomeSlide)
+      .max(MAX_HOME_SLIDES, `The carousel has room for at most ${MAX_HOME_SLIDES} slides`)
       .default([]),
     headerLinks: z.array(StoreLink).max(8, "The header has room for at most 8 links").default([]),
     footerColumns: z.array(FooterColumn).max(4, "The footer has room for at most 4 columns").default([]),

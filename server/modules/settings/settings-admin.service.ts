@@ -1,21 +1,28 @@
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { badRequest } from "../../lib/errors";
+import { isSealed, type SecretBox } from "../../lib/secret-box";
 import type { AuditService } from "../audit/audit.service";
 import { fieldChanges } from "../audit/audit-changes";
+import { invoiceNumberFormat, seriesName, yearIn } from "../orders/invoice-number";
 import { orders } from "../orders/orders.tables";
 import type { SettingsService } from "./settings.service";
 import { counters } from "./settings.tables";
 import {
   GlobalSettings,
   InvoiceSettings,
+  KEY_MODES_DIFFER_MESSAGE,
+  last4Field,
+  SECRETS_NEED_KEY_MESSAGE,
   SETTINGS_INPUT,
   type SettingsGroup,
   STORE_SECRETS,
   StorefrontSettings,
+  type StoreSecret,
   type StoreSettings,
   StoreSettingsInput,
 } from "./settings-admin.schemas";
+import { type SiteWidgets, siteWidgets, widgetIdErrors } from "./site-widgets";
 
 export interface StaffActor {
   id: string;
@@ -52,8 +59,17 @@ const EMPTY_STOREFRONT = StorefrontSettings.parse({});
 export const CURRENCY_LOCKED_MESSAGE =
   "The shop currency cannot be changed once the shop has orders: prices, past orders and reports stay in the current currency. Offer other currencies to buyers under International → Currencies instead.";
 
-export function createSettingsAdminService(db: Db, deps: { settings: SettingsService; audit: AuditService }) {
-  const { settings, audit } = deps;
+/** Where a school's secret is bound to when sealed: the school and the field (see SecretBox). */
+export const secretContext = (companyId: string, name: StoreSecret) => `${companyId}/store/${name}`;
+
+export function createSettingsAdminService(
+  db: Db,
+  deps: { settings: SettingsService; audit: AuditService; secrets: SecretBox },
+) {
+  const { settings, audit, secrets } = deps;
+  const plainStoreKeys = Object.keys(StoreSettingsInput.shape).filter(
+    (key) => !(STORE_SECRETS as readonly string[]).includes(key),
+  );
 
   async function readStore(companyId: string): Promise<StoreSettings> {
     const raw = await settings.read(companyId, "store");
@@ -61,11 +77,18 @@ export function createSettingsAdminService(db: Db, deps: { settings: SettingsSer
       stripeSecretKey: _secret,
       stripeWebhookSecret: _webhook,
       ...rest
-    } = lenient(StoreSettingsInput, raw, StoreSettingsInput.parse({}));
+    } = lenient(StoreSettingsInput, pick(raw, plainStoreKeys), StoreSettingsInput.parse({}));
+    // Only a sealed secret counts (a value saved in plain text before encryption is not used).
+    const last4 = (name: StoreSecret) => {
+      const tail = raw[last4Field(name)];
+      return isSealed(raw[name]) && typeof tail === "string" ? tail : null;
+    };
     return {
       ...rest,
-      stripeSecretKeySet: typeof raw.stripeSecretKey === "string" && raw.stripeSecretKey !== "",
-      stripeWebhookSecretSet: typeof raw.stripeWebhookSecret === "string" && raw.stripeWebhookSecret !== "",
+      stripeSecretKeySet: isSealed(raw.stripeSecretKey),
+      stripeWebhookSecretSet: isSealed(raw.stripeWebhookSecret),
+      stripeSecretKeyLast4: last4("stripeSecretKey"),
+      stripeWebhookSecretLast4: last4("stripeWebhookSecret"),
     };
   }
 
@@ -81,6 +104,7 @@ export function createSettingsAdminService(db: Db, deps: { settings: SettingsSer
       case "invoice":
         return lenient(InvoiceSettings, raw, {
           prefix: typeof raw.prefix === "string" ? raw.prefix : "",
+          type: "prefix",
           startValue: 1,
           leadingZeros: raw.leadingZeros === true,
           length: 6,
@@ -92,12 +116,38 @@ export function createSettingsAdminService(db: Db, deps: { settings: SettingsSer
     }
   }
 
+  /** The invoice counter the next invoice is taken from with the `invoice` settings `value`, today. */
+  async function invoiceSeriesNow(companyId: string, value: Record<string, unknown>): Promise<string> {
+    const { timeZone } = await settings.read(companyId, "global");
+    const year = yearIn(new Date(), typeof timeZone === "string" ? timeZone : "Europe/Amsterdam");
+    return seriesName("invoice", invoiceNumberFormat(value), year);
+  }
+
   return {
     read,
 
     /** The storefront customization, parsed (empty texts mean "use the built-in text"). */
     async storefront(companyId: string): Promise<StorefrontSettings> {
       return lenient(StorefrontSettings, await settings.read(companyId, "storefront"), EMPTY_STOREFRONT);
+    },
+
+    /** The school's SEO settings for the storefront's <head> (empty texts: not set). */
+    async seo(
+      companyId: string,
+    ): Promise<{ title: string; description: string; keywords: string; image: string }> {
+      const store = await readStore(companyId);
+      return {
+        title: store.metaTitle,
+        description: store.metaDescription,
+        keywords: store.metaKeywords,
+        image: store.metaImage,
+      };
+    },
+
+    /** The analytics and chat widgets of the storefront (loaded once a visitor accepts cookies). */
+    async siteWidgets(companyId: string): Promise<SiteWidgets> {
+      const store = await readStore(companyId);
+      return siteWidgets(store.analyticsId, store.chatWidgetId);
     },
 
     /** Whether staff may create accounts at /signup without an invitation. */
@@ -121,6 +171,12 @@ export function createSettingsAdminService(db: Db, deps: { settings: SettingsSer
           fields: fieldErrors(parsed.error.issues),
         });
       }
+      if (group === "store") {
+        const { analyticsId, chatWidgetId } = parsed.data as StoreSettingsInput;
+        const fields = widgetIdErrors(analyticsId, chatWidgetId);
+        if (Object.keys(fields).length > 0)
+          throw badRequest("Please check the highlighted fields.", { fields });
+      }
       const previous = await settings.read(companyId, group);
       const value: Record<string, unknown> = { ...previous, ...(parsed.data as Record<string, unknown>) };
       if (group === "global" && (value.currency ?? "EUR") !== (previous.currency ?? "EUR")) {
@@ -137,30 +193,65 @@ export function createSettingsAdminService(db: Db, deps: { settings: SettingsSer
       }
       const changedSecrets: string[] = [];
       if (group === "store") {
+        const input = parsed.data as StoreSettingsInput;
+        const refused = STORE_SECRETS.filter((name) => input[name] && !secrets.available);
+        if (refused.length > 0) {
+          throw badRequest(SECRETS_NEED_KEY_MESSAGE, {
+            fields: Object.fromEntries(refused.map((name) => [name, SECRETS_NEED_KEY_MESSAGE])),
+          });
+        }
+        // Stripe refuses a publishable key of the other mode (test/live) on the payment page.
+        const secretKey =
+          input.stripeSecretKey === null
+            ? undefined
+            : input.stripeSecretKey ||
+              (isSealed(previous.stripeSecretKey)
+                ? (secrets.open(previous.stripeSecretKey, secretContext(companyId, "stripeSecretKey")) ??
+                  undefined)
+                : undefined);
+        const modeOf = (key: string | undefined) => /_(test|live)_/.exec(key ?? "")?.[1];
+        if (
+          secretKey &&
+          input.stripePublishableKey &&
+          modeOf(secretKey) !== modeOf(input.stripePublishableKey)
+        ) {
+          throw badRequest("Please check the highlighted fields.", {
+            fields: { stripePublishableKey: KEY_MODES_DIFFER_MESSAGE },
+          });
+        }
         for (const name of STORE_SECRETS) {
-          const given = (parsed.data as StoreSettingsInput)[name];
+          const given = input[name];
           if (given === undefined || given === "") {
-            value[name] = previous[name] ?? "";
+            // Kept as it is; a value saved in plain text before encryption is dropped.
+            const kept = isSealed(previous[name]);
+            value[name] = kept ? previous[name] : "";
+            value[last4Field(name)] = kept ? (previous[last4Field(name)] ?? null) : null;
+          } else if (given === null) {
+            value[name] = "";
+            value[last4Field(name)] = null;
+            changedSecrets.push(name);
           } else {
-            value[name] = given ?? "";
+            value[name] = secrets.seal(given, secretContext(companyId, name));
+            value[last4Field(name)] = given.slice(-4);
             changedSecrets.push(name);
           }
         }
       }
 
+      const hidden = new Set<string>(STORE_SECRETS.flatMap((name) => [name, last4Field(name)]));
       const changed = Object.keys(value).filter(
-        (key) =>
-          !(STORE_SECRETS as readonly string[]).includes(key) &&
-          JSON.stringify(previous[key]) !== JSON.stringify(value[key]),
+        (key) => !hidden.has(key) && JSON.stringify(previous[key]) !== JSON.stringify(value[key]),
       );
+      const series = group === "invoice" ? await invoiceSeriesNow(companyId, value) : "invoice";
       await db.transaction(async (tx) => {
         await settings.write(companyId, group, value, tx);
         if (group === "invoice") {
-          // The next invoice gets at least the start value: raise the counter, never lower it.
+          // The next invoice gets at least the start value: raise the counter, never lower it. For a
+          // yearly type, the counter of the current year in the school's time zone.
           const floor = (value.startValue as number) - 1;
           await tx
             .insert(counters)
-            .values({ companyId, name: "invoice", value: floor })
+            .values({ companyId, name: series, value: floor })
             .onConflictDoUpdate({
               target: [counters.companyId, counters.name],
               set: { value: sql`greatest(${counters.value}, ${floor})` },

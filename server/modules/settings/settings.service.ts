@@ -1,4 +1,6 @@
 import { and, eq } from "drizzle-orm";
+import { type DateFormat, DEFAULT_DATE_FORMAT, isDateFormat } from "~shared/date-formats";
+import { isSupportedLanguage, type Language } from "~shared/language";
 import type { Db, Queryable } from "../../db/client";
 import type { CacheBus } from "../../lib/cache-bus";
 import { sharedInvalidation } from "../../lib/company-cache";
@@ -18,7 +20,18 @@ export interface StoreInfo {
   website: string;
   currency: string;
   defaultLanguage: string;
+  /**
+   * The language of visitors without a preference of their own, before their browser's: the
+   * school's default language when staff chose one the site speaks, else undefined (the browser's).
+   */
+  visitorLanguage: Language | undefined;
+  /** Opening hours as the school wrote them ("" when not set): invoices and the site footer. */
+  workingHours: string;
+  /** The footer text of receipts and invoices ("" when not set). */
+  receiptFooter: string;
   timeZone: string;
+  /** How every date is shown (Settings → Date format). */
+  dateFormat: DateFormat;
 }
 
 export interface TaxSettings {
@@ -60,8 +73,12 @@ export function createSettingsService(db: Db, deps: { bus?: CacheBus } = {}) {
         email: text(global.email),
         website: text(global.website),
         currency: text(global.currency, "EUR"),
-        defaultLanguage: text(global.defaultLanguage, "en"),
+        defaultLanguage: text(global.defaultLanguage) || "en",
+        visitorLanguage: isSupportedLanguage(global.defaultLanguage) ? global.defaultLanguage : undefined,
+        workingHours: text(global.workingHours),
+        receiptFooter: text(global.receiptFooter),
         timeZone: text(global.timeZone, "Europe/Amsterdam"),
+        dateFormat: isDateFormat(global.dateFormat) ? global.dateFormat : DEFAULT_DATE_FORMAT,
       };
     },
 

@@ -1,13 +1,6 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, inject, it } from "vitest";
-import {
-  checkPage,
-  contextFor,
-  firstHref,
-  signInToken,
-  THEMES,
-  visit,
-} from "../../support/accessibility-pages";
+import { checkPage, contextFor, firstHref, signInToken, visit } from "../../support/accessibility-pages";
 import { expectNoSeriousViolations } from "../../support/axe";
 import { launchBrowser } from "../../support/browser";
 import { E2E_ADMIN } from "../../support/e2e-server";
@@ -31,6 +24,7 @@ afterAll(async () => {
 
 const ADMIN = [
   "/dashboard",
+  "/reports",
   "/courses",
   "/categories",
   "/attributes",
@@ -43,70 +37,76 @@ const ADMIN = [
   "/settings",
   "/store/store-settings",
   "/store/customization",
+  "/store/menu-editor",
   "/faq",
   "/email-templates",
   "/languages",
   "/currencies",
+  "/countries",
+  "/states",
+  "/tax-zones",
+  "/taxes",
+  "/translations",
+  "/shipping-zones",
+  "/store/shipping-carriers",
   "/audit-log",
   "/jobs",
   "/coming-soon",
   "/404",
 ];
 
-describe.each(THEMES)("the %s theme", (theme) => {
-  describe("admin", () => {
-    let context: BrowserContext;
-    let page: Page;
-    beforeAll(async () => {
-      const token = await signInToken(baseUrl, "/api/admin/login", E2E_ADMIN);
-      context = await contextFor(browser, baseUrl, theme, { name: "admin_session", value: token }, 1440);
-      page = await context.newPage();
-    });
-    afterAll(async () => {
-      await context?.close();
-    });
+describe("admin", () => {
+  let context: BrowserContext;
+  let page: Page;
+  beforeAll(async () => {
+    const token = await signInToken(baseUrl, "/api/admin/login", E2E_ADMIN);
+    context = await contextFor(browser, baseUrl, { name: "admin_session", value: token }, 1440);
+    page = await context.newPage();
+  });
+  afterAll(async () => {
+    await context?.close();
+  });
 
-    it.each(ADMIN)("%s", async (path) => {
-      await visit(page, baseUrl, path);
-      await checkPage(page, path, theme);
-    });
+  it.each(ADMIN)("%s", async (path) => {
+    await visit(page, baseUrl, path);
+    await checkPage(page, path);
+  });
 
-    it.each([
-      ["/courses", "/course/", "/course/new"],
-      ["/customers", "/customer-order/", undefined],
-      ["/orders", "/order/", undefined],
-    ])("the first %s row's detail page (%s…)", async (list, prefix, exclude) => {
-      await visit(page, baseUrl, list);
-      const detail = await firstHref(page, prefix, exclude);
-      await visit(page, baseUrl, detail);
-      await checkPage(page, `${prefix}{id}`, theme);
-    });
+  it.each([
+    ["/courses", "/course/", "/course/new"],
+    ["/customers", "/customer-order/", undefined],
+    ["/orders", "/order/", undefined],
+  ])("the first %s row's detail page (%s…)", async (list, prefix, exclude) => {
+    await visit(page, baseUrl, list);
+    const detail = await firstHref(page, prefix, exclude);
+    await visit(page, baseUrl, detail);
+    await checkPage(page, `${prefix}{id}`);
+  });
 
-    it("a confirm-delete dialog and a form dialog", async () => {
-      await visit(page, baseUrl, "/currencies");
-      await page
-        .getByRole("button", { name: /^Delete / })
-        .first()
-        .click();
-      await page.getByRole("alertdialog").waitFor();
-      await expectNoSeriousViolations(page, `the confirm-delete dialog (${theme})`);
-      await page.keyboard.press("Escape");
-      await page.getByRole("alertdialog").waitFor({ state: "detached" });
+  it("a confirm-delete dialog and a form dialog", async () => {
+    await visit(page, baseUrl, "/currencies");
+    await page
+      .getByRole("button", { name: /^Delete / })
+      .first()
+      .click();
+    await page.getByRole("alertdialog").waitFor();
+    await expectNoSeriousViolations(page, `the confirm-delete dialog`);
+    await page.keyboard.press("Escape");
+    await page.getByRole("alertdialog").waitFor({ state: "detached" });
 
-      await page.getByRole("button", { name: "Add currency" }).click();
-      await page.getByRole("dialog", { name: "Add currency" }).waitFor();
-      await expectNoSeriousViolations(page, `the add-currency form dialog (${theme})`);
-      await page.keyboard.press("Escape");
-      await page.getByRole("dialog").waitFor({ state: "detached" });
-    });
+    await page.getByRole("button", { name: "Add currency" }).click();
+    await page.getByRole("dialog", { name: "Add currency" }).waitFor();
+    await expectNoSeriousViolations(page, `the add-currency form dialog`);
+    await page.keyboard.press("Escape");
+    await page.getByRole("dialog").waitFor({ state: "detached" });
+  });
 
-    it("the navigation drawer, open at 375 px", async () => {
-      await page.setViewportSize({ width: 375, height: 800 });
-      await visit(page, baseUrl, "/dashboard");
-      await page.getByRole("button", { name: "Open menu" }).click();
-      await page.getByRole("dialog", { name: "Admin menu" }).waitFor();
-      await expectNoSeriousViolations(page, `the open admin navigation drawer (${theme})`);
-      await page.setViewportSize({ width: 1440, height: 900 });
-    });
+  it("the navigation drawer, open at 375 px", async () => {
+    await page.setViewportSize({ width: 375, height: 800 });
+    await visit(page, baseUrl, "/dashboard");
+    await page.getByRole("button", { name: "Open menu" }).click();
+    await page.getByRole("dialog", { name: "Admin menu" }).waitFor();
+    await expectNoSeriousViolations(page, `the open admin navigation drawer`);
+    await page.setViewportSize({ width: 1440, height: 900 });
   });
 });

@@ -22,7 +22,7 @@ import { E2E_ADMIN } from "../../support/e2e-server";
 const baseUrl = inject("baseUrl");
 let browser: Browser;
 /** Each run opens a page on a slowed CPU and goes through a form: up to ~30 s on a busy machine. */
-const TIMEOUT = 30_000 + HYDRATION_RUNS * 30_000;
+const TIMEOUT = 60_000 + HYDRATION_RUNS * 60_000;
 let admin: StorageState;
 
 beforeAll(async () => {

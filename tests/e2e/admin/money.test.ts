@@ -59,7 +59,7 @@ describe("pending staff invitations", () => {
       .getByText("This invitation has been withdrawn by an administrator.", { exact: false })
       .waitFor();
     expect(errors()).toEqual([]);
-  }, 90_000);
+  });
 });
 
 describe("coupon limits and the audit log", () => {
@@ -97,5 +97,5 @@ describe("coupon limits and the audit log", () => {
       .getByText("Gebruikslimiet: 5 → 10")
       .waitFor();
     expect(errors()).toEqual([]);
-  }, 90_000);
+  });
 });

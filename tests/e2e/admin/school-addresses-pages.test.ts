@@ -51,7 +51,7 @@ beforeAll(async () => {
   await app.ready();
   const second = await insertCompany(database.db, { slug: "second", name: "Second School" });
   await app.services.schoolAddresses.addHostname(second.id, "second.courses.example.org");
-}, 120_000);
+});
 
 afterAll(async () => {
   await app?.close();

@@ -1,6 +1,7 @@
 import type { Browser, Page } from "playwright-core";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { adminApi } from "../../support/admin-api";
 import { launchBrowser, watchErrors } from "../../support/browser";
 import { E2E_ADMIN } from "../../support/e2e-server";
 
@@ -65,10 +66,39 @@ describe("settings and content in the back office", () => {
     expect(served.headers.get("content-type")).toBe("image/webp");
   });
 
+  it("offers Paypal from the store settings, saying which keys the server lacks", async () => {
+    // Issue 19: off by default; this e2e server has neither PayPal's keys nor Stripe's.
+    await adminApi(baseUrl, "/api/admin/payment-settings", "PUT", { paypal: false, ideal: false });
+    try {
+      await page.goto(`${baseUrl}/store/store-settings?tab=store`);
+      const card = page
+        .locator("section")
+        .filter({ has: page.getByRole("heading", { level: 2, name: "Payment methods" }) });
+      await card.getByText(/^Needs PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET on the server/).waitFor();
+      await card
+        .getByText(/^Needs a Stripe secret key \(under Payment keys below, or STRIPE_SECRET_KEY/)
+        .waitFor();
+      // This server has no SETTINGS_ENCRYPTION_KEY: the Payment keys card says what to set.
+      await page.getByText(/^Secret keys can be saved once the server has SETTINGS_ENCRYPTION_KEY/).waitFor();
+      const paypal = card.getByRole("switch", { name: "Offer Paypal" });
+      expect(await paypal.isChecked()).toBe(false);
+      await paypal.focus();
+      await page.keyboard.press("Space");
+      await card.getByRole("button", { name: "Save" }).click();
+      await saved();
+      expect(await adminApi(baseUrl, "/api/admin/payment-settings")).toEqual({
+        paypal: { enabled: true, configured: false },
+        ideal: { enabled: false, configured: false },
+      });
+    } finally {
+      await adminApi(baseUrl, "/api/admin/payment-settings", "PUT", { paypal: false, ideal: false });
+    }
+  });
+
   it("customizes the hero title and shows it on the home page", async () => {
     await page.goto(`${baseUrl}/store/customization`);
     await page.getByRole("textbox", { name: "Hero title (English)" }).fill("Learn something joyful today");
-    await page.getByRole("button", { name: "Save home page and navigation" }).click();
+    await page.getByRole("button", { name: "Save home page" }).click();
     await saved();
     await page.goto(`${baseUrl}/`);
     expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Learn something joyful today");

@@ -53,7 +53,7 @@ beforeAll(async () => {
   B = await furnishSchool(t, { ...other, isDefault: false }, "b");
   secretsOfB = [...(await rowIds(t, B.companyId)), B.media.courseImage, B.media.categoryIcon, "isolation-b"];
   secretsOfB.push("learner.b@isolation.example", "customer.b@isolation.example", "School B");
-}, 120_000);
+});
 
 afterAll(async () => {
   await t?.close();
@@ -93,6 +93,7 @@ describe("pages of school A", () => {
       ["/customers", staffCookie()],
       ["/user-courses", learnerCookie()],
       ["/user-invoice", learnerCookie()],
+      ["/user-orders", learnerCookie()],
     ] as const) {
       const response = await t.app.inject({ url: path, headers });
       expect(response.statusCode, path).toBe(200);

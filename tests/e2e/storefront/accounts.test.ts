@@ -65,7 +65,7 @@ async function signIn(page: Page, email: string, password: string) {
 }
 
 describe("customer accounts", () => {
-  it("signs up, signs out, signs in, updates details and resets the password", async () => {
+  it("signs up, signs out, signs in, updates details, resets the password, downloads their data and deletes the account", async () => {
     const { page, errors } = await newPage();
     const email = `e2e.${Date.now()}@example.org`;
     const password = "first-password-1";
@@ -167,6 +167,25 @@ describe("customer accounts", () => {
     await signIn(page, email, newPassword);
     await page.waitForURL(onPath("/user-dashboard"));
     await page.getByRole("heading", { name: "Hello, Esther Renamed" }).waitFor();
+
+    // Their data: a JSON download of the account, then the account deleted for good.
+    await page.goto(`${baseUrl}/user-details`);
+    const download = page.waitForEvent("download");
+    await page.getByRole("link", { name: "Download my data" }).click();
+    const exported = readFileSync((await (await download).path()) as string, "utf8");
+    expect(JSON.parse(exported)).toMatchObject({ account: { email, name: "Esther Renamed" } });
+    await page.getByRole("button", { name: "Delete my account" }).click();
+    const confirmation = page.getByRole("alertdialog", { name: "Delete your account for good?" });
+    await confirmation.getByLabel("Password", { exact: true }).fill("not-my-password-9");
+    await confirmation.getByRole("button", { name: "Yes, delete my account" }).click();
+    await confirmation.getByText("Your password is not correct.").waitFor();
+    await confirmation.getByLabel("Password", { exact: true }).fill(newPassword);
+    await confirmation.getByRole("button", { name: "Yes, delete my account" }).click();
+    await page.waitForURL(onPath("/"));
+    await page.getByRole("banner").getByRole("link", { name: "Log in" }).waitFor();
+    await page.goto(`${baseUrl}/customer-signin`);
+    await signIn(page, email, newPassword);
+    await page.getByText("Invalid email or password.").waitFor();
 
     expect(errors()).toEqual([]);
     await page.context().close();

@@ -26,7 +26,7 @@ const baseUrl = inject("baseUrl");
 const LEARNER = { email: "learner@example.com", password: "learn-with-joy-2024" };
 let browser: Browser;
 /** Each run opens a page on a slowed CPU and goes through a form: up to ~30 s on a busy machine. */
-const TIMEOUT = 30_000 + HYDRATION_RUNS * 30_000;
+const TIMEOUT = 60_000 + HYDRATION_RUNS * 60_000;
 /** A course page of the demo school and the cart (localStorage) that holds that course. */
 let coursePath: string;
 let cartWithCourse: StorageState;

@@ -28,7 +28,12 @@ afterAll(async () => {
 
 async function open(
   path: string,
-  options: { width?: number; theme?: "light" | "dark"; admin?: boolean; reducedMotion?: "reduce" } = {},
+  options: {
+    width?: number;
+    theme?: "light" | "dark";
+    admin?: boolean;
+    reducedMotion?: "reduce" | "no-preference";
+  } = {},
 ): Promise<{ page: Page; context: BrowserContext; errors: string[] }> {
   const context = await browser.newContext({
     viewport: { width: options.width ?? 1280, height: 900 },
@@ -240,7 +245,7 @@ describe("reduced motion", () => {
     await context.close();
 
     // Without the preference the drawer slides in and the page scrolls smoothly.
-    const moving = await open("/", { width: 375 });
+    const moving = await open("/", { width: 375, reducedMotion: "no-preference" });
     expect(await moving.page.evaluate(() => getComputedStyle(document.documentElement).scrollBehavior)).toBe(
       "smooth",
     );

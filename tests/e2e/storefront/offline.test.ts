@@ -1,5 +1,6 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { brotliCompressSync, gzipSync } from "node:zlib";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { clientBuildDir } from "~server/lib/paths";
@@ -18,8 +19,10 @@ afterAll(async () => {
 /** Offline, Chromium logs every request that cannot reach the server (API calls, unsaved images). */
 const NETWORK_ERROR = /Failed to load resource|Failed to fetch/;
 
-async function newPage(): Promise<{ context: BrowserContext; page: Page; errors: () => string[] }> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+async function newPage(
+  options: { reducedMotion?: "reduce" } = {},
+): Promise<{ context: BrowserContext; page: Page; errors: () => string[] }> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, ...options });
   const page = await context.newPage();
   const seen = watchErrors(page);
   return { context, page, errors: () => seen.filter((message) => !NETWORK_ERROR.test(message)) };
@@ -87,7 +90,8 @@ describe("offline storefront", () => {
   });
 
   it("keeps only public storefront pages, and drops them when the visitor signs in or out", async () => {
-    const { context, page, errors } = await newPage();
+    // A visitor who prefers reduced motion: the 'Ready to work offline' toast must stay up for them too.
+    const { context, page, errors } = await newPage({ reducedMotion: "reduce" });
     await installServiceWorker(page);
     await page.goto(`${baseUrl}/catalog`);
     await page.goto(`${baseUrl}/customer-signin`);
@@ -159,7 +163,7 @@ describe("a new version", () => {
     // Deploy a new service worker: the same one, answering which version it is.
     const file = join(clientBuildDir, "sw.js");
     const original = readFileSync(file, "utf8");
-    writeFileSync(
+    deploy(
       file,
       `${original}\nself.addEventListener("message", (event) => { if (event.data === "version?") event.ports[0].postMessage("next"); });\n`,
     );
@@ -174,7 +178,7 @@ describe("a new version", () => {
       await prompt.getByRole("button", { name: "Reload" }).click();
       await reloaded;
     } finally {
-      writeFileSync(file, original);
+      deploy(file, original);
     }
 
     const version = await page.evaluate(
@@ -195,3 +199,10 @@ describe("a new version", () => {
     await context.close();
   });
 });
+
+/** Writes a client file as the build does: with its precompressed copies (scripts/precompress.mjs). */
+function deploy(file: string, text: string) {
+  writeFileSync(file, text);
+  writeFileSync(`${file}.br`, brotliCompressSync(text));
+  writeFileSync(`${file}.gz`, gzipSync(text));
+}

@@ -4,6 +4,7 @@ import { join } from "node:path";
 import type { Browser } from "playwright-core";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { adminApi as adminApiAt } from "../../support/admin-api";
 import { launchBrowser, watchErrors } from "../../support/browser";
 import { giveCheckoutConsents } from "../../support/checkout-consents";
 import { payWithDemoCard } from "../../support/demo-payment";
@@ -28,27 +29,8 @@ afterAll(async () => {
   await browser?.close();
 });
 
-// biome-ignore lint/suspicious/noExplicitAny: the test reads JSON answers loosely
-type Json = any;
-
-/** A call to the admin API as the e2e administrator (bearer token). */
-async function adminApi(path: string, method = "GET", body?: unknown): Promise<Json> {
-  const login = await fetch(`${baseUrl}/api/admin/login`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify(E2E_ADMIN),
-  });
-  const { token } = (await login.json()) as { token: string };
-  const response = await fetch(`${baseUrl}${path}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${token}`,
-      ...(body === undefined ? {} : { "content-type": "application/json" }),
-    },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  return response.json();
-}
+/** A call to the admin API as the e2e administrator. */
+const adminApi = (path: string, method?: string, body?: unknown) => adminApiAt(baseUrl, path, method, body);
 
 /** A page of the back office, signed in as the e2e administrator, at `path`. */
 async function signedInStaff(path: string) {
@@ -115,6 +97,14 @@ describe("the shop", () => {
     await page.getByRole("textbox", { name: "Name" }).fill("Sam Shopper");
     await page.getByRole("textbox", { name: "Email" }).fill("sam.shop.e2e@example.com");
     await page.getByText("Science curriculum box, year 3").first().waitFor();
+    // The box is shipped: address, phone and one of the carriers that serve the country, with its cost.
+    await page.getByRole("combobox", { name: "Country to ship to" }).selectOption("NL");
+    await page.getByRole("textbox", { name: "Street and house number" }).fill("Kerkstraat 1");
+    await page.getByRole("textbox", { name: "Postal code" }).fill("1017 GC");
+    await page.getByRole("textbox", { name: "City" }).fill("Amsterdam");
+    await page.getByRole("textbox", { name: "Phone number" }).fill("+31 20 123 4567");
+    await page.getByRole("radio", { name: /PostNL/ }).check();
+    await page.getByText("Shipping (PostNL)").waitFor();
     await giveCheckoutConsents(page);
     await page.getByRole("button", { name: "Continue to payment" }).click();
     await payWithDemoCard(page);
@@ -261,12 +251,19 @@ describe("product settings", () => {
     await save();
     await question.getByRole("button", { name: "Yes, continue" }).click();
     await saved();
-    expect((await adminApi("/api/admin/product-settings")).unitSystem).toBe("metric");
+    // The first save's toast may still be up: wait for this save itself.
+    await expect
+      .poll(async () => (await adminApi("/api/admin/product-settings")).unitSystem, { timeout: 10_000 })
+      .toBe("metric");
 
     // Child products on: the editor offers a master product.
     await page.getByText("Master and child products", { exact: true }).click();
     await save();
     await saved();
+    // The unit system's toasts may still be up: wait for this save itself.
+    await expect
+      .poll(async () => (await adminApi("/api/admin/product-settings")).childProducts, { timeout: 10_000 })
+      .toBe(true);
     const master = await adminApi("/api/admin/products", "POST", {
       type: "physical",
       title: { en: `Uniform set ${Date.now()}` },

@@ -1,0 +1,32 @@
+import { requireStaffPage } from "~/lib/staff-guard.server";
+import { localizeMessage } from "~server/lib/messages/localize";
+import { AdminReportsQuery } from "~server/modules/reports/reports.schemas";
+import { localToday } from "~server/modules/reports/reports.service";
+import type { Route } from "./+types/reports";
+
+/**
+ * The reports for the period in the address (the last 30 days without one). A bad period shows its
+ * reason above the form, with no figures.
+ */
+export async function loader({ context, request }: Route.LoaderArgs) {
+  await requireStaffPage(context, request, "dashboard", "read");
+  const params = Object.fromEntries(new URL(request.url).searchParams);
+  const store = await context.services.settings.storeInfo(context.company.id);
+  const today = localToday(new Date(), store.timeZone);
+  const query = AdminReportsQuery.safeParse(params);
+  if (!query.success) {
+    return {
+      today,
+      reports: null,
+      error: localizeMessage(query.error.issues[0]?.message ?? "The request is not valid.", context.language),
+      input: { from: params.from ?? "", to: params.to ?? "", groupBy: params.groupBy ?? "day" },
+    };
+  }
+  const reports = await context.services.reports.reports(context.company.id, context.language, query.data);
+  return {
+    today,
+    reports,
+    error: null,
+    input: { from: reports.from, to: reports.to, groupBy: reports.groupBy },
+  };
+}

@@ -1,0 +1,348 @@
+import { type SQL, sql } from "drizzle-orm";
+import type { PaymentMethod } from "~shared/order-enums";
+import { REPORT_DEFAULT_DAYS, type ReportGrouping, type ReportName } from "~shared/reports";
+import { type Translatable, translate } from "~shared/translatable";
+import type { Db } from "../../db/client";
+import { categories, courses } from "../catalog/catalog.tables";
+import { PAID_STATUSES } from "../dashboard/dashboard.service";
+import { orderLines, orderReturns, orders, refunds } from "../orders/orders.tables";
+import { products } from "../products/products.tables";
+import type { SettingsService } from "../settings/settings.service";
+import type { AdminReportsQuery, Reports } from "./reports.schemas";
+import { renderReportPdf } from "./reports-pdf";
+
+const DAY_MS = 86_400_000;
+
+/** Rows of a raw query, on either engine (both drivers answer `{ rows }`). */
+async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
+  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+}
+
+/** Sums come back as bigint (a string from node-postgres): exact up to 2^53 cents. */
+const num = (value: unknown) => Number(value ?? 0);
+
+/** Today as YYYY-MM-DD in `timeZone`. */
+export function localToday(now: Date, timeZone: string): string {
+  return new Intl.DateTimeFormat("en-CA", {
+    timeZone,
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+  }).format(now);
+}
+
+const addDays = (date: string, days: number) =>
+  new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+
+/** The first day of the day, week (Monday) or month `date` lies in. */
+function periodStart(date: string, unit: ReportGrouping): string {
+  if (unit === "month") return `${date.slice(0, 7)}-01`;
+  if (unit === "week") return addDays(date, -((new Date(`${date}T00:00:00Z`).getUTCDay() + 6) % 7));
+  return date;
+}
+
+function nextPeriod(date: string, unit: ReportGrouping): string {
+  if (unit === "day") return addDays(date, 1);
+  if (unit === "week") return addDays(date, 7);
+  const [year, month] = date.split("-").map(Number) as [number, number];
+  return new Date(Date.UTC(year, month, 1)).toISOString().slice(0, 10);
+}
+
+/** Every period from the one `from` lies in to the one `to` lies in, oldest first. */
+export function reportPeriods(from: string, to: string, unit: ReportGrouping): string[] {
+  const periods: string[] = [];
+  for (let period = periodStart(from, unit); period <= to; period = nextPeriod(period, unit))
+    periods.push(period);
+  return periods;
+}
+
+/** The period a report covers: the query's, else the last 30 days up to today (the school's days). */
+export function reportRange(query: AdminReportsQuery, today: string): { from: string; to: string } {
+  if (query.from && query.to) return { from: query.from, to: query.to };
+  return { from: addDays(today, -(REPORT_DEFAULT_DAYS - 1)), to: today };
+}
+
+/**
+ * The back office's reports (issue 21), read straight from orders, order lines, refunds and returns.
+ * Sales are paid orders (processing or delivered) by the local day they were placed; refunds count on
+ * the day they were made. Every amount is in the shop currency: an order in another currency is
+ * converted at the order's own rate (as the dashboard does, decision 017).
+ */
+export function createReportsService(db: Db, deps: { settings: SettingsService; now?: () => Date }) {
+  const clock = deps.now ?? (() => new Date());
+
+  const service = {
+    /** One report for the period as a PDF in `language` (the CSV's figures, as the screen shows them). */
+    async pdf(
+      companyId: string,
+      language: string,
+      query: AdminReportsQuery,
+      name: ReportName,
+    ): Promise<{ pdf: Buffer; filename: string }> {
+      const [figures, store] = await Promise.all([
+        service.reports(companyId, language, query),
+        deps.settings.storeInfo(companyId),
+      ]);
+      const pdf = await renderReportPdf(figures, name, language, {
+        shopName: store.shopName,
+        dateFormat: store.dateFormat,
+      });
+      return { pdf, filename: `${name}-${figures.from}-${figures.to}.pdf` };
+    },
+
+    async reports(companyId: string, language: string, query: AdminReportsQuery): Promise<Reports> {
+      const { timeZone, currency } = await deps.settings.storeInfo(companyId);
+      const { from, to } = reportRange(query, localToday(clock(), timeZone));
+      const groupBy = query.groupBy;
+      const start = sql`((${from}::date)::timestamp at time zone ${timeZone})`;
+      const end = sql`((${to}::date + 1)::timestamp at time zone ${timeZone})`;
+      const paidStatuses = sql.join(
+        PAID_STATUSES.map((status) => sql`${status}`),
+        sql`, `,
+      );
+      // An amount of order `o` in the shop currency, at the order's own rate.
+      const base = (amount: SQL) =>
+        sql`(case when o.currency = ${currency} then (${amount})::numeric
+          else coalesce(round((${amount})::numeric * o.base_total_cents / nullif(o.total_cents, 0)), 0) end)`;
+      const paid = sql`select * from ${orders} where company_id = ${companyId} and status in (${paidStatuses})
+        and created_at >= ${start} and created_at < ${end}`;
+      const orderMoney = sql`count(*)::int as orders,
+        coalesce(sum(${base(sql`o.subtotal_cents`)}), 0)::bigint as gross,
+        coalesce(sum(${base(sql`o.discount_cents`)}), 0)::bigint as discount,
+        coalesce(sum(${base(sql`o.vat_cents`)}), 0)::bigint as tax,
+        coalesce(sum(${base(sql`o.total_cents`)}), 0)::bigint as total`;
+      type MoneyRow = { orders: number; gross: string; discount: string; tax: string; total: string };
+
+      const [periods, items, cats, methods, channels, refundKinds, returns, taxes, customers] =
+        await Promise.all([
+          rowsOf<MoneyRow & { period: string }>(
+            db,
+            sql`select to_char(date_trunc(${groupBy}, o.created_at at time zone ${timeZone}), 'YYYY-MM-DD') as period,
+              ${orderMoney}
+            from (${paid}) o group by 1`,
+          ),
+          rowsOf<{
+            kind: "course" | "product";
+            id: string | null;
+            title: Translatable;
+            quantity: string;
+            orders: number;
+            gross: string;
+            tax: string;
+          }>(
+            db,
+            sql`select kind, id, (array_agg(title))[1] as title, sum(quantity)::bigint as quantity,
+              count(distinct order_id)::int as orders, sum(gross)::bigint as gross, sum(tax)::bigint as tax
+            from (
+              select case when l.product_id is not null then 'product' else 'course' end as kind,
+                coalesce(l.course_id, l.product_id)::text as id,
+                coalesce(c.title, p.title, l.title) as title, l.title->>'en' as line_title,
+                l.quantity, l.order_id,
+                ${base(sql`l.total_cents`)} as gross, ${base(sql`coalesce(l.tax_cents, 0)`)} as tax
+              from (${paid}) o
+              join ${orderLines} l on l.order_id = o.id
+              left join ${courses} c on c.id = l.course_id
+              left join ${products} p on p.id = l.product_id
+            ) x
+            group by kind, id, case when id is null then line_title end
+            order by gross desc, quantity desc, id`,
+          ),
+          rowsOf<{
+            id: string | null;
+            name: Translatable | null;
+            quantity: string;
+            orders: number;
+            gross: string;
+          }>(
+            db,
+            sql`select cat.id::text as id, cat.name as name, sum(l.quantity)::bigint as quantity,
+              count(distinct o.id)::int as orders, sum(${base(sql`l.total_cents`)})::bigint as gross
+            from (${paid}) o
+            join ${orderLines} l on l.order_id = o.id
+            left join ${courses} c on c.id = l.course_id
+            left join ${products} p on p.id = l.product_id
+            left join ${categories} cat on cat.id = coalesce(c.category_id, p.category_id)
+            group by cat.id, cat.name
+            order by gross desc, cat.id nulls last`,
+          ),
+          rowsOf<{ key: PaymentMethod; orders: number; total: string }>(
+            db,
+            sql`select o.payment_method as key, count(*)::int as orders, sum(${base(sql`o.total_cents`)})::bigint as total
+            from (${paid}) o group by 1 order by total desc, orders desc, key`,
+          ),
+          rowsOf<{ key: "online" | "pos"; orders: number; total: string }>(
+            db,
+            sql`select o.channel as key, count(*)::int as orders, sum(${base(sql`o.total_cents`)})::bigint as total
+            from (${paid}) o group by 1`,
+          ),
+          rowsOf<{
+            kind: Reports["refunds"]["kinds"][number]["kind"];
+            refunds: number;
+            orders: number;
+            amount: string;
+          }>(
+            db,
+            sql`select r.kind, count(*)::int as refunds, count(distinct r.order_id)::int as orders,
+              sum(${base(sql`r.amount_cents`)})::bigint as amount
+            from ${refunds} r join ${orders} o on o.id = r.order_id
+            where r.company_id = ${companyId} and r.created_at >= ${start} and r.created_at < ${end}
+            group by r.kind order by amount desc, r.kind`,
+          ),
+          rowsOf<{ returns: number; lines: number; restocked: number; amount: string }>(
+            db,
+            sql`select count(*)::int as returns, coalesce(sum(jsonb_array_length(x.line_ids)), 0)::int as lines,
+              (count(*) filter (where x.restocked))::int as restocked,
+              coalesce(sum(${base(sql`x.refund_cents`)}), 0)::bigint as amount
+            from ${orderReturns} x join ${orders} o on o.id = x.order_id
+            where x.company_id = ${companyId} and x.created_at >= ${start} and x.created_at < ${end}`,
+          ),
+          // The rates of each order as its invoice shows them (storedTaxLines): its lines' own taxes when
+          // every line has one, else its one rate over the whole total.
+          rowsOf<{
+            country: string | null;
+            name: string;
+            rateBp: number;
+            orders: number;
+            base: string;
+            tax: string;
+          }>(
+            db,
+            sql`with p as materialized (${paid}),
+            lined as (
+              select o.id from p o where exists (select 1 from ${orderLines} l where l.order_id = o.id)
+                and not exists (select 1 from ${orderLines} l where l.order_id = o.id and l.tax_rate_bp is null)
+            ),
+            taxed as (
+              select o.id as order_id, o.tax_country as country, coalesce(l.tax_name, 'VAT') as name,
+                l.tax_rate_bp as rate, ${base(sql`coalesce(l.tax_base_cents, 0)`)} as base,
+                ${base(sql`coalesce(l.tax_cents, 0)`)} as tax
+              from p o join ${orderLines} l on l.order_id = o.id
+              where o.id in (select id from lined)
+              union all
+              select o.id, o.tax_country, 'VAT', o.vat_rate_bp, ${base(sql`o.total_cents - o.vat_cents`)},
+                ${base(sql`o.vat_cents`)}
+              from p o where o.id not in (select id from lined)
+            )
+            select country, name, rate::int as "rateBp", count(distinct order_id)::int as orders,
+              sum(base)::bigint as base, sum(tax)::bigint as tax
+            from taxed group by country, name, rate
+            order by country nulls last, rate desc, name`,
+          ),
+          rowsOf<{ type: "new" | "returning"; customers: number; orders: number; total: string }>(
+            db,
+            sql`with p as materialized (${paid}),
+            firsts as (
+              select f.customer_id, min(f.created_at) as first_at from ${orders} f
+              where f.company_id = ${companyId} and f.status in (${paidStatuses})
+                and f.customer_id in (select customer_id from p)
+              group by f.customer_id
+            )
+            select case when firsts.first_at >= ${start} then 'new' else 'returning' end as type,
+              count(distinct o.customer_id)::int as customers, count(*)::int as orders,
+              sum(${base(sql`o.total_cents`)})::bigint as total
+            from p o join firsts on firsts.customer_id = o.customer_id
+            group by 1`,
+          ),
+        ]);
+
+      const money = (row: MoneyRow | undefined) => {
+        const tax = num(row?.tax);
+        const total = num(row?.total);
+        return {
+          orders: row?.orders ?? 0,
+          grossCents: num(row?.gross),
+          discountCents: num(row?.discount),
+          taxCents: tax,
+          netCents: total - tax,
+          totalCents: total,
+        };
+      };
+      const byPeriod = new Map(periods.map((row) => [row.period, row]));
+      const salesPeriods = reportPeriods(from, to, groupBy).map((period) => ({
+        period,
+        ...money(byPeriod.get(period)),
+      }));
+      const totals = salesPeriods.reduce(
+        (sum, row) => ({
+          orders: sum.orders + row.orders,
+          grossCents: sum.grossCents + row.grossCents,
+          discountCents: sum.discountCents + row.discountCents,
+          taxCents: sum.taxCents + row.taxCents,
+          netCents: sum.netCents + row.netCents,
+          totalCents: sum.totalCents + row.totalCents,
+        }),
+        money(undefined),
+      );
+      const channelRows = new Map(channels.map((row) => [row.key, row]));
+      const customerRows = new Map(customers.map((row) => [row.type, row]));
+      const [returned] = returns;
+
+      return {
+        from,
+        to,
+        groupBy,
+        timeZone,
+        currency,
+        sales: { periods: salesPeriods, totals },
+        items: items.map((row) => ({
+          kind: row.kind,
+          id: row.id,
+          title: translate(row.title, language),
+          quantity: num(row.quantity),
+          orders: row.orders,
+          grossCents: num(row.gross),
+          taxCents: num(row.tax),
+        })),
+        categories: cats.map((row) => ({
+          id: row.id,
+          name: row.name ? translate(row.name, language) : "",
+          quantity: num(row.quantity),
+          orders: row.orders,
+          grossCents: num(row.gross),
+        })),
+        paymentMethods: methods.map((row) => ({
+          method: row.key,
+          orders: row.orders,
+          totalCents: num(row.total),
+        })),
+        channels: (["online", "pos"] as const).map((channel) => ({
+          channel,
+          orders: channelRows.get(channel)?.orders ?? 0,
+          totalCents: num(channelRows.get(channel)?.total),
+        })),
+        refunds: {
+          kinds: refundKinds.map((row) => ({
+            kind: row.kind,
+            refunds: row.refunds,
+            orders: row.orders,
+            amountCents: num(row.amount),
+          })),
+          totalCents: refundKinds.reduce((sum, row) => sum + num(row.amount), 0),
+          returns: {
+            returns: returned?.returns ?? 0,
+            lines: returned?.lines ?? 0,
+            restocked: returned?.restocked ?? 0,
+            refundCents: num(returned?.amount),
+          },
+        },
+        taxes: taxes.map((row) => ({
+          country: row.country,
+          name: row.name,
+          rateBp: row.rateBp,
+          orders: row.orders,
+          baseCents: num(row.base),
+          taxCents: num(row.tax),
+        })),
+        customers: (["new", "returning"] as const).map((type) => ({
+          type,
+          customers: customerRows.get(type)?.customers ?? 0,
+          orders: customerRows.get(type)?.orders ?? 0,
+          totalCents: num(customerRows.get(type)?.total),
+        })),
+      };
+    },
+  };
+  return service;
+}
+
+export type ReportsService = ReturnType<typeof createReportsService>;
