@@ -13,12 +13,21 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   // The user-area layout guards too; loaders run in parallel, so this one checks for itself.
   if (!context.customer) throw redirect(paths.signIn(new URL(request.url).pathname));
   const { customers, learning, families } = context.services;
-  const [counts, resume, family] = await Promise.all([
-    customers.overview(context.company.id, context.customer.customerId),
-    learning.continueLearning(context.company.id, context.customer.learnerId, context.language),
-    families.listLearners(context.company.id, context.customer.customerId, null, context.language),
+  const { company, customer, language } = context;
+  // Learning as a child: greet the child and count the child's courses (invoices stay the parent's).
+  const child = customer.learnerName;
+  const [counts, resume, family, childCourses] = await Promise.all([
+    customers.overview(company.id, customer.customerId),
+    learning.continueLearning(company.id, customer.learnerId, language),
+    families.listLearners(company.id, customer.customerId, null, language),
+    child ? learning.customerCourses(company.id, customer.learnerId, language) : null,
   ]);
-  return { name: context.customer.name, counts, resume, learners: family.learners };
+  return {
+    name: child ?? customer.name,
+    counts: childCourses ? { ...counts, courses: childCourses.courses.length } : counts,
+    resume,
+    learners: family.learners,
+  };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>

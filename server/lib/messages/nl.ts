@@ -493,6 +493,8 @@ export const nl: Record<string, string> = {
   "The webhook secret starts with whsec_": "Het webhookgeheim begint met whsec_",
   "The publishable key and the secret key must both be test keys or both be live keys":
     "De publieke sleutel en de geheime sleutel moeten allebei testsleutels of allebei livesleutels zijn",
+  "Enter the publishable key too: the payment page needs it beside the secret key":
+    "Vul ook de publieke sleutel in: de betaalpagina heeft die naast de geheime sleutel nodig",
   "Secret keys cannot be saved on this server yet: set SETTINGS_ENCRYPTION_KEY (32 random bytes in base64, e.g. from: openssl rand -base64 32) in the environment and restart.":
     "Geheime sleutels kunnen op deze server nog niet worden opgeslagen: stel SETTINGS_ENCRYPTION_KEY (32 willekeurige bytes in base64, bijvoorbeeld van: openssl rand -base64 32) in de omgeving in en start de app opnieuw.",
   "Please enter a label for every link": "Vul voor elke link een label in",

@@ -273,6 +273,19 @@ describe("Stripe keys saved in Store settings", () => {
       stripePublishableKey:
         "The publishable key and the secret key must both be test keys or both be live keys",
     });
+    // A secret key without its publishable key (Stripe's card form could not load).
+    const withoutPublishable = await saveStore(
+      s,
+      { ...SCHOOL_KEYS, stripePublishableKey: "" },
+      {
+        "accept-language": "nl",
+      },
+    );
+    expect(withoutPublishable.statusCode).toBe(400);
+    expect(withoutPublishable.json().details.fields).toEqual({
+      stripePublishableKey:
+        "Vul ook de publieke sleutel in: de betaalpagina heeft die naast de geheime sleutel nodig",
+    });
     // Nothing changed: the school's keys still take its payments.
     expect((await s.t.app.services.payments.forCompany(s.t.companyId)).source).toBe("settings");
   });

@@ -82,7 +82,19 @@ describe("PUT /api/admin/settings/{group}", () => {
       staffSignupOpen: true,
     });
 
-    const kept = await call("PUT", "/api/admin/settings/store", ctx.admin.token, { metaTitle: "Learn more" });
+    // The secret key needs its publishable key beside it (the payment page loads Stripe with it).
+    const alone = await call("PUT", "/api/admin/settings/store", ctx.admin.token, {
+      metaTitle: "Learn more",
+    });
+    expect(alone.status).toBe(400);
+    expect(alone.body.details.fields).toEqual({
+      stripePublishableKey: "Enter the publishable key too: the payment page needs it beside the secret key",
+    });
+    expect((await call("GET", "/api/admin/settings/store", ctx.admin.token)).body.metaTitle).toBe("Learn");
+    const kept = await call("PUT", "/api/admin/settings/store", ctx.admin.token, {
+      stripePublishableKey: "pk_test_abc123",
+      metaTitle: "Learn more",
+    });
     expect(kept.body.stripeSecretKeySet).toBe(true);
     // Stored encrypted: the database never holds the key itself.
     const stored = await ctx.t.app.services.settings.read(ctx.companyId, "store");
@@ -105,6 +117,7 @@ describe("PUT /api/admin/settings/{group}", () => {
     });
 
     const cleared = await call("PUT", "/api/admin/settings/store", ctx.admin.token, {
+      stripePublishableKey: "pk_test_abc123",
       stripeWebhookSecret: null,
     });
     expect(cleared.body).toMatchObject({ stripeSecretKeySet: true, stripeWebhookSecretSet: false });

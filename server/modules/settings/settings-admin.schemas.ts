@@ -162,6 +162,9 @@ export const last4Field = (name: StoreSecret) => `${name}Last4` as const;
 export const KEY_MODES_DIFFER_MESSAGE =
   "The publishable key and the secret key must both be test keys or both be live keys";
 
+export const PUBLISHABLE_KEY_NEEDED_MESSAGE =
+  "Enter the publishable key too: the payment page needs it beside the secret key";
+
 export const SECRETS_NEED_KEY_MESSAGE =
   "Secret keys cannot be saved on this server yet: set SETTINGS_ENCRYPTION_KEY (32 random bytes in base64, e.g. from: openssl rand -base64 32) in the environment and restart.";
 

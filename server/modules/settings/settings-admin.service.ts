@@ -13,6 +13,7 @@ import {
   InvoiceSettings,
   KEY_MODES_DIFFER_MESSAGE,
   last4Field,
+  PUBLISHABLE_KEY_NEEDED_MESSAGE,
   SECRETS_NEED_KEY_MESSAGE,
   SETTINGS_INPUT,
   type SettingsGroup,
@@ -210,6 +211,11 @@ export function createSettingsAdminService(
                   undefined)
                 : undefined);
         const modeOf = (key: string | undefined) => /_(test|live)_/.exec(key ?? "")?.[1];
+        if (secretKey && !input.stripePublishableKey) {
+          throw badRequest("Please check the highlighted fields.", {
+            fields: { stripePublishableKey: PUBLISHABLE_KEY_NEEDED_MESSAGE },
+          });
+        }
         if (
           secretKey &&
           input.stripePublishableKey &&

@@ -85,8 +85,12 @@ describe("a family with group seats", () => {
     await page.goto(`${baseUrl}/course-video/${course.slug}`);
     await page.getByRole("button", { name: "Mark as complete" }).waitFor();
 
-    // Back as the parent, the dashboard shows both children's progress.
+    // The dashboard greets the child and counts the child's courses (the parent's course is not Ben's).
     await page.goto(`${baseUrl}/user-dashboard`);
+    await page.getByRole("heading", { level: 1, name: "Hello, Ben" }).waitFor();
+    await page.getByText("1 course", { exact: true }).waitFor();
+
+    // Back as the parent, the dashboard shows both children's progress.
     await page.getByRole("button", { name: "Learn as myself" }).click();
     await page.waitForURL(onPath("/user-family"));
     await page.goto(`${baseUrl}/user-dashboard`);
