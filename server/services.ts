@@ -167,6 +167,8 @@ export function createServices(
   const stripeConnect = createStripeConnect(payments, settings);
   const taxes = createTaxService(db, { settings, audit, bus: cacheBus });
   const shipping = createShippingService(db, { settings, audit, bus: cacheBus });
+  // Seats sold back change what a card shows, not where any course is listed (decision 013).
+  const seatsChanged = { invalidate: catalog.invalidateAnswers, onInvalidate: catalog.onInvalidate };
   const checkout = createCheckoutService(db, {
     settings,
     taxes,
@@ -179,7 +181,7 @@ export function createServices(
     originOf,
     instalmentPayments: instalments,
     log,
-    seatsChanged: catalog,
+    seatsChanged,
     ...(now ? { now } : {}),
   });
   mailJobs.register(
@@ -221,7 +223,7 @@ export function createServices(
     audit,
     refunding: async (companyId) => (await payments.forCompany(companyId)).refunding,
     mailJobs,
-    seatsChanged: catalog,
+    seatsChanged,
     ...(now ? { now } : {}),
   });
   const manualEnrolment = createManualEnrolment(db, { audit, checkout, orderAdmin });

@@ -1,3 +1,4 @@
+import { URLS_PER_FILE } from "~server/modules/sitemap/sitemap.service";
 import { ADJECTIVES, AUDIENCES, FORMATS, type SqlRunner, SUBJECTS } from "../lib/generate";
 
 /** How many random paths a scenario takes in turn: more than a run asks for, so few repeat. */
@@ -75,6 +76,7 @@ export async function missScenarios(
      group by categories.slug`,
   );
   const pages = Math.floor(Number(published?.n ?? 0) / PAGE_SIZE);
+  const sitemapFiles = Math.ceil(Number(published?.n ?? 0) / URLS_PER_FILE);
   // Every 50th generated course is unpublished (generate.ts): those are not asked for.
   const publishedCourse = (next: () => number) => {
     let n = upTo(next, courseCount);
@@ -117,16 +119,6 @@ export async function missScenarios(
       ...budgets.detail,
     },
     {
-      name: "search: random title words",
-      hitPath: "/api/courses?searchText=creative%20music",
-      paths: many(40, (next) => {
-        const text = next() < 0.5 ? word(next) : `${word(next)} ${word(next)}`;
-        return `/api/courses?searchText=${encodeURIComponent(text)}`;
-      }),
-      // No budget in the issue: reported, not checked.
-      connections: 10,
-    },
-    {
       name: "page: /catalog?page=<random>",
       hitPath: "/catalog?page=2",
       paths: many(50, (next) => `/catalog?page=${upTo(next, pages)}`),
@@ -139,6 +131,27 @@ export async function missScenarios(
       paths: many(60, (next) => `/single-course/${publishedCourse(next)}`),
       connections: 50,
       ...budgets.page,
+    },
+    // Crawlers: kept until the catalogue changes, whatever CATALOG_CACHE says; held to the list's budget.
+    { name: "crawler: /robots.txt", hitPath: "/robots.txt", paths: ["/robots.txt"], ...list },
+    { name: "crawler: /sitemap.xml", hitPath: "/sitemap.xml", paths: ["/sitemap.xml"], ...list },
+    {
+      // 10,000 URLs (about 1 MB) per file: reported, not checked (the bytes, not the server, set it).
+      name: "crawler: /sitemap-courses-<random>.xml",
+      hitPath: "/sitemap-courses-1.xml",
+      paths: many(70, (next) => `/sitemap-courses-${upTo(next, sitemapFiles)}.xml`),
+      connections: 10,
+    },
+    {
+      name: "search: random title words",
+      hitPath: "/api/courses?searchText=creative%20music",
+      paths: many(40, (next) => {
+        const text = next() < 0.5 ? word(next) : `${word(next)} ${word(next)}`;
+        return `/api/courses?searchText=${encodeURIComponent(text)}`;
+      }),
+      // No budget in the issue: reported, not checked. Last: under row-level security a search reads
+      // every course (decision 013), and the queries it leaves running would slow the scenarios after it.
+      connections: 10,
     },
   ];
 }

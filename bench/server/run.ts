@@ -16,6 +16,9 @@
  * BENCH_SIZE=small  a tenth of the data (for trying the harness itself; budgets are for the full size)
  * BENCH_ONLY=regex   only the scenarios whose name matches (the baseline always runs); results are
  *                   printed but bench/results and README.md are left alone
+ * BENCH_KEEP_DATABASE=name  use (and keep) this PostgreSQL database: it is made and filled only when it does
+ *                   not exist yet (migrations still run), so a second run skips the data generation;
+ *                   drop it by hand (`dropdb name`) after changing the generator or the size
  * --readme          also put the table into README.md (between the bench:server markers)
  */
 import { execFileSync } from "node:child_process";
@@ -31,6 +34,7 @@ import {
   dropPostgresDatabase,
   migrateAndSeed,
   pgliteRunner,
+  postgresDatabaseExists,
   postgresRunner,
   type RunnerHandle,
 } from "../lib/database";
@@ -56,6 +60,14 @@ const size: GenerateSize =
     : QUICK
       ? { ...FULL_SIZE, customers: 10_000, orders: 50_000 }
       : FULL_SIZE;
+
+/**
+ * A database name: the bench makes it (and its data) only when it does not exist yet, and keeps it
+ * at the end, so the next run (and EXPLAIN ANALYZE by hand) reuses the million orders.
+ */
+const KEEP_DATABASE = process.env.BENCH_KEEP_DATABASE || undefined;
+if (KEEP_DATABASE && !/^[a-z0-9_]+$/.test(KEEP_DATABASE))
+  throw new Error("BENCH_KEEP_DATABASE must be a database name of a-z, 0-9 and _");
 
 const log = (message: string) => console.info(`[bench] ${message}`);
 const only = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY, "i") : undefined;
@@ -187,10 +199,23 @@ async function staffToken(url: string): Promise<string> {
   return ((await response.json()) as { token: string }).token;
 }
 
-async function prepare(runner: RunnerHandle) {
+async function prepare(runner: RunnerHandle, reused = false) {
   const started = performance.now();
-  await generateData(runner, COMPANY, size, log);
-  log(`data generated in ${Math.round((performance.now() - started) / 1000)} s`);
+  const [generated] = reused
+    ? await runner.query<{ orders: number }>(
+        "select count(*)::int as orders from orders where customer_email like 'bench-customer-%'",
+      )
+    : [];
+  if (generated && generated.orders > 0) {
+    if (generated.orders !== size.orders)
+      throw new Error(
+        `database ${KEEP_DATABASE} holds ${generated.orders} generated orders, this run's size ${size.orders}: drop it or use another name`,
+      );
+    log(`reusing the data of database ${KEEP_DATABASE} (BENCH_KEEP_DATABASE)`);
+  } else {
+    await generateData(runner, COMPANY, size, log);
+    log(`data generated in ${Math.round((performance.now() - started) / 1000)} s`);
+  }
   // The checkout scenario's course and its warm-up's: 20 seats each, none sold.
   const slugs = Array.from({ length: CHECKOUT_WARM_UP_COURSES + 1 }, (_, i) => `bench-course-${42 - i}`);
   const seated = await runner.query<{ id: string; slug: string }>(
@@ -203,14 +228,15 @@ async function prepare(runner: RunnerHandle) {
 }
 
 async function benchPostgres(serverUrl: string, rows: Row[], peakRss: Record<string, number>) {
-  const name = `course_market_bench_${process.pid}`;
-  await createPostgresDatabase(serverUrl, name);
+  const name = KEEP_DATABASE ?? `course_market_bench_${process.pid}`;
+  const reused = KEEP_DATABASE !== undefined && (await postgresDatabaseExists(serverUrl, name));
+  if (!reused) await createPostgresDatabase(serverUrl, name);
   const url = databaseUrl(serverUrl, name);
   let server: ServerProcess | undefined;
   const runner = await postgresRunner(url);
   try {
     await migrateAndSeed({ engine: "postgres", url }, ADMIN_PASSWORD);
-    const checkout = await prepare(runner);
+    const checkout = await prepare(runner, reused);
     const dataDir = mkdtempSync(join(tmpdir(), "course-market-bench-"));
     server = await startServer(root, { DATABASE_URL: url, DATA_DIR: dataDir, ADMIN_PASSWORD });
     log(`server ${server.pid} ready at ${server.url}`);
@@ -301,7 +327,8 @@ async function benchPostgres(serverUrl: string, rows: Row[], peakRss: Record<str
   } finally {
     await server?.stop();
     await runner.close();
-    await dropPostgresDatabase(serverUrl, name);
+    if (KEEP_DATABASE) log(`database ${name} kept (BENCH_KEEP_DATABASE)`);
+    else await dropPostgresDatabase(serverUrl, name);
   }
 }
 

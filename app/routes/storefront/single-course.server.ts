@@ -14,7 +14,8 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const { learning } = context.services;
   const [learner, reviews] = await Promise.all([
     learning.learnerState(context.company.id, course.id, context.customer?.learnerId ?? null),
-    learning.listReviews(context.company.id, course.id, { page: 1, limit: REVIEWS_PAGE_SIZE }),
+    // The course is found already: its first reviews are one query (decision 013, the miss path).
+    learning.reviewsPage(context.company.id, stored, { page: 1, limit: REVIEWS_PAGE_SIZE }),
   ]);
   return { course, learner, reviews };
 }

@@ -1,11 +1,12 @@
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app";
 import { buildApp } from "../../app";
 import { loadEnv } from "../../config/env";
 import type { CourseDetail, CourseList } from "./catalog.schemas";
+import { courses } from "./catalog.tables";
 
 let t: TestApp;
 let companyId: string;
@@ -69,6 +70,35 @@ describe("cached catalogue answers", () => {
     });
     expect(after.statusCode).toBe(200);
     expect(after.json<CourseDetail>().instructor).toBe("Etag Tester");
+  });
+
+  it("are read again after a seat or rating change, which keeps the lists' structure", async () => {
+    const url = "/api/courses?sort=price-asc&limit=3&page=2";
+    const before = (await t.app.inject({ url })).json<CourseList>();
+    const course = before.courses[1]!;
+    const [saved] = await t.database.db
+      .select({ totalSeats: courses.totalSeats, seatsSold: courses.seatsSold })
+      .from(courses)
+      .where(eq(courses.id, course.id));
+    try {
+      await t.database.db.execute(
+        sql`update courses set total_seats = 9, seats_sold = 2, rating_total = rating_total + 5,
+            rating_count = rating_count + 1 where id = ${course.id}`,
+      );
+      t.app.services.catalog.invalidateAnswers(companyId);
+      const after = (await t.app.inject({ url })).json<CourseList>();
+      expect(after.courses.map((card) => card.id)).toEqual(before.courses.map((card) => card.id));
+      expect(after.courses[1]).toMatchObject({ seatsLeft: 7, ratingCount: course.ratingCount + 1 });
+      expect(after.totalDoc).toBe(before.totalDoc);
+      const detail = (await t.app.inject({ url: `/api/courses/${course.slug}` })).json<CourseDetail>();
+      expect(detail.seatsLeft).toBe(7);
+    } finally {
+      await t.database.db.execute(
+        sql`update courses set total_seats = ${saved!.totalSeats}, seats_sold = ${saved!.seatsSold},
+            rating_total = rating_total - 5, rating_count = rating_count - 1 where id = ${course.id}`,
+      );
+      t.app.services.catalog.invalidate(companyId);
+    }
   });
 });
 

@@ -183,11 +183,15 @@ export function createCatalogService(db: Db, deps: { bus?: CacheBus; answers?: b
           cache.get(companyId, key, load) as Promise<T>;
   /** Told when a company's catalogue changed (null: any company's); pages made from it are stale. */
   const listeners: ((companyId: string | null) => void)[] = [];
-  const invalidateEverywhere = sharedInvalidation(deps.bus, "catalog", (companyId) => {
+  const dropAnswers = (companyId: string | null) => {
     cache.drop(companyId);
-    structures.drop(companyId);
     for (const listener of listeners) listener(companyId);
+  };
+  const invalidateEverywhere = sharedInvalidation(deps.bus, "catalog", (companyId) => {
+    dropAnswers(companyId);
+    structures.drop(companyId);
   });
+  const invalidateAnswersEverywhere = sharedInvalidation(deps.bus, "catalog-answers", dropAnswers);
 
   /** Published categories with their kept course counts (catalog_counts, migration 0009), and the total. */
   const catalogShape = (companyId: string) =>
@@ -244,6 +248,20 @@ export function createCatalogService(db: Db, deps: { bus?: CacheBus; answers?: b
     const where = listFilter(companyId, ids);
     const window = pageWindow(await listPositions(companyId, sort, category, where), start, query.limit);
     if (!window.from) return { rows: [], totalDoc };
+    if (!ids || ids.length === 1) {
+      const rows = await seekStatement(sort, ids !== undefined, window.to !== undefined).execute({
+        companyId,
+        categoryId: ids?.[0],
+        fromKey: window.from.key,
+        fromId: window.from.id,
+        toKey: window.to?.key,
+        toId: window.to?.id,
+        limit: query.limit,
+        skip: window.skip,
+      });
+      return { rows, totalDoc };
+    }
+    // A category with sub-categories: an IN list of any length, not one statement shape.
     const rows = await db
       .select(cardColumns)
       .from(courses)
@@ -252,6 +270,89 @@ export function createCatalogService(db: Db, deps: { bus?: CacheBus; answers?: b
       .limit(query.limit)
       .offset(window.skip);
     return { rows, totalDoc };
+  }
+
+  /**
+   * The seek of a list page as a named prepared statement (one per sort, with or without one
+   * category, with or without an upper bound: 16 shapes). On PostgreSQL each pooled connection parses
+   * it once and, after a few executions, keeps a generic plan, so a page is neither parsed nor planned
+   * again (decision 013). The embedded database has no statement cache: the same query, unprepared.
+   */
+  const seeks = new Map<string, ReturnType<typeof prepareSeek>>();
+  function prepareSeek(sort: CourseSort, oneCategory: boolean, bounded: boolean) {
+    const param = sql.placeholder;
+    const where = and(
+      eq(courses.companyId, param("companyId")),
+      sql`${courses.published}`,
+      oneCategory ? eq(courses.categoryId, param("categoryId")) : undefined,
+      windowCondition(
+        sort,
+        { key: param("fromKey"), id: param("fromId") },
+        bounded ? { key: param("toKey"), id: param("toId") } : undefined,
+      ),
+    );
+    const name = `catalog_seek_${sort.replace("-", "_")}_${oneCategory ? "category" : "all"}_${bounded ? "bounded" : "open"}`;
+    return db
+      .select(cardColumns)
+      .from(courses)
+      .where(where)
+      .orderBy(...orderBy(sort))
+      .limit(param("limit"))
+      .offset(param("skip"))
+      .prepare(name);
+  }
+  function seekStatement(sort: CourseSort, oneCategory: boolean, bounded: boolean) {
+    const key = `${sort}:${oneCategory}:${bounded}`;
+    let statement = seeks.get(key);
+    if (!statement) {
+      statement = prepareSeek(sort, oneCategory, bounded);
+      seeks.set(key, statement);
+    }
+    return statement;
+  }
+
+  /**
+   * A published course with its lessons as JSON, in their order: by slug, or (a uuid) by id or slug.
+   * Named prepared statements, as the list seeks.
+   */
+  const courseStatements = new Map<boolean, ReturnType<typeof prepareCourse>>();
+  function prepareCourse(byIdOrSlug: boolean) {
+    const key = sql.placeholder("key");
+    return db
+      .select({
+        ...cardColumns,
+        description: courses.description,
+        outcomes: courses.outcomes,
+        audience: courses.audience,
+        instructor: courses.instructor,
+        instalmentCount: courses.instalmentCount,
+        attributeValues: courses.attributeValues,
+        // Spelled out: in a one-table select drizzle names columns without their table.
+        lessons: sql<LessonRow[]>`coalesce((
+          select json_agg(json_build_object('id', l.id, 'position', l.position, 'title', l.title,
+            'durationSeconds', l.duration_seconds, 'freePreview', l.free_preview) order by l.position)
+          from lessons l where l.company_id = courses.company_id and l.course_id = courses.id
+        ), '[]')`,
+      })
+      .from(courses)
+      .where(
+        and(
+          eq(courses.companyId, sql.placeholder("companyId")),
+          eq(courses.published, true),
+          // Only a key that is a uuid is looked up by id too (the caller checks).
+          byIdOrSlug ? or(sql`${courses.id} = ${key}::uuid`, eq(courses.slug, key)) : eq(courses.slug, key),
+        ),
+      )
+      .limit(1)
+      .prepare(byIdOrSlug ? "catalog_course_by_id_or_slug" : "catalog_course_by_slug");
+  }
+  function courseStatement(byIdOrSlug: boolean) {
+    let statement = courseStatements.get(byIdOrSlug);
+    if (!statement) {
+      statement = prepareCourse(byIdOrSlug);
+      courseStatements.set(byIdOrSlug, statement);
+    }
+    return statement;
   }
 
   /** A category and all its descendants. */
@@ -348,15 +449,24 @@ export function createCatalogService(db: Db, deps: { bus?: CacheBus; answers?: b
     return { rows, totalDoc: total?.value ?? 0 };
   }
 
-  /** The company's published attributes with their values (translated), in the order they were made. */
-  const attributeList = (companyId: string, language: Language): Promise<CourseAttribute[]> =>
-    cached(companyId, `attributes:${language}`, async () => {
-      const rows = await db
+  /**
+   * The company's published attributes with their values, in the order they were made: the
+   * catalogue's structure like its category tree (what a list can be filtered by), so kept whatever
+   * CATALOG_CACHE says, and dropped with the catalogue (attribute writes invalidate it).
+   */
+  const attributeRows = (companyId: string) =>
+    kept(companyId, "attributes", async () =>
+      db
         .select({ id: attributes.id, name: attributes.displayName, values: attributes.values })
         .from(attributes)
         .where(and(eq(attributes.companyId, companyId), eq(attributes.published, true)))
-        .orderBy(asc(attributes.createdAt), asc(attributes.id));
-      return rows
+        .orderBy(asc(attributes.createdAt), asc(attributes.id)),
+    );
+
+  /** The published attributes, translated (an answer: cached unless CATALOG_CACHE=off). */
+  const attributeList = (companyId: string, language: Language): Promise<CourseAttribute[]> =>
+    cached(companyId, `attributes:${language}`, async () =>
+      (await attributeRows(companyId))
         .map((row) => ({
           id: row.id,
           name: translate(row.name, language),
@@ -365,8 +475,8 @@ export function createCatalogService(db: Db, deps: { bus?: CacheBus; answers?: b
             label: translate(value.label as Translatable, language),
           })),
         }))
-        .filter((attribute) => attribute.values.length > 0);
-    });
+        .filter((attribute) => attribute.values.length > 0),
+    );
 
   /** One page of published courses, uncached: `listCourses` and `listCoursesJson` cache it each their way. */
   async function loadCourseList(
@@ -475,36 +585,14 @@ export function createCatalogService(db: Db, deps: { bus?: CacheBus; answers?: b
       const key = idOrSlug.toLowerCase();
       return cached(companyId, `course:${language}:${key}`, async () => {
         const nodes = await categoryTree(companyId);
-        // One round trip: the course with its lessons as JSON, in their order.
-        const [row] = await db
-          .select({
-            ...cardColumns,
-            description: courses.description,
-            outcomes: courses.outcomes,
-            audience: courses.audience,
-            instructor: courses.instructor,
-            instalmentCount: courses.instalmentCount,
-            attributeValues: courses.attributeValues,
-            // Spelled out: in a one-table select drizzle names columns without their table.
-            lessons: sql<LessonRow[]>`coalesce((
-              select json_agg(json_build_object('id', l.id, 'position', l.position, 'title', l.title,
-                'durationSeconds', l.duration_seconds, 'freePreview', l.free_preview) order by l.position)
-              from lessons l where l.company_id = courses.company_id and l.course_id = courses.id
-            ), '[]')`,
-          })
-          .from(courses)
-          .where(
-            and(
-              eq(courses.companyId, companyId),
-              eq(courses.published, true),
-              isUuid(key) ? or(eq(courses.id, key), eq(courses.slug, key)) : eq(courses.slug, key),
-            ),
-          )
-          .limit(1);
+        // One round trip: the course with its lessons as JSON, in their order (a prepared statement).
+        const [row] = await courseStatement(isUuid(key)).execute({ companyId, key });
         if (!row) return undefined;
         const lessonRows = row.lessons;
         const picked = row.attributeValues;
-        const courseAttributes = (await attributeList(companyId, language))
+        // A course without attribute values needs no attribute list (one query fewer on a miss).
+        const hasValues = Object.values(picked).some((values) => values.length > 0);
+        const courseAttributes = (hasValues ? await attributeList(companyId, language) : [])
           .map((attribute) => ({
             ...attribute,
             values: attribute.values.filter((value) => picked[attribute.id]?.includes(value.id)),
@@ -624,6 +712,16 @@ export function createCatalogService(db: Db, deps: { bus?: CacheBus; answers?: b
     /** Drops the cached catalogue of a company, on every instance; call after every catalogue write. */
     invalidate(companyId: string) {
       invalidateEverywhere(companyId);
+    },
+
+    /**
+     * Drops the cached answers (and the pages made from them) of a company on every instance but keeps
+     * its structure (category tree, counts, attributes, list positions): for writes that change what a
+     * card shows but no course's place in any list, nor which courses are listed (seats sold or
+     * released, a review's rating). The next visitor of each list then pays no positions pass.
+     */
+    invalidateAnswers(companyId: string) {
+      invalidateAnswersEverywhere(companyId);
     },
 
     /** Calls `listener` whenever cached catalogue reads are dropped, for caches built on them. */

@@ -42,6 +42,10 @@ export const categories = pgTable(
   ],
 );
 
+/** What a course sells for (the sale price when set): the price sorts' key, as the list indexes hold it. */
+const listPrice = (t: { salePriceCents: AnyPgColumn; priceCents: AnyPgColumn }) =>
+  sql`(case when ${t.salePriceCents} is null then ${t.priceCents} else ${t.salePriceCents} end)`;
+
 export const courses = pgTable(
   "courses",
   {
@@ -93,15 +97,16 @@ export const courses = pgTable(
     index("courses_category_idx").on(t.categoryId, t.published, t.createdAt),
     // The storefront's lists (docs/decisions/013-catalog-miss-path.md): published courses in each sort's
     // order, the id breaking ties, so a page starts with an index seek at a kept position, not an OFFSET scan.
+    // The price is spelled as CASE, not coalesce(): under row-level security only leakproof conditions
+    // may be index conditions, and PostgreSQL counts COALESCE as possibly leaky, so a coalesce() seek
+    // read the whole list up to the page (list-positions.ts `effectivePrice` is the same expression).
     index("courses_list_date_idx").on(t.companyId, t.createdAt, t.id).where(sql`${t.published}`),
-    index("courses_list_price_idx")
-      .on(t.companyId, sql`coalesce(${t.salePriceCents}, ${t.priceCents})`, t.id)
-      .where(sql`${t.published}`),
+    index("courses_list_price_idx").on(t.companyId, listPrice(t), t.id).where(sql`${t.published}`),
     index("courses_list_category_date_idx")
       .on(t.companyId, t.categoryId, t.createdAt, t.id)
       .where(sql`${t.published}`),
     index("courses_list_category_price_idx")
-      .on(t.companyId, t.categoryId, sql`coalesce(${t.salePriceCents}, ${t.priceCents})`, t.id)
+      .on(t.companyId, t.categoryId, listPrice(t), t.id)
       .where(sql`${t.published}`),
   ],
 );

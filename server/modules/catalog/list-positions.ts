@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, type Placeholder, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import type { CourseSort } from "./catalog.schemas";
 import { courses } from "./catalog.tables";
@@ -21,7 +21,11 @@ export interface SortOrder {
   descending: boolean;
 }
 
-const effectivePrice = sql`coalesce(${courses.salePriceCents}, ${courses.priceCents})`;
+/**
+ * The price sorts' key, exactly as the list indexes hold it (catalog.tables.ts): CASE, not coalesce(),
+ * which row-level security treats as possibly leaky and so never uses as an index condition.
+ */
+const effectivePrice = sql`(case when ${courses.salePriceCents} is null then ${courses.priceCents} else ${courses.salePriceCents} end)`;
 
 export const SORT_ORDERS: Record<CourseSort, SortOrder> = {
   "price-asc": { key: effectivePrice, type: "integer", descending: false },
@@ -87,11 +91,17 @@ export function pageWindow(positions: Position[], start: number, limit: number) 
   return { from: positions[index], to: positions[end], skip };
 }
 
+/** A position in a query: its values, or placeholders of a prepared statement (list-seek.ts). */
+export interface PositionParams {
+  key: string | Placeholder;
+  id: string | Placeholder;
+}
+
 /** The condition "at or after `from` and before `to`" in a sort's order. */
-export function windowCondition(sort: CourseSort, from: Position, to: Position | undefined): SQL {
+export function windowCondition(sort: CourseSort, from: PositionParams, to: PositionParams | undefined): SQL {
   const { key, type, descending } = SORT_ORDERS[sort];
   const row = sql`(${key}, ${courses.id})`;
-  const at = (position: Position) => sql`(${position.key}::${sql.raw(type)}, ${position.id}::uuid)`;
+  const at = (position: PositionParams) => sql`(${position.key}::${sql.raw(type)}, ${position.id}::uuid)`;
   const lower = descending ? sql`${row} <= ${at(from)}` : sql`${row} >= ${at(from)}`;
   if (!to) return lower;
   return sql`${lower} and ${descending ? sql`${row} > ${at(to)}` : sql`${row} < ${at(to)}`}`;

@@ -63,7 +63,8 @@ export async function addReview(
       .where(and(eq(customers.id, customerId), eq(customers.companyId, companyId)));
     return { review, totals: totals!, authorName: author?.name ?? "" };
   });
-  deps.catalog.invalidate(companyId);
+  // A rating is on the cards, not a sort key: the lists' positions stay (decision 013).
+  deps.catalog.invalidateAnswers(companyId);
   return {
     review: {
       id: result.review.id,
@@ -86,25 +87,50 @@ export async function listReviews(
 ): Promise<CourseReviewList> {
   const course = await findCourse(deps.db, companyId, idOrSlug, null);
   if (!course) throw notFound(`No course "${idOrSlug}" exists.`, "COURSE_NOT_FOUND");
+  return reviewsPage(
+    deps,
+    companyId,
+    {
+      id: course.id,
+      rating: averageRating(course.ratingTotal, course.ratingCount),
+      ratingCount: course.ratingCount,
+    },
+    query,
+  );
+}
+
+/**
+ * A page of reviews of a course the caller has already found (the course page has it from the
+ * catalogue): one query, the total counted in the same pass (`count(*) over ()`).
+ */
+export async function reviewsPage(
+  deps: Pick<LearningSteps, "db">,
+  companyId: string,
+  course: { id: string; rating: number; ratingCount: number },
+  query: ListCourseReviewsQuery,
+): Promise<CourseReviewList> {
   const where = and(eq(courseReviews.companyId, companyId), eq(courseReviews.courseId, course.id));
-  const [rows, [total]] = await Promise.all([
-    deps.db
-      .select({
-        id: courseReviews.id,
-        rating: courseReviews.rating,
-        body: courseReviews.body,
-        name: customers.name,
-        createdAt: courseReviews.createdAt,
-      })
-      .from(courseReviews)
-      .innerJoin(customers, eq(customers.id, courseReviews.customerId))
-      .where(where)
-      .orderBy(desc(courseReviews.createdAt), desc(courseReviews.id))
-      .limit(query.limit)
-      .offset((query.page - 1) * query.limit),
-    deps.db.select({ value: count() }).from(courseReviews).where(where),
-  ]);
-  const totalDoc = total?.value ?? 0;
+  const rows = await deps.db
+    .select({
+      id: courseReviews.id,
+      rating: courseReviews.rating,
+      body: courseReviews.body,
+      name: customers.name,
+      createdAt: courseReviews.createdAt,
+      total: sql<number>`count(*) over ()`.mapWith(Number),
+    })
+    .from(courseReviews)
+    .innerJoin(customers, eq(customers.id, courseReviews.customerId))
+    .where(where)
+    .orderBy(desc(courseReviews.createdAt), desc(courseReviews.id))
+    .limit(query.limit)
+    .offset((query.page - 1) * query.limit);
+  // A page past the end has no row to carry the total (page 1 without rows: there are none).
+  const totalDoc =
+    rows[0]?.total ??
+    (query.page === 1
+      ? 0
+      : ((await deps.db.select({ value: count() }).from(courseReviews).where(where))[0]?.value ?? 0));
   return {
     reviews: rows.map((row) => ({
       id: row.id,
@@ -117,7 +143,7 @@ export async function listReviews(
     page: query.page,
     limit: query.limit,
     pages: Math.ceil(totalDoc / query.limit),
-    rating: averageRating(course.ratingTotal, course.ratingCount),
+    rating: course.rating,
     ratingCount: course.ratingCount,
   };
 }

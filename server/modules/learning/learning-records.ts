@@ -13,7 +13,7 @@ export interface LearningSteps {
   /** The clock lessons open by (drip schedule); tests move it forward. */
   now: () => Date;
   /** Its cached storefront catalogue is dropped after a review changes a course's rating. */
-  catalog: Pick<CatalogService, "invalidate">;
+  catalog: Pick<CatalogService, "invalidate" | "invalidateAnswers">;
 }
 
 /**

@@ -9,7 +9,7 @@ import type { SettingsService } from "../settings/settings.service";
 import { certificateFilename, certificatePdf, composeCertificateMail } from "./certificate-mail";
 import { CERTIFICATE_MAIL, certificatesOf, ownCertificate, verifyCertificate } from "./certificates";
 import { courseLearnerProgress } from "./course-learners";
-import { addReview, listReviews } from "./course-reviews";
+import { addReview, listReviews, reviewsPage } from "./course-reviews";
 import { completeLesson, continueLearning, lessonContent, lessonFile, openLesson } from "./lesson-content";
 import {
   coursePlayer,
@@ -60,6 +60,7 @@ export function createLearningService(
     learnerState: withDeps(steps, learnerState),
     addReview: withDeps(steps, addReview),
     listReviews: withDeps(steps, listReviews),
+    reviewsPage: withDeps(steps, reviewsPage),
     adminQuiz: withDeps(steps, adminQuiz),
     saveQuiz: withDeps(steps, saveQuiz),
     removeQuiz: withDeps(steps, removeQuiz),
