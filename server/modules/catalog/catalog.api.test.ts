@@ -247,6 +247,18 @@ describe("tenancy", () => {
     expect(direct.statusCode).toBe(404);
     const search = await list("?searchText=harbour");
     expect(search.body.totalDoc).toBe(0);
+    // Searches run as the table owner (row-level security kept the word indexes unused), so the
+    // company condition alone keeps them apart: sorted, and as part of a word, too.
+    for (const query of [
+      "?searchText=harbour&sort=price-asc",
+      "?searchText=arbou",
+      "?searchText=arbou&sort=date-desc",
+    ]) {
+      const found = await list(query);
+      expect(found.body.courses.map((c) => c.slug)).not.toContain(otherSchoolCourse.slug);
+      expect(found.body.totalDoc).toBe(0);
+    }
+    expect((await list("?searchText=arbou", { company: "harbour-school" })).body.totalDoc).toBe(1);
   });
 
   it("serves the company named in the header or the cookie", async () => {

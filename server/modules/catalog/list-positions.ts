@@ -47,6 +47,19 @@ export interface Position {
   id: string;
 }
 
+/**
+ * ORDER BY of a sort that no list index serves (the key plus a zero): for a search's matches, which
+ * are few next to the list. Ordered by the index, PostgreSQL would walk the whole list in order and
+ * test every course against the words (seconds for a rare word at 100k courses) instead of taking
+ * the matches from the word index and sorting them.
+ */
+export function matchOrderBy(sort: CourseSort): SQL[] {
+  const { key, type, descending } = SORT_ORDERS[sort];
+  const direction = descending ? desc : asc;
+  const unindexed = type === "integer" ? sql`(${key} + 0)` : sql`(${key} + interval '0 seconds')`;
+  return [direction(unindexed), direction(courses.id)];
+}
+
 /** The published courses of a company, in some categories (undefined: all). */
 export function listFilter(companyId: string, categoryIds: string[] | undefined): SQL {
   // `published` as such: the list indexes are partial on it.
