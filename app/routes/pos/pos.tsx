@@ -1,0 +1,17 @@
+import { PosTerminal } from "~/features/pos/pos-terminal";
+import { translator } from "~/i18n/translator";
+import type { Route } from "./+types/pos";
+
+export { loader } from "./pos.server";
+
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const root = matches[0]?.data as Parameters<typeof translator>[0] | undefined;
+  return [
+    ...(root ? [{ title: translator(root)("adminPos.title") }] : []),
+    { name: "robots", content: "noindex" },
+  ];
+};
+
+export default function PointOfSale({ loaderData }: Route.ComponentProps) {
+  return <PosTerminal {...loaderData} />;
+}
