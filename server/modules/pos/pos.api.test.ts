@@ -128,13 +128,13 @@ describe("POS access, PINs and the cashier", () => {
     expect((await call("GET", "/api/pos/state", admin.token)).body.cashier).toBeNull();
 
     // POS status inactive: no longer a cashier, even with the right PIN.
-    await call("PATCH", `/api/admin/staff/${cashier.id}`, admin.token, { posStatus: "inactive" });
+    await call("PUT", `/api/admin/staff/${cashier.id}`, admin.token, { posStatus: "inactive" });
     const inactive = await call("POST", "/api/pos/cashier", admin.token, {
       staffId: cashier.id,
       pin: "2468",
     });
     expect(inactive).toMatchObject({ status: 422, body: { code: "CASHIER_NOT_ALLOWED" } });
-    await call("PATCH", `/api/admin/staff/${cashier.id}`, admin.token, { posStatus: "active" });
+    await call("PUT", `/api/admin/staff/${cashier.id}`, admin.token, { posStatus: "active" });
 
     // Ten wrong PINs lock the cashier out for a while (like sign-ins).
     const fresh = await createStaff(t, t.companyId, "Cashier");
