@@ -376,7 +376,7 @@ export function createPosSales(deps: SaleDeps) {
           number: order.number,
           invoiceNumber: invoice[0]?.number ?? null,
           placedAt: order.createdAt.toISOString(),
-          cashier: order.sellerName ? translate(order.sellerName as Record<string, string>, language) : null,
+          cashier: order.sellerName ? translate(order.sellerName, language) : null,
           customer: order.customerName,
           currency: order.currency,
           notes: order.notes,

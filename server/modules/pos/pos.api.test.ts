@@ -67,13 +67,18 @@ afterAll(async () => {
 
 describe("POS access, PINs and the cashier", () => {
   it("refuses a role without POS access on every POS route", async () => {
+    const sale = {
+      items: [{ productId: pen.id, quantity: 1 }],
+      payments: [{ method: "cash", amountCents: 250 }],
+    };
     for (const [method, url] of [
       ["GET", "/api/pos/state"],
       ["GET", "/api/pos/catalog"],
       ["POST", "/api/pos/sales"],
     ] as const) {
-      expect((await call(method, url, driver.token, method === "POST" ? {} : undefined)).status).toBe(403);
-      expect((await call(method, url, undefined, method === "POST" ? {} : undefined)).status).toBe(401);
+      const payload = method === "POST" ? sale : undefined;
+      expect((await call(method, url, driver.token, payload)).status).toBe(403);
+      expect((await call(method, url, undefined, payload)).status).toBe(401);
     }
   });
 

@@ -108,28 +108,28 @@ const quantity = z
   .min(1, "The quantity must be at least 1")
   .max(100, "At most 100 of one item per sale");
 
+const cartItems = z
+  .array(
+    z.strictObject({
+      productId: z.uuid("Each product id must be a UUID"),
+      variantId: z.uuid("variantId must be a UUID").nullable().optional(),
+      quantity,
+      discount: PosDiscount.optional(),
+    }),
+  )
+  .max(50, "A sale holds at most 50 products")
+  .default([]);
+const cartCourses = z
+  .array(
+    z.strictObject({ courseId: z.uuid("Each course id must be a UUID"), discount: PosDiscount.optional() }),
+  )
+  .max(20, "A sale holds at most 20 courses")
+  .default([]);
+
 export const PosCartBody = z
   .strictObject({
-    items: z
-      .array(
-        z.strictObject({
-          productId: z.uuid("Each product id must be a UUID"),
-          variantId: z.uuid("variantId must be a UUID").nullable().optional(),
-          quantity,
-          discount: PosDiscount.optional(),
-        }),
-      )
-      .max(50, "A sale holds at most 50 products")
-      .default([]),
-    courses: z
-      .array(
-        z.strictObject({
-          courseId: z.uuid("Each course id must be a UUID"),
-          discount: PosDiscount.optional(),
-        }),
-      )
-      .max(20, "A sale holds at most 20 courses")
-      .default([]),
+    items: cartItems,
+    courses: cartCourses,
     orderDiscount: PosDiscount.optional(),
     /** The buyer (a learner for courses); none: a walk-in customer. */
     customerId: z.uuid("Choose a customer").optional(),
@@ -165,8 +165,8 @@ export type Tender = z.output<typeof Tender>;
 
 export const PosSaleBody = z
   .strictObject({
-    items: PosCartBody.innerType().shape.items,
-    courses: PosCartBody.innerType().shape.courses,
+    items: cartItems,
+    courses: cartCourses,
     orderDiscount: PosDiscount.optional(),
     customerId: z.uuid("Choose a customer").optional(),
     notes: z.string().trim().max(1000, "The note must have at most 1000 characters").optional(),

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, ilike, isNotNull, or, sql } from "drizzle-orm";
 import { allows } from "~shared/permissions";
-import { translate } from "~shared/translatable";
+import { type Translatable, translate } from "~shared/translatable";
 import type { Db } from "../../db/client";
 import { AppError, businessRule, notFound } from "../../lib/errors";
 import type { AuditService } from "../audit/audit.service";
@@ -43,7 +43,7 @@ export interface PosDevice {
   ip?: string | undefined;
 }
 
-const nameOf = (name: Record<string, string>) => name.en ?? Object.values(name)[0] ?? "";
+const nameOf = (name: Translatable) => name.en;
 
 /**
  * The point of sale's people and settings: PINs (hashed like passwords), the cashier a shared device's
@@ -397,7 +397,7 @@ export function createPosService(
 
 interface ProductRow {
   id: string;
-  title: Record<string, string>;
+  title: Translatable;
   priceCents: number;
   categoryId: string | null;
   images: string[];
