@@ -512,6 +512,7 @@ export const ROUTE_ACCESS: Record<string, RouteCase | RouteCase[]> = {
         customers: "none",
         orders: "none",
         refunds: "none",
+        pos: "none",
         coupons: "none",
         staff: "none",
         settings: "none",
