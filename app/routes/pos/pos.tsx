@@ -2,6 +2,7 @@ import { PosTerminal } from "~/features/pos/pos-terminal";
 import { translator } from "~/i18n/translator";
 import type { Route } from "./+types/pos";
 
+export { PosError as ErrorBoundary } from "~/features/pos/pos-error";
 export { loader } from "./pos.server";
 
 export const meta: Route.MetaFunction = ({ matches }) => {

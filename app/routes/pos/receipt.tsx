@@ -6,6 +6,7 @@ import { adminPaths } from "~/lib/admin-paths";
 import { formatFullMoney } from "~shared/money";
 import type { Route } from "./+types/receipt";
 
+export { PosError as ErrorBoundary } from "~/features/pos/pos-error";
 export { loader } from "./receipt.server";
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {

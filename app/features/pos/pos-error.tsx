@@ -1,14 +1,9 @@
 import { useTranslation } from "react-i18next";
-import { isRouteErrorResponse, Link, Outlet, useRouteError } from "react-router";
+import { isRouteErrorResponse, Link, useRouteError } from "react-router";
 import { adminPaths } from "~/lib/admin-paths";
 
-/** The point of sale's own full-screen frame: no back-office chrome. */
-export default function PosLayout() {
-  return <Outlet />;
-}
-
-/** A role without POS access (403) or an unknown receipt (404), without the back office's frame. */
-export function ErrorBoundary() {
+/** The point of sale's pages' errors: a role without POS access (403) or an unknown receipt (404), without the back office's frame. */
+export function PosError() {
   const { t } = useTranslation();
   const error = useRouteError();
   const status = isRouteErrorResponse(error) ? error.status : 500;
