@@ -3,8 +3,12 @@ import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { translator } from "~/i18n/translator";
 import { adminPaths } from "~/lib/admin-paths";
+import type { RouteHandle } from "~/root";
 import { formatFullMoney } from "~shared/money";
 import type { Route } from "./+types/receipt";
+
+/** Full screen: no site header or footer; the page has its own main. */
+export const handle: RouteHandle = { chrome: false, landmarks: "own" };
 
 export { PosError as ErrorBoundary } from "~/features/pos/pos-error";
 export { loader } from "./receipt.server";
