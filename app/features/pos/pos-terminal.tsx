@@ -370,7 +370,10 @@ function Counter({
   }
 
   return (
-    <main id="main" className="grid flex-1 gap-4 p-4 md:grid-cols-[minmax(0,1fr)_minmax(320px,400px)]">
+    <main
+      id="main"
+      className="grid flex-1 gap-4 p-4 md:grid-cols-[minmax(0,1fr)_minmax(280px,340px)] xl:grid-cols-[minmax(0,1fr)_minmax(340px,420px)]"
+    >
       <section aria-label={t("adminPos.products")} className="grid content-start gap-3">
         <form onSubmit={scan} className="grid gap-1">
           <label htmlFor={ids.barcode} className="text-sm font-semibold">
@@ -426,7 +429,7 @@ function Counter({
             </button>
           ))}
         </div>
-        <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 xl:grid-cols-4">
+        <ul className="grid grid-cols-[repeat(auto-fill,minmax(8.5rem,1fr))] gap-2">
           {catalog.items.map((item) => (
             <li key={lineKey(item)}>
               <button
@@ -434,8 +437,8 @@ function Counter({
                 onClick={() => add(item)}
                 className="grid min-h-24 w-full content-between gap-2 rounded-xl border border-line bg-surface p-3 text-left hover:border-primary focus-visible:border-primary"
               >
-                <span className="font-semibold">{item.title}</span>
-                <span className="flex items-center justify-between text-sm text-ink-muted">
+                <span className="font-semibold [overflow-wrap:anywhere]">{item.title}</span>
+                <span className="flex flex-wrap items-center justify-between gap-x-2 text-sm text-ink-muted">
                   <span>{money(item.priceCents)}</span>
                   {item.kind === "course" ? (
                     <span>{t("adminPos.course")}</span>
