@@ -363,6 +363,8 @@ function Counter({
       setTendered("");
       setPin("");
     } catch (failure) {
+      // Nothing was sold: the next try is a new sale with a key of its own.
+      saleKey.current = crypto.randomUUID();
       setNotice({ tone: "error", text: errorText(failure) });
     } finally {
       setBusy(false);

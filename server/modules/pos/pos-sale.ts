@@ -38,6 +38,8 @@ export const SALE_RULES = {
   last4Needed: "Enter the card's last 4 digits.",
   last4OnCash: "Only a card payment has card digits.",
   notPos: "This is not a point-of-sale order.",
+  keyOfCancelledSale:
+    "This Idempotency-Key belongs to a sale that was not paid and was undone: send a new key.",
 } as const;
 
 /** The walk-in customer a sale without a named customer is booked to (`.invalid`: never mailed). */
@@ -273,6 +275,10 @@ export function createPosSales(deps: SaleDeps) {
         counter: { ...pricing, sellerStaffId: cashier.id, notes: body.notes || null },
       });
       const order = placed.order;
+      if (order.status === "cancel") {
+        // The same Idempotency-Key as a sale whose payment failed and was undone: a new sale needs a new key.
+        throw conflict(SALE_RULES.keyOfCancelledSale, "IDEMPOTENCY_KEY_REUSED");
+      }
       if (order.status !== "pending") {
         // The same Idempotency-Key again: the sale was made before.
         return {

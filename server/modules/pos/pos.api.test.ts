@@ -22,11 +22,12 @@ async function call(
   url: string,
   token?: string,
   payload?: unknown,
+  headers: Record<string, string> = {},
 ) {
   const response = await t.app.inject({
     method,
     url,
-    headers: token ? bearer(token) : {},
+    headers: { ...(token ? bearer(token) : {}), ...headers },
     ...(payload === undefined ? {} : { payload: payload as object }),
   });
   return {
@@ -245,6 +246,22 @@ describe("POST /api/pos/sales", () => {
 
     const dashboard = await call("GET", "/api/admin/dashboard", admin.token);
     expect(dashboard.body.channels.pos).toBeGreaterThanOrEqual(1);
+  });
+
+  it("makes a retried sale (same Idempotency-Key) once", async () => {
+    const sale = {
+      items: [{ productId: pen.id, quantity: 1 }],
+      payments: [{ method: "card", amountCents: 250, cardLast4: "1881" }],
+    };
+    const key = { "idempotency-key": `pos-retry-${Date.now()}` };
+    const before = await stockOf(pen.id);
+    const first = await call("POST", "/api/pos/sales", cashier.token, sale, key);
+    const again = await call("POST", "/api/pos/sales", cashier.token, sale, key);
+    expect(first.status).toBe(201);
+    expect(again.body.orderId).toBe(first.body.orderId);
+    expect(await stockOf(pen.id)).toBe(before - 1);
+    const rows = await t.database.db.select().from(payments).where(eq(payments.orderId, first.body.orderId));
+    expect(rows).toHaveLength(1);
   });
 
   it("splits a sale over card and cash and enrols the learner of a course", async () => {
