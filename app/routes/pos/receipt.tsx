@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { translator } from "~/i18n/translator";
 import { adminPaths } from "~/lib/admin-paths";
+import { useDates } from "~/lib/dates";
 import type { RouteHandle } from "~/root";
 import { formatFullMoney } from "~shared/money";
 import type { Route } from "./+types/receipt";
@@ -29,6 +30,7 @@ export default function ReceiptPage({ loaderData }: Route.ComponentProps) {
   const { receipt, language } = loaderData;
   const money = (cents: number) => formatFullMoney(cents, receipt.order.currency, language);
   const width = `${receipt.width}mm`;
+  const { dateTime } = useDates({ timeZone: receipt.timeZone });
   return (
     <main id="main" className="min-h-dvh bg-canvas p-4 print:bg-white print:p-0">
       <style>{`@media print { @page { size: ${width} auto; margin: 0; } }`}</style>
@@ -63,7 +65,7 @@ export default function ReceiptPage({ loaderData }: Route.ComponentProps) {
         {receipt.order.invoiceNumber && (
           <p>{t("adminPos.receipt.invoice", { number: receipt.order.invoiceNumber })}</p>
         )}
-        <p>{new Date(receipt.order.placedAt).toLocaleString(language)}</p>
+        <p>{dateTime.format(new Date(receipt.order.placedAt))}</p>
         {receipt.order.cashier && <p>{t("adminPos.receipt.cashier", { name: receipt.order.cashier })}</p>}
         <p>{t("adminPos.receipt.customer", { name: receipt.order.customer })}</p>
         <hr className="my-2 border-dashed border-black" />
@@ -94,7 +96,11 @@ export default function ReceiptPage({ loaderData }: Route.ComponentProps) {
           <dd className="text-right font-bold">{money(receipt.totalCents)}</dd>
           {receipt.taxes.map((tax) => (
             <div key={`${tax.name}/${tax.rateBp}`} className="contents">
-              <dt>{t("adminPos.receipt.taxLine", { name: tax.name, rate: tax.rateBp / 100 })}</dt>
+              <dt>
+                {t("adminPos.receipt.taxLine", {
+                  name: tax.name.includes("%") ? tax.name : `${tax.name} ${tax.rateBp / 100} %`,
+                })}
+              </dt>
               <dd className="text-right">{money(tax.taxCents)}</dd>
             </div>
           ))}

@@ -377,6 +377,7 @@ export function createPosSales(deps: SaleDeps) {
           phones: store.phones,
         },
         footer: settings.receiptFooter,
+        timeZone: store.timeZone,
         order: {
           id: order.id,
           number: order.number,

@@ -271,6 +271,8 @@ export const Receipt = z
       phones: z.array(z.string()),
     }),
     footer: z.string(),
+    /** The school's time zone: the receipt's date and time are shown in it. */
+    timeZone: z.string(),
     order: z.object({
       id: z.uuid(),
       number: z.number().int(),
