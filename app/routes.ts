@@ -81,6 +81,7 @@ const admin = [
     route("order/:id", "routes/admin/order.tsx"),
     route("settings", "routes/admin/settings.tsx"),
     route("store/store-settings", "routes/admin/store-settings.tsx"),
+    route("pos-setting", "routes/admin/pos-settings.tsx"),
     route("store/customization", "routes/admin/store-customization.tsx"),
     route("store/menu-editor", "routes/admin/menu-editor.tsx"),
     route("faq", "routes/admin/faq.tsx"),
@@ -108,6 +109,9 @@ const admin = [
   ]),
 ];
 
+/** The point of sale: full-screen pages without the back office's frame, for staff with POS access (issue 20). */
+const pos = [route("pos", "routes/pos/pos.tsx"), route("pos/receipt/:orderId", "routes/pos/receipt.tsx")];
+
 /** The platform operators' page (issue 16 item 12): on the platform's own address only. */
 const platform = [route("platform", "routes/platform/platform.tsx")];
 
@@ -115,6 +119,7 @@ export default [
   ...storefront,
   ...account,
   ...admin,
+  ...pos,
   ...platform,
   // Any other address: the storefront's "page not found".
   route("*", "routes/storefront/not-found.tsx"),

@@ -35,6 +35,7 @@ import { orderAdminRoutes } from "./modules/orders/orders-admin.routes";
 import { paymentSettingsRoutes } from "./modules/payments/payment-settings.routes";
 import { paymentWebhookRoutes } from "./modules/payments/payments.routes";
 import { platformRoutes } from "./modules/platform/platform.routes";
+import { posRoutes } from "./modules/pos/pos.routes";
 import { adminProductRoutes } from "./modules/products/admin-products.routes";
 import { storeProductRoutes } from "./modules/products/store-products.routes";
 import { reportsRoutes } from "./modules/reports/reports.routes";
@@ -201,6 +202,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(couponRoutes);
       await api.register(orderAdminRoutes);
       await api.register(manualEnrolmentRoutes);
+      await api.register(posRoutes);
       await api.register(dashboardRoutes);
       await api.register(reportsRoutes);
       await api.register(settingsAdminRoutes);

@@ -45,6 +45,8 @@ import { createPaymentMethods } from "./modules/payments/payment-methods";
 import { createSchoolPayments } from "./modules/payments/school-payments";
 import { createStripeConnect } from "./modules/payments/stripe-connect";
 import { createPlatformService } from "./modules/platform/platform.service";
+import { createPosService } from "./modules/pos/pos.service";
+import { createPosSales } from "./modules/pos/pos-sale";
 import { LOW_STOCK_MAIL, type LowStockNotice } from "./modules/products/low-stock";
 import { composeLowStockMail } from "./modules/products/low-stock-mail";
 import { createProductAdminService } from "./modules/products/product-admin.service";
@@ -227,6 +229,15 @@ export function createServices(
     ...(now ? { now } : {}),
   });
   const manualEnrolment = createManualEnrolment(db, { audit, checkout, orderAdmin });
+  const pos = createPosService(db, { settings, attemptLimits, audit });
+  const posSales = createPosSales({
+    db,
+    now: now ?? (() => new Date()),
+    pos,
+    checkout,
+    orderAdmin,
+    settings,
+  });
   const jobsAdmin = createJobsAdminService(database, { queue: jobQueue, audit });
   const dashboard = createDashboardService(db, { settings, ...(now ? { now } : {}) });
   const reports = createReportsService(db, { settings, ...(now ? { now } : {}) });
@@ -288,6 +299,8 @@ export function createServices(
     platform,
     orderAdmin,
     manualEnrolment,
+    pos,
+    posSales,
     dashboard,
     reports,
     settingsAdmin,

@@ -19,6 +19,8 @@ export const AREAS = [
    * Separate from "orders", so a role can run the counter without being able to refund.
    */
   "refunds",
+  /** The point of sale (/pos): selling at the counter as a cashier (write), or looking on (read). */
+  "pos",
 ] as const;
 export type Area = (typeof AREAS)[number];
 export type PermissionMatrix = Record<Area, PermissionLevel>;
@@ -55,6 +57,7 @@ export const DEFAULT_ROLES: { name: string; permissions: PermissionMatrix }[] = 
       content: "write",
       staff: "read",
       refunds: "write",
+      pos: "write",
     }),
   },
   {
@@ -70,7 +73,13 @@ export const DEFAULT_ROLES: { name: string; permissions: PermissionMatrix }[] = 
   },
   {
     name: "Cashier",
-    permissions: only({ dashboard: "read", orders: "write", customers: "write", catalog: "read" }),
+    permissions: only({
+      dashboard: "read",
+      orders: "write",
+      customers: "write",
+      catalog: "read",
+      pos: "write",
+    }),
   },
   { name: "Driver", permissions: only({ orders: "read" }) },
   { name: "Security Guard", permissions: only({ dashboard: "read" }) },

@@ -45,6 +45,10 @@ export const adminPaths = {
   /** The job queue: mails and charges waiting or failed (`?state=failed`). */
   jobs: (state?: "pending" | "failed") => (state === "failed" ? "/jobs?state=failed" : "/jobs"),
   settings: () => "/settings",
+  posSetting: () => "/pos-setting",
+  /** The point of sale (its own full-screen layout) and a POS order's receipt. */
+  pos: () => "/pos",
+  posReceipt: (orderId: string) => `/pos/receipt/${encodeURIComponent(orderId)}`,
   faq: () => "/faq",
   emailTemplates: () => "/email-templates",
   languages: () => "/languages",

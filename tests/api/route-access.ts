@@ -1,3 +1,4 @@
+import { DEFAULT_POS_SETTINGS } from "~server/modules/pos/pos.schemas";
 import { DEMO_LEARNER } from "~server/seed/demo-people";
 import type { Area, PermissionLevel } from "~shared/permissions";
 import { allows } from "~shared/permissions";
@@ -511,6 +512,7 @@ export const ROUTE_ACCESS: Record<string, RouteCase | RouteCase[]> = {
         customers: "none",
         orders: "none",
         refunds: "none",
+        pos: "none",
         coupons: "none",
         staff: "none",
         settings: "none",
@@ -929,6 +931,51 @@ export const ROUTE_ACCESS: Record<string, RouteCase | RouteCase[]> = {
     probe: body({ courseId: MISSING }),
   },
   "DELETE /api/admin/customers/:customerId/enrolments/:courseId": { rule: write("customers"), ok: 404 },
+  // ---------------------------------------------------------------- point of sale
+  "GET /api/pos/state": { rule: read("pos"), ok: 200 },
+  "POST /api/pos/cashier": {
+    rule: write("pos"),
+    ok: 422,
+    probe: body({ staffId: MISSING, pin: "1234" }),
+    note: "nobody with this id may work the counter",
+  },
+  "DELETE /api/pos/cashier": { rule: write("pos"), ok: 204 },
+  "GET /api/pos/catalog": { rule: read("pos"), ok: 200 },
+  "GET /api/pos/barcodes/:code": {
+    rule: read("pos"),
+    ok: 404,
+    probe: { url: "/api/pos/barcodes/no-such-code" },
+  },
+  "GET /api/pos/customers": { rule: write("pos"), ok: 200 },
+  "POST /api/pos/customers": {
+    rule: write("pos"),
+    ok: 201,
+    probe: (c) => body({ name: "Probe", email: `${c.unique()}@example.org` }),
+  },
+  "POST /api/pos/quote": {
+    rule: write("pos"),
+    ok: 200,
+    probe: body({ items: [{ productId: MISSING, quantity: 1 }] }),
+  },
+  "POST /api/pos/sales": {
+    rule: write("pos"),
+    ok: 401,
+    probe: body({
+      items: [{ productId: MISSING, quantity: 1 }],
+      payments: [{ method: "cash", amountCents: 100 }],
+    }),
+    note: "no cashier has identified by PIN on the caller's session",
+  },
+  "GET /api/pos/orders/:orderId/receipt": { rule: read("pos"), ok: 404 },
+  "GET /api/admin/pos-settings": { rule: read("settings"), ok: 200 },
+  "PUT /api/admin/pos-settings": { rule: write("settings"), ok: 200, probe: body(DEFAULT_POS_SETTINGS) },
+  "PUT /api/admin/staff/:id/pin": { rule: write("staff"), ok: 404, probe: body({ pin: "1234" }) },
+  "PUT /api/admin/account/pin": {
+    rule: STAFF_ANY,
+    ok: 422,
+    probe: body({ currentPassword: "not-the-password", pin: "1234" }),
+    note: "a wrong current password, so nothing changes",
+  },
   "GET /api/admin/attributes": { rule: read("catalog"), ok: 200 },
   "POST /api/admin/attributes": {
     rule: write("catalog"),

@@ -1,5 +1,6 @@
 import {
   Boxes,
+  Calculator,
   ChartColumn,
   FileClock,
   Globe,
@@ -63,6 +64,7 @@ export const ADMIN_NAV: AdminNavEntry[] = [
   },
   link("customers", adminPaths.customers(), "customers", Users),
   link("orders", adminPaths.orders(), "orders", ShoppingBag),
+  link("pos", adminPaths.pos(), "pos", Calculator),
   link("ourStaff", adminPaths.ourStaff(), "staff", UsersRound),
   link("auditLog", adminPaths.auditLog(), "staff", FileClock),
   link("jobs", adminPaths.jobs(), "jobs", ListChecks),
@@ -92,6 +94,7 @@ export const ADMIN_NAV: AdminNavEntry[] = [
       link("storeCustomization", adminPaths.storeCustomization(), "content"),
       link("menuEditor", adminPaths.menuEditor(), "content"),
       link("storeSettings", adminPaths.storeSettings(), "settings"),
+      link("posSetting", adminPaths.posSetting(), "settings"),
       link("shippingCarriers", adminPaths.shippingCarriers(), "international"),
     ],
   },

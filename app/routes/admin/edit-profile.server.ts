@@ -3,6 +3,7 @@ import { cookieHeaders } from "~/features/accounts/cookie-headers";
 import { translatableFromForm } from "~/features/admin/translatable-form";
 import { staffErrorKey } from "~/features/staff/staff-errors.server";
 import { requireStaffPage } from "~/lib/staff-guard.server";
+import { OwnPinBody } from "~server/modules/pos/pos.schemas";
 import { adminInfoOf } from "~server/modules/staff/staff-auth.service";
 import { passwordProblem } from "~shared/password-policy";
 import type { Route } from "./+types/edit-profile";
@@ -13,7 +14,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 }
 
 type Result = {
-  intent: "profile" | "password";
+  intent: "profile" | "password" | "pin";
   ok: boolean;
   message: string | null;
   fieldErrors: Record<string, string>;
@@ -22,7 +23,8 @@ type Result = {
 export async function action({ context, request }: Route.ActionArgs) {
   const principal = await requireStaffPage(context, request);
   const form = await request.formData();
-  const intent = form.get("intent") === "password" ? "password" : "profile";
+  const asked = form.get("intent");
+  const intent = asked === "password" || asked === "pin" ? asked : "profile";
   const text = (name: string) => {
     const value = form.get(name);
     return typeof value === "string" ? value : "";
@@ -31,6 +33,17 @@ export async function action({ context, request }: Route.ActionArgs) {
     data<Result>({ intent, ok: false, message, fieldErrors }, status);
   const { staffAccount, images, editingLanguages } = context.services;
   try {
+    if (intent === "pin") {
+      // The point of sale's PIN, confirmed with the password (hashed like it).
+      const parsed = OwnPinBody.safeParse({ currentPassword: text("currentPassword"), pin: text("pin") });
+      if (!parsed.success) return fail({ pin: "adminPos.staff.pinInvalid" });
+      try {
+        await context.services.pos.setOwnPin(context.company.id, principal, parsed.data);
+      } catch {
+        return fail({ currentPassword: "adminPos.staff.wrongPassword" }, null, 422);
+      }
+      return { intent, ok: true, message: "adminPos.staff.pinSaved", fieldErrors: {} };
+    }
     if (intent === "password") {
       const fieldErrors: Record<string, string> = {};
       const newPassword = text("newPassword");

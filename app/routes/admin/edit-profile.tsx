@@ -28,6 +28,8 @@ export default function EditProfile({ loaderData, actionData }: Route.ComponentP
     actionData?.intent === "profile" ? actionData.fieldErrors : {};
   const passwordErrors: Record<string, string> =
     actionData?.intent === "password" ? actionData.fieldErrors : {};
+  const pinErrors: Record<string, string> = actionData?.intent === "pin" ? actionData.fieldErrors : {};
+  const pinForm = useRef<HTMLFormElement>(null);
   const error = (errors: Record<string, string>, field: string) =>
     errors[field] ? t(`adminStaff.profile.errors.${errors[field]}`) : undefined;
 
@@ -37,6 +39,7 @@ export default function EditProfile({ loaderData, actionData }: Route.ComponentP
     if (actionData.ok && actionData.message) {
       notify.success(t(actionData.message));
       if (actionData.intent === "password") passwordForm.current?.reset();
+      if (actionData.intent === "pin") pinForm.current?.reset();
     } else if (actionData.message) {
       notify.error(t(actionData.message));
     }
@@ -131,6 +134,33 @@ export default function EditProfile({ loaderData, actionData }: Route.ComponentP
               <Button type="submit" disabled={submittingIntent === "password"}>
                 <KeyRound aria-hidden="true" />
                 {t("adminStaff.profile.changePassword")}
+              </Button>
+            </div>
+          </Form>
+        </AdminCard>
+        <AdminCard title={t("adminPos.staff.pin")}>
+          <Form method="post" noValidate ref={pinForm} className="grid gap-5">
+            <input type="hidden" name="intent" value="pin" />
+            <PasswordField
+              name="currentPassword"
+              label={t("adminPos.staff.currentPassword")}
+              autoComplete="current-password"
+              error={pinErrors.currentPassword ? t(pinErrors.currentPassword) : undefined}
+              isRequired
+            />
+            <PasswordField
+              name="pin"
+              label={t("adminPos.staff.pin")}
+              autoComplete="off"
+              inputMode="numeric"
+              maxLength={8}
+              error={pinErrors.pin ? t(pinErrors.pin) : undefined}
+              isRequired
+            />
+            <div className="flex justify-end">
+              <Button type="submit" disabled={submittingIntent === "pin"}>
+                <KeyRound aria-hidden="true" />
+                {t("adminPos.staff.savePin")}
               </Button>
             </div>
           </Form>

@@ -2,7 +2,7 @@ import { Download, Printer } from "lucide-react";
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { Dialog, Heading, Modal, ModalOverlay } from "react-aria-components";
 import { useTranslation } from "react-i18next";
-import { useFetcher } from "react-router";
+import { Link, useFetcher } from "react-router";
 import { AdminCard, AdminPage } from "~/components/admin/admin-page";
 import { Checkbox, Select, TextField } from "~/components/admin/form-fields";
 import { Button } from "~/components/ui/button";
@@ -90,6 +90,7 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
   const canWrite = useCan("orders", "write");
   const lastMarkPaid = useRef(0);
   const mayRefund = useCan("refunds", "write");
+  const canSeePos = useCan("pos", "read");
   const canRefund = canWrite && mayRefund;
   const markPaidFetcher = useFetcher<OrderActionResult>();
   // biome-ignore lint/correctness/useExhaustiveDependencies: react to the fetcher finishing only
@@ -518,6 +519,15 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
                   <Printer aria-hidden="true" className="size-4" />
                   {t("adminOrders.detail.print")}
                 </Button>
+                {order.channel === "pos" && canSeePos && (
+                  <Link
+                    to={adminPaths.posReceipt(order.id)}
+                    className="inline-flex min-h-11 items-center gap-2 rounded-lg border border-line px-4 text-sm font-semibold text-ink hover:bg-sunken focus-visible:outline-3 focus-visible:outline-focus"
+                  >
+                    <Printer aria-hidden="true" className="size-4" />
+                    {t("adminPos.receipt.reprint")}
+                  </Link>
+                )}
                 <a
                   href={`/api/admin/invoices/${invoice.id}/pdf?lng=${i18n.language}`}
                   download

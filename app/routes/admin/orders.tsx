@@ -16,7 +16,13 @@ import { useDates } from "~/lib/dates";
 import { formatMoney, minorUnitsToDecimal } from "~/lib/format";
 import { useListParams } from "~/lib/list-params";
 import type { AdminOrderListItem } from "~server/modules/orders/orders-admin.schemas";
-import { ORDER_DAY_RANGES, ORDER_STATUSES, type OrderStatus, PAYMENT_METHODS } from "~shared/order-enums";
+import {
+  ORDER_CHANNELS,
+  ORDER_DAY_RANGES,
+  ORDER_STATUSES,
+  type OrderStatus,
+  PAYMENT_METHODS,
+} from "~shared/order-enums";
 import { ORDER_TRANSITIONS } from "~shared/order-status";
 import type { Route } from "./+types/orders";
 
@@ -305,7 +311,7 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
           page={list.page}
           limit={list.limit}
           searchPlaceholder={t("adminOrders.search")}
-          filterParams={["status", "paymentMethod", "days", "startDate", "endDate"]}
+          filterParams={["status", "paymentMethod", "channel", "days", "startDate", "endDate"]}
           filters={
             <>
               <DataTableFilter
@@ -324,6 +330,15 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
                 options={PAYMENT_METHODS.map((method) => ({
                   value: method,
                   label: t(`adminOrders.method.${method}`),
+                }))}
+              />
+              <DataTableFilter
+                param="channel"
+                label={t("adminOrders.filters.channel")}
+                allLabel={t("adminOrders.filters.allChannels")}
+                options={ORDER_CHANNELS.map((channel) => ({
+                  value: channel,
+                  label: t(`adminOrders.filters.channels.${channel}`),
                 }))}
               />
               <DataTableFilter

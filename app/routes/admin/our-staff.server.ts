@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import { staffErrorKey } from "~/features/staff/staff-errors.server";
 import { requireStaffPage } from "~/lib/staff-guard.server";
+import { Pin } from "~server/modules/pos/pos.schemas";
 import {
   AdminInviteStaff,
   AdminListStaffQuery,
@@ -113,8 +114,13 @@ export async function action({ context, request }: Route.ActionArgs) {
       const parsed = AdminUpdateStaff.safeParse({
         roleId: text("roleId"),
         status: text("status"),
+        posStatus: text("posStatus") || undefined,
         phone: text("phone"),
       });
+      const pin = text("pin");
+      if (pin && !Pin.safeParse(pin).success) {
+        return fail(intent, null, { pin: "adminPos.staff.pinInvalid" }, 400);
+      }
       if (!parsed.success) {
         const fields = new Set(parsed.error.issues.map((issue) => String(issue.path[0])));
         return fail(
@@ -125,6 +131,13 @@ export async function action({ context, request }: Route.ActionArgs) {
         );
       }
       await staffMembers.update(context.company.id, actor, text("id"), parsed.data);
+      if (pin)
+        await context.services.pos.setPin(
+          context.company.id,
+          { id: actor.staffId, email: actor.email },
+          text("id"),
+          pin,
+        );
       return { ok: true, intent, message: "adminStaff.list.updated", fieldErrors: {} };
     }
     if (intent === "delete") {

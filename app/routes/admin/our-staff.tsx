@@ -146,6 +146,25 @@ function EditDialog({
             { value: "inactive", label: t("adminStaff.list.inactive") },
           ]}
         />
+        <Select
+          name="posStatus"
+          label={t("adminPos.staff.posStatus")}
+          defaultValue={member.posStatus}
+          options={[
+            { value: "active", label: t("adminStaff.list.active") },
+            { value: "inactive", label: t("adminStaff.list.inactive") },
+          ]}
+        />
+        <TextField
+          name="pin"
+          type="password"
+          inputMode="numeric"
+          autoComplete="new-password"
+          maxLength={8}
+          label={t("adminPos.staff.pin")}
+          description={member.hasPin ? t("adminPos.staff.pinSet") : t("adminPos.staff.pinNotSet")}
+          error={result?.fieldErrors.pin ? t(result.fieldErrors.pin) : undefined}
+        />
         <div className="mt-2 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
           <Button variant="secondary" onClick={onClose}>
             {t("adminStaff.edit.cancel")}

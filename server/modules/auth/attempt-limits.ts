@@ -14,7 +14,9 @@ export type GuardedAction =
   /** Using a magic sign-in link (like a reset link). */
   | "sign-in-link-use"
   /** A message through the storefront's contact form (per address, and per sender's email). */
-  | "contact";
+  | "contact"
+  /** A cashier's PIN at the point of sale (per cashier, failures only, like sign-ins). */
+  | "pos-pin";
 
 interface Limit {
   max: number;
@@ -50,6 +52,10 @@ export const ATTEMPT_LIMITS: Record<GuardedAction, ActionLimits> = {
   contact: {
     perIp: { max: 10, windowMs: 60 * MINUTE },
     perAccount: { max: 5, windowMs: 60 * MINUTE },
+  },
+  "pos-pin": {
+    perIp: { max: 100, windowMs: 15 * MINUTE },
+    perAccount: { max: 10, windowMs: 15 * MINUTE, failuresOnly: true },
   },
 };
 

@@ -15,6 +15,8 @@ export const sessions = pgTable(
      */
     learnerId: uuid("learner_id"),
     tokenHash: text("token_hash").notNull(),
+    /** A staff session on a shared point-of-sale device: the cashier who identified by PIN (null: none). */
+    posCashierId: uuid("pos_cashier_id"),
     userAgent: text("user_agent"),
     ip: text("ip"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),

@@ -29,7 +29,7 @@ import {
   type PlaceOrderOptions,
   placeOrder,
 } from "./place-order";
-import { priceCart, toQuote } from "./quote";
+import { type CounterPricing, priceCart, toQuote } from "./quote";
 import { createSeatGate, type SeatGate } from "./seat-gate";
 import { freeSeats } from "./seats";
 import { type Visitor, viewerScope, visitorOrder } from "./visitor";
@@ -152,6 +152,12 @@ export function createCheckoutService(db: Db, deps: CheckoutDeps) {
         ? await deps.paymentMethods.offered(visitor.companyId, priced.conversion.currency)
         : (["card"] as const);
       return toQuote(priced, now(), [...methods]);
+    },
+
+    /** What a sale at the counter costs with the cashier's discounts (nothing shipped, no coupon). */
+    async counterQuote(visitor: Visitor, body: StoreQuoteBody, counter: CounterPricing): Promise<Quote> {
+      const priced = await priceCart(steps, visitor, null, body, counter);
+      return toQuote(priced, now(), ["card"]);
     },
 
     placeOrder(

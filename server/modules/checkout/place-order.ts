@@ -23,6 +23,7 @@ import { claimCouponUse } from "./coupons";
 import { type BuyingCustomer, customerById, findOrCreateGuestCustomer } from "./guest-customer";
 import {
   CARRIER_NOT_OFFERED_MESSAGE,
+  type CounterPricing,
   NO_CARRIER_MESSAGE,
   type PricedShipping,
   priceCart,
@@ -96,11 +97,20 @@ interface OrderRequest {
   idempotencyKey: string | undefined;
   /** Staff place it for the customer (a manual enrolment paid at the desk): no checkout consents. */
   byStaff?: boolean | undefined;
+  counter?: CounterSale | undefined;
 }
 
 /** How an order is placed: by the buyer at checkout (default), or by staff for the customer. */
 export interface PlaceOrderOptions {
   byStaff?: boolean;
+  /** A sale at the point of sale (placed by staff): its cashier, discounts and note. */
+  counter?: CounterSale;
+}
+
+/** What a point-of-sale order keeps besides its cart: who sold it, the cashier's discounts, a note. */
+export interface CounterSale extends CounterPricing {
+  sellerStaffId: string;
+  notes: string | null;
 }
 
 /** A placed order: its seats as the database counted them, and its view (null: an earlier order). */
@@ -228,6 +238,7 @@ export async function placeOrder(
                 body,
                 idempotencyKey,
                 byStaff: options.byStaff,
+                counter: options.counter,
               });
               ctx.orderId = placed.orderId;
               ctx.details = placed.details;
@@ -519,11 +530,11 @@ async function checkPaymentMethod(
  * taken last, right before commit, so buyers of one course queue behind short transactions.
  */
 async function insertOrderOnce(deps: PlaceOrderDeps, request: OrderRequest): Promise<PlacedRows> {
-  const { visitor, buyer, guestSessionId, freshGuest, body, idempotencyKey, byStaff } = request;
+  const { visitor, buyer, guestSessionId, freshGuest, body, idempotencyKey, byStaff, counter } = request;
   const { db } = deps;
   // A customer this checkout created owns nothing yet.
   const owner = buyer.isNew ? null : buyerScope(buyer, guestSessionId);
-  const priced = await priceCart(deps, visitor, owner, body);
+  const priced = await priceCart(deps, visitor, owner, body, counter);
   const { conversion } = priced;
   checkOrderable(priced, body);
   const shipment = checkShipping(priced.shipping, body, buyer.name);
@@ -591,6 +602,7 @@ async function insertOrderOnce(deps: PlaceOrderDeps, request: OrderRequest): Pro
             withdrawalWaivedAt: byStaff || !sellsDigitalContent(priced) ? null : placedAt,
             consentVersion: byStaff ? null : CHECKOUT_CONSENT_VERSION,
             ...shipment,
+            ...(counter ? { sellerStaffId: counter.sellerStaffId, notes: counter.notes } : {}),
             // Cash on delivery holds its goods until staff record the cash (or cancel it).
             expiresAt: cashOnDelivery ? null : new Date(placedAt.getTime() + ORDER_HOLD_MS),
           })

@@ -7,7 +7,7 @@ import type { CurrencyService } from "../currency/currency.service";
 import type { Conversion } from "../currency/exchange";
 import { instalmentSchedule } from "../orders/instalments";
 import { enrolments, orders } from "../orders/orders.tables";
-import { type Discount, priceOrder } from "../orders/pricing";
+import { type Discount, discountFor, priceOrder } from "../orders/pricing";
 import { type PricedProductLine, priceProductLines } from "../products/product-cart";
 import type { CarrierOffer, ShippingService } from "../shipping/shipping.service";
 import {
@@ -91,6 +91,15 @@ export interface Priced {
   shipping: PricedShipping | null;
 }
 
+/**
+ * A sale at the counter (the point of sale): the cashier's discounts per line (by course id or
+ * `productLineKey`) and on the whole order; goods are handed over, so nothing is shipped.
+ */
+export interface CounterPricing {
+  lineDiscounts: Map<string, Discount>;
+  orderDiscount: Discount | undefined;
+}
+
 /** A product line's key in `productTaxes`: a product (or variant) is in a cart once. */
 export const productLineKey = (line: { productId: string; variantId: string | null }) =>
   `${line.productId}/${line.variantId ?? ""}`;
@@ -163,6 +172,7 @@ export async function priceCart(
   /** Whose courses count as owned (a guest session: only those its own orders bought). */
   owner: OrderScope | null,
   body: StoreQuoteBody,
+  counter?: CounterPricing,
 ): Promise<Priced> {
   const { db } = deps;
   const { companyId, language } = visitor;
@@ -225,29 +235,19 @@ export async function priceCart(
       physical: line.type !== "digital",
     })),
   ];
-  const totals = priceOrder(
-    priced,
-    tax.context.rateOf({ country: tax.country }, "standard")?.rateBp ?? 0,
-    coupon?.discount,
-    coupon?.eligibleCents,
-  );
-  const shares = shareDiscount(
-    taxable.map((line) => line.amountCents),
-    totals.discountCents,
-  );
+  const standardRate = tax.context.rateOf({ country: tax.country }, "standard")?.rateBp ?? 0;
+  const lineKeys = [...buyable.map((line) => line.courseId), ...orderable.map(productLineKey)];
+  const { totals, shares } = counter
+    ? counterDiscounts(priced, standardRate, taxable, lineKeys, counter)
+    : couponDiscount(priced, standardRate, taxable, coupon);
   const taxed = taxable.map((line, index) =>
     taxLine(tax.context, { ...line, amountCents: line.amountCents - (shares[index] ?? 0) }),
   );
   const rates = [...new Set(taxed.map((line) => line.rateBp))];
   const goodsTotalCents = taxed.reduce((sum, line) => sum + line.grossCents, 0);
-  const shipping = await priceShipping(
-    deps,
-    companyId,
-    body.shipping,
-    orderable,
-    conversion,
-    goodsTotalCents,
-  );
+  const shipping = counter
+    ? null
+    : await priceShipping(deps, companyId, body.shipping, orderable, conversion, goodsTotalCents);
   return {
     lines,
     buyable,
@@ -281,6 +281,50 @@ export async function priceCart(
     ),
     taxLines: summarizeRates(taxed),
     shipping,
+  };
+}
+
+/** The coupon's discount, shared over the lines by their amounts. */
+function couponDiscount(
+  priced: { unitPriceCents: number; quantity: number }[],
+  rateBp: number,
+  taxable: { amountCents: number }[],
+  coupon: AppliedCoupon | null,
+) {
+  const totals = priceOrder(priced, rateBp, coupon?.discount, coupon?.eligibleCents);
+  const shares = shareDiscount(
+    taxable.map((line) => line.amountCents),
+    totals.discountCents,
+  );
+  return { totals, shares };
+}
+
+/**
+ * The cashier's discounts: each line's own first, then the order's on what is left, shared over the
+ * lines by what each still costs. Never more than a line or the order costs.
+ */
+function counterDiscounts(
+  priced: { unitPriceCents: number; quantity: number }[],
+  rateBp: number,
+  taxable: { amountCents: number }[],
+  keys: string[],
+  counter: CounterPricing,
+) {
+  const before = priceOrder(priced, rateBp);
+  const lineCuts = taxable.map((line, index) =>
+    discountFor(line.amountCents, counter.lineDiscounts.get(keys[index] ?? "")),
+  );
+  const left = taxable.map((line, index) => line.amountCents - (lineCuts[index] ?? 0));
+  const orderCut = discountFor(
+    left.reduce((sum, amount) => sum + amount, 0),
+    counter.orderDiscount,
+  );
+  const orderShares = shareDiscount(left, orderCut);
+  const shares = lineCuts.map((cut, index) => cut + (orderShares[index] ?? 0));
+  const discountCents = shares.reduce((sum, share) => sum + share, 0);
+  return {
+    totals: { ...before, discountCents, totalCents: before.subtotalCents - discountCents },
+    shares,
   };
 }
 

@@ -148,6 +148,8 @@ export const orders = pgTable(
     /** Set when staff mark the order shipped. */
     trackingNumber: text("tracking_number"),
     shippedAt: timestamp("shipped_at", { withTimezone: true }),
+    /** The cashier who sold it at the point of sale (null: an online order). */
+    sellerStaffId: uuid("seller_staff_id"),
     ...timestamps(),
   },
   (t) => [

@@ -74,6 +74,7 @@ const PRIVATE_PATHS = [
   "/jobs",
   "/our-staff",
   "/edit-profile",
+  "/pos",
 ];
 
 const XML_HEAD = '<?xml version="1.0" encoding="UTF-8"?>\n';

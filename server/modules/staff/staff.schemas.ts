@@ -52,6 +52,10 @@ export const StaffMember = z
     roleId: z.string(),
     role: z.string(),
     status: z.enum(STAFF_STATUSES),
+    /** Whether they may work the point of sale (apart from the shop status). */
+    posStatus: z.enum(STAFF_STATUSES),
+    /** Whether a POS PIN is set (the PIN itself is never shown). */
+    hasPin: z.boolean(),
     joinedAt: z.string(),
   })
   .meta({ id: "StaffMember" });
@@ -83,6 +87,7 @@ export const AdminUpdateStaff = z.strictObject({
   roleId: Uuid.optional(),
   phone: Phone.optional(),
   status: z.enum(STAFF_STATUSES).optional(),
+  posStatus: z.enum(STAFF_STATUSES).optional(),
 });
 export type AdminUpdateStaff = z.output<typeof AdminUpdateStaff>;
 

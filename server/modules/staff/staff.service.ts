@@ -37,6 +37,8 @@ const memberColumns = {
   roleId: staff.roleId,
   role: roles.name,
   status: staff.status,
+  posStatus: staff.posStatus,
+  hasPin: sql<boolean>`${staff.pinHash} is not null`,
   joinedAt: staff.joinedAt,
 };
 
@@ -49,6 +51,8 @@ type MemberRow = {
   roleId: string;
   role: string;
   status: "active" | "inactive";
+  posStatus: "active" | "inactive";
+  hasPin: boolean;
   joinedAt: Date;
 };
 
@@ -242,6 +246,10 @@ export function createStaffService(db: Db, deps: StaffServiceDeps) {
         if (input.status !== undefined && input.status !== current.status) {
           patch.status = input.status;
           changes.status = { from: current.status, to: input.status };
+        }
+        if (input.posStatus !== undefined && input.posStatus !== current.posStatus) {
+          patch.posStatus = input.posStatus;
+          changes.posStatus = { from: current.posStatus, to: input.posStatus };
         }
         if (input.phone !== undefined && (input.phone || null) !== current.phone) {
           patch.phone = input.phone || null;

@@ -33,6 +33,12 @@ export const staff = pgTable(
     status: text("status", { enum: ["active", "inactive"] })
       .notNull()
       .default("active"),
+    /** The point-of-sale PIN (4–8 digits), hashed like a password; null: none set, no POS sign-in. */
+    pinHash: text("pin_hash"),
+    /** Whether the staff member may work the point of sale, apart from the shop status. */
+    posStatus: text("pos_status", { enum: ["active", "inactive"] })
+      .notNull()
+      .default("active"),
     joinedAt: timestamp("joined_at", { withTimezone: true }).notNull().defaultNow(),
     ...timestamps(),
   },

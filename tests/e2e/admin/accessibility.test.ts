@@ -36,6 +36,8 @@ const ADMIN = [
   "/edit-profile",
   "/settings",
   "/store/store-settings",
+  "/pos-setting",
+  "/pos",
   "/store/customization",
   "/store/menu-editor",
   "/faq",

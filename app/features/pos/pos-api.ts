@@ -1,0 +1,76 @@
+import type {
+  Cashier,
+  PosCartBody,
+  PosCatalog,
+  PosItem,
+  PosQuote,
+  PosSale,
+  PosSaleBody,
+} from "~server/modules/pos/pos.schemas";
+
+export type { Cashier, PosCatalog, PosItem, PosQuote, PosSale };
+
+/** An API refusal: the code picks the translated text, the message is the API's own (English). */
+export class PosApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+async function request<T>(method: string, url: string, body?: unknown, headers: Record<string, string> = {}) {
+  const response = await fetch(url, {
+    method,
+    credentials: "same-origin",
+    headers: {
+      accept: "application/json",
+      ...(body === undefined ? {} : { "content-type": "application/json" }),
+      ...headers,
+    },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  if (response.status === 204) return null as T;
+  const json = (await response.json().catch(() => ({}))) as { message?: string; code?: string };
+  if (!response.ok) throw new PosApiError(response.status, json.code ?? "ERROR", json.message ?? "");
+  return json as T;
+}
+
+type CartInput = Omit<PosCartBody, "items" | "courses"> & {
+  items: PosCartBody["items"];
+  courses: PosCartBody["courses"];
+};
+
+/** The point of sale's calls to /api/pos (the device's staff session cookie goes along). */
+export const posApi = {
+  signInCashier: (staffId: string, pin: string) =>
+    request<Cashier>("POST", "/api/pos/cashier", { staffId, pin }),
+  signOutCashier: () => request<null>("DELETE", "/api/pos/cashier"),
+  catalog: (query: { categoryId?: string; search?: string }) => {
+    const params = new URLSearchParams();
+    if (query.categoryId) params.set("categoryId", query.categoryId);
+    if (query.search) params.set("search", query.search);
+    return request<PosCatalog>("GET", `/api/pos/catalog?${params}`);
+  },
+  barcode: (code: string) => request<PosItem>("GET", `/api/pos/barcodes/${encodeURIComponent(code)}`),
+  customers: (search: string) =>
+    request<{ id: string; name: string; email: string }[]>(
+      "GET",
+      `/api/pos/customers?search=${encodeURIComponent(search)}`,
+    ),
+  createCustomer: (name: string, email: string) =>
+    request<{ id: string; name: string; email: string }>("POST", "/api/pos/customers", { name, email }),
+  quote: (cart: CartInput) => request<PosQuote>("POST", "/api/pos/quote", cart),
+  sell: (sale: PosSaleBody, key: string) =>
+    request<PosSale>("POST", "/api/pos/sales", sale, { "idempotency-key": key }),
+};
+
+/** "12", "12.5", "12,50" → 1250 cents; null when it is not an amount. */
+export function parseAmount(text: string): number | null {
+  const value = text.trim().replace(",", ".");
+  if (!/^\d{1,7}(\.\d{1,2})?$/.test(value)) return null;
+  const [whole, fraction = ""] = value.split(".");
+  return Number(whole) * 100 + Number(fraction.padEnd(2, "0"));
+}

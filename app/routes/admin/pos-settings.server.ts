@@ -1,0 +1,40 @@
+import { data } from "react-router";
+import { requireStaffPage } from "~/lib/staff-guard.server";
+import { PosSettings } from "~server/modules/pos/pos.schemas";
+import type { Route } from "./+types/pos-settings";
+
+export type PosSettingsResult = { ok: boolean };
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  await requireStaffPage(context, request, "settings", "read");
+  return { settings: await context.services.pos.readSettings(context.company.id) };
+}
+
+export async function action({ context, request }: Route.ActionArgs) {
+  const principal = await requireStaffPage(context, request, "settings", "write");
+  const form = await request.formData();
+  const number = (name: string) => {
+    const value = String(form.get(name) ?? "").trim();
+    return value === "" ? Number.NaN : Number(value);
+  };
+  const parsed = PosSettings.safeParse({
+    view: form.get("view"),
+    pinRule: form.get("pinRule"),
+    allowDiscounts: form.get("allowDiscounts") === "on",
+    receiptWidth: number("receiptWidth"),
+    receiptFooter: String(form.get("receiptFooter") ?? ""),
+    homeProducts: number("homeProducts"),
+    homeCategories: number("homeCategories"),
+    lowStockValue: number("lowStockValue"),
+    cashierOverride: form.get("cashierOverride") === "on",
+  });
+  if (!parsed.success) {
+    return data<PosSettingsResult>({ ok: false }, 400);
+  }
+  await context.services.pos.writeSettings(
+    context.company.id,
+    { id: principal.staffId, email: principal.email },
+    parsed.data,
+  );
+  return { ok: true } satisfies PosSettingsResult;
+}
