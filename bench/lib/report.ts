@@ -9,7 +9,7 @@ export interface Row {
   p50?: number;
   p95?: number;
   p99?: number;
-  /** req/s divided by the baseline's req/s of the same run and engine. */
+  /** req/s divided by the bare Fastify server's req/s of the same run and engine. */
   ratio?: number;
   errors?: number;
   budget: string;
@@ -18,6 +18,26 @@ export interface Row {
   note?: string;
   /** A miss-path scenario's run: its one URL again (a hit), or random URLs with the cache on or off. */
   variant?: MissVariant;
+}
+
+/** The 100 %: a bare Fastify server (bench/lib/bare-server.mjs) in a process of its own. */
+export const BARE_SCENARIO = 'bare Fastify {hello:"world"}, own process (100 %)';
+/** The product's constant route, through every plugin on the request path. */
+export const CONSTANT_SCENARIO = "constant route GET /api/health/baseline (every plugin)";
+
+/**
+ * What the product's plugins cost per request, per engine: the constant route's time per request
+ * (1 / req/s, the server's event loop being the bottleneck) less the bare server's.
+ */
+export function pluginCost(rows: Row[]): { engine: Row["engine"]; share: number; microseconds: number }[] {
+  return (["postgres", "embedded"] as const).flatMap((engine) => {
+    const bare = rows.find((row) => row.engine === engine && row.name === BARE_SCENARIO)?.requestsPerSecond;
+    const constant = rows.find(
+      (row) => row.engine === engine && row.name === CONSTANT_SCENARIO,
+    )?.requestsPerSecond;
+    if (!bare || !constant) return [];
+    return [{ engine, share: constant / bare, microseconds: Math.round(1e6 / constant - 1e6 / bare) }];
+  });
 }
 
 export const MISS_VARIANTS = ["hit", "random, cache on", "random, cache off"] as const;
@@ -57,7 +77,7 @@ const fmt = (value: number | undefined, digits = 0) =>
 
 export function markdownTable(rows: Row[]): string {
   const lines = [
-    "| Engine | Scenario | Conn. | req/s | p50 ms | p99 ms | × baseline | Budget | Result |",
+    "| Engine | Scenario | Conn. | req/s | p50 ms | p99 ms | Share of bare Fastify | Budget | Result |",
     "|---|---|--:|--:|--:|--:|--:|---|---|",
   ];
   for (const row of rows) {
@@ -107,6 +127,16 @@ export function markdownReport(rows: Row[], machine: Machine, peakRss: Record<st
     `Measured ${machine.date.slice(0, 16).replace("T", " ")} UTC on ${machine.cores} cores (${machine.cpu}), ` +
       `${machine.memoryGiB} GiB, Node.js ${machine.node}${machine.postgres ? `, PostgreSQL ${machine.postgres}` : ""}. ` +
       `Peak RSS of the server: ${memory}.${machine.load ? ` Load generator: ${machine.load}.` : ""}`,
+    "",
+    "Every share is of a bare Fastify server answering a constant JSON in a process of its own (same Node.js, " +
+      "same load generator, measured in the same run); the constant route is the product's own, through every " +
+      "plugin on the request path." +
+      pluginCost(rows)
+        .map(
+          (cost) =>
+            ` ${cost.engine}: the plugins cost ${fmt(cost.microseconds)} µs per request (constant route ${fmt(cost.share * 100)} % of bare).`,
+        )
+        .join(""),
     "",
     markdownTable(rows.filter((row) => !row.variant)),
     "",
