@@ -1,7 +1,8 @@
 import { randomBytes } from "node:crypto";
-import helmet from "@fastify/helmet";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
+import helmet from "helmet";
 import type { CspAllowance } from "../modules/settings/site-widgets";
 
 declare module "fastify" {
@@ -97,14 +98,37 @@ function policyTemplate(options: SecurityOptions): string[] {
   return contentSecurityPolicy(marker, options).split(marker);
 }
 
-/** Security headers on every response, and a per-response nonce for the CSP. */
-export const securityPlugin = fp(async (app: FastifyInstance, options: SecurityOptions) => {
-  await app.register(helmet, {
+/**
+ * Helmet's headers (X-Frame-Options, X-Content-Type-Options, Referrer-Policy, the cross-origin
+ * policies…), the same for every response: helmet runs once, here, on a stand-in response, and each
+ * request only copies the list. (@fastify/helmet built a new helmet middleware from its options on
+ * every request, in two hooks of its own, one of them async: decision 035a.)
+ */
+export function helmetHeaders(): [string, string][] {
+  const headers = new Map<string, string>();
+  const response = {
+    setHeader(name: string, value: string | number | readonly string[]) {
+      headers.set(name.toLowerCase(), String(value));
+      return response;
+    },
+    removeHeader(name: string) {
+      headers.delete(name.toLowerCase());
+    },
+  };
+  helmet({
     contentSecurityPolicy: false,
     crossOriginEmbedderPolicy: false,
     hsts: false,
     referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+  })({} as IncomingMessage, response as unknown as ServerResponse, (error?: unknown) => {
+    if (error) throw error;
   });
+  return [...headers];
+}
+
+/** Security headers on every response, and a per-response nonce for the CSP. */
+export const securityPlugin = fp(async (app: FastifyInstance, options: SecurityOptions) => {
+  const fixedHeaders = helmetHeaders();
   app.decorateReply("scriptNonce", "");
   app.decorateReply("cspAllowance", undefined);
   const templates = {
@@ -112,6 +136,8 @@ export const securityPlugin = fp(async (app: FastifyInstance, options: SecurityO
     https: policyTemplate({ ...options, https: true }),
   };
   app.addHook("onRequest", (_request, reply, done) => {
+    // On the raw response, as helmet does: every answer has them, a hijacked one too.
+    for (const [name, value] of fixedHeaders) reply.raw.setHeader(name, value);
     reply.scriptNonce = freshNonce();
     done();
   });
