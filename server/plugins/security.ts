@@ -101,7 +101,8 @@ function policyTemplate(options: SecurityOptions): string[] {
 /**
  * Helmet's headers (X-Frame-Options, X-Content-Type-Options, Referrer-Policy, the cross-origin
  * policies…), the same for every response: helmet runs once, here, on a stand-in response, and each
- * request only copies the list. (@fastify/helmet built a new helmet middleware from its options on
+ * answer only copies the list (in onSend, so an answer refused before the security plugin's turn, a
+ * 400 for a NUL in the URL, has them too). (@fastify/helmet built a new helmet middleware from its options on
  * every request, in two hooks of its own, one of them async: decision 035a.)
  */
 export function helmetHeaders(): [string, string][] {
@@ -136,13 +137,14 @@ export const securityPlugin = fp(async (app: FastifyInstance, options: SecurityO
     https: policyTemplate({ ...options, https: true }),
   };
   app.addHook("onRequest", (_request, reply, done) => {
-    // On the raw response, as helmet does: every answer has them, a hijacked one too.
-    for (const [name, value] of fixedHeaders) reply.raw.setHeader(name, value);
     reply.scriptNonce = freshNonce();
     done();
   });
   app.addHook("onSend", (request, reply, payload, done) => {
     const https = options.https || (options.trustProxy === true && request.protocol === "https");
+    // Fastify's own header list, not the raw response's (as helmet did): with nothing set on the raw
+    // response, Node writes the head from that list in one pass. A header a route set stays.
+    for (const [name, value] of fixedHeaders) if (!reply.hasHeader(name)) reply.header(name, value);
     // Routes that set their own policy (the API docs) keep it.
     if (!reply.hasHeader("content-security-policy")) {
       if (reply.cspAllowance) {
