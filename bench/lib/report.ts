@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { cpus, totalmem } from "node:os";
+import { cpus, loadavg, totalmem } from "node:os";
 
 export interface Row {
   engine: "postgres" | "embedded";
@@ -52,6 +52,8 @@ export interface Machine {
   postgres?: string;
   /** The load generator, e.g. "wrk 4.1.0 (1 thread)". */
   load?: string;
+  /** The machine's 1-minute load average when the run ended (other work on a shared box skews every figure). */
+  loadAverage?: number;
 }
 
 export function describeMachine(postgres?: string, load?: string): Machine {
@@ -69,6 +71,7 @@ export function describeMachine(postgres?: string, load?: string): Machine {
     node: process.version,
     postgres,
     load,
+    loadAverage: Math.round(loadavg()[0]! * 100) / 100,
   };
 }
 
@@ -126,7 +129,8 @@ export function markdownReport(rows: Row[], machine: Machine, peakRss: Record<st
   return [
     `Measured ${machine.date.slice(0, 16).replace("T", " ")} UTC on ${machine.cores} cores (${machine.cpu}), ` +
       `${machine.memoryGiB} GiB, Node.js ${machine.node}${machine.postgres ? `, PostgreSQL ${machine.postgres}` : ""}. ` +
-      `Peak RSS of the server: ${memory}.${machine.load ? ` Load generator: ${machine.load}.` : ""}`,
+      `Peak RSS of the server: ${memory}.${machine.load ? ` Load generator: ${machine.load}.` : ""}` +
+      (machine.loadAverage === undefined ? "" : ` Load average at the end: ${machine.loadAverage}.`),
     "",
     "Every share is of a bare Fastify server answering a constant JSON in a process of its own (same Node.js, " +
       "same load generator, measured in the same run); the constant route is the product's own, through every " +

@@ -23,7 +23,7 @@
  */
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { loadavg, tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { STAMP_FILE, sourceFingerprint } from "../../scripts/build-stamp.mjs";
@@ -148,7 +148,8 @@ async function measure(
   };
   log(
     `${engine} ${scenario.name}${variant ? ` (${variant})` : ""}: ${row.requestsPerSecond} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms` +
-      (ratio === undefined ? "" : `, ${Math.round(ratio * 100)} % of bare Fastify`),
+      (ratio === undefined ? "" : `, ${Math.round(ratio * 100)} % of bare Fastify`) +
+      `, load average ${loadavg()[0]?.toFixed(2)}`,
   );
   return row;
 }
