@@ -1,12 +1,13 @@
 import { randomUUID } from "node:crypto";
 import compress from "@fastify/compress";
 import cookie from "@fastify/cookie";
-import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from "fastify";
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Env } from "./config/env";
 import type { Database } from "./db/client";
 import { createCacheBus } from "./lib/cache-bus";
 import { notFound } from "./lib/errors";
+import { OneLineRequestLog } from "./lib/request-log";
 import { auditRoutes } from "./modules/audit/audit.routes";
 import { adminAttributeRoutes } from "./modules/catalog/admin-attributes.routes";
 import { adminCategoryRoutes } from "./modules/catalog/admin-categories.routes";
@@ -105,7 +106,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       const given = request.headers["x-request-id"];
       return typeof given === "string" && /^[\w.-]{1,128}$/.test(given) ? given : randomUUID();
     },
-    logController: new LogController({
+    logController: new OneLineRequestLog({
       requestIdLogLabel: "requestId",
       disableRequestLogging: env.NODE_ENV === "test",
     }),
@@ -155,10 +156,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   app.addHook("onClose", async () => cacheBus.close());
   app.decorate("draining", false);
-  app.addHook("onRequest", async (request, reply) => {
+  app.addHook("onRequest", (request, reply, done) => {
     reply.header("x-request-id", request.id);
     // While a load balancer drains this instance, keep-alive connections end after their answer.
     if (app.draining) reply.header("connection", "close");
+    done();
   });
 
   // External plugins, then app plugins, then routes.

@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { cpus, totalmem } from "node:os";
+import { cpus, loadavg, totalmem } from "node:os";
 
 export interface Row {
   engine: "postgres" | "embedded";
@@ -9,7 +9,7 @@ export interface Row {
   p50?: number;
   p95?: number;
   p99?: number;
-  /** req/s divided by the baseline's req/s of the same run and engine. */
+  /** req/s divided by the bare Fastify server's req/s of the same run and engine. */
   ratio?: number;
   errors?: number;
   budget: string;
@@ -18,6 +18,26 @@ export interface Row {
   note?: string;
   /** A miss-path scenario's run: its one URL again (a hit), or random URLs with the cache on or off. */
   variant?: MissVariant;
+}
+
+/** The 100 %: a bare Fastify server (bench/lib/bare-server.mjs) in a process of its own. */
+export const BARE_SCENARIO = 'bare Fastify {hello:"world"}, own process (100 %)';
+/** The product's constant route, through every plugin on the request path. */
+export const CONSTANT_SCENARIO = "constant route GET /api/health/baseline (every plugin)";
+
+/**
+ * What the product's plugins cost per request, per engine: the constant route's time per request
+ * (1 / req/s, the server's event loop being the bottleneck) less the bare server's.
+ */
+export function pluginCost(rows: Row[]): { engine: Row["engine"]; share: number; microseconds: number }[] {
+  return (["postgres", "embedded"] as const).flatMap((engine) => {
+    const bare = rows.find((row) => row.engine === engine && row.name === BARE_SCENARIO)?.requestsPerSecond;
+    const constant = rows.find(
+      (row) => row.engine === engine && row.name === CONSTANT_SCENARIO,
+    )?.requestsPerSecond;
+    if (!bare || !constant) return [];
+    return [{ engine, share: constant / bare, microseconds: Math.round(1e6 / constant - 1e6 / bare) }];
+  });
 }
 
 export const MISS_VARIANTS = ["hit", "random, cache on", "random, cache off"] as const;
@@ -32,6 +52,8 @@ export interface Machine {
   postgres?: string;
   /** The load generator, e.g. "wrk 4.1.0 (1 thread)". */
   load?: string;
+  /** The machine's 1-minute load average when the run ended (other work on a shared box skews every figure). */
+  loadAverage?: number;
 }
 
 export function describeMachine(postgres?: string, load?: string): Machine {
@@ -49,6 +71,7 @@ export function describeMachine(postgres?: string, load?: string): Machine {
     node: process.version,
     postgres,
     load,
+    loadAverage: Math.round(loadavg()[0]! * 100) / 100,
   };
 }
 
@@ -57,7 +80,7 @@ const fmt = (value: number | undefined, digits = 0) =>
 
 export function markdownTable(rows: Row[]): string {
   const lines = [
-    "| Engine | Scenario | Conn. | req/s | p50 ms | p99 ms | × baseline | Budget | Result |",
+    "| Engine | Scenario | Conn. | req/s | p50 ms | p99 ms | Share of bare Fastify | Budget | Result |",
     "|---|---|--:|--:|--:|--:|--:|---|---|",
   ];
   for (const row of rows) {
@@ -106,7 +129,18 @@ export function markdownReport(rows: Row[], machine: Machine, peakRss: Record<st
   return [
     `Measured ${machine.date.slice(0, 16).replace("T", " ")} UTC on ${machine.cores} cores (${machine.cpu}), ` +
       `${machine.memoryGiB} GiB, Node.js ${machine.node}${machine.postgres ? `, PostgreSQL ${machine.postgres}` : ""}. ` +
-      `Peak RSS of the server: ${memory}.${machine.load ? ` Load generator: ${machine.load}.` : ""}`,
+      `Peak RSS of the server: ${memory}.${machine.load ? ` Load generator: ${machine.load}.` : ""}` +
+      (machine.loadAverage === undefined ? "" : ` Load average at the end: ${machine.loadAverage}.`),
+    "",
+    "Every share is of a bare Fastify server answering a constant JSON in a process of its own (same Node.js, " +
+      "same load generator, measured in the same run); the constant route is the product's own, through every " +
+      "plugin on the request path." +
+      pluginCost(rows)
+        .map(
+          (cost) =>
+            ` ${cost.engine}: the plugins cost ${fmt(cost.microseconds)} µs per request (constant route ${fmt(cost.share * 100)} % of bare).`,
+        )
+        .join(""),
     "",
     markdownTable(rows.filter((row) => !row.variant)),
     "",

@@ -33,23 +33,35 @@ function peakRss(pid: number): number {
   }
 }
 
-/** Starts the production build (`build/node/main.js`) as its own process and waits until it is ready. */
-export async function startServer(root: string, env: Record<string, string>): Promise<ServerProcess> {
+/**
+ * Starts the production build (`build/node/main.js`), or another `script` (the bare Fastify
+ * baseline, bench/lib/bare-server.mjs), as its own process and waits until its `/readyz` answers.
+ */
+export async function startServer(
+  root: string,
+  env: Record<string, string>,
+  script?: string,
+): Promise<ServerProcess> {
   const port = await freePort();
-  // BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/profiles": Node flags for the server (profiling it under load).
-  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean);
-  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, join(root, "build/node/main.js")], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      LOG_LEVEL: "warn",
-      HOST: "127.0.0.1",
-      ...env,
-      PORT: String(port),
+  // BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/profiles": Node flags for the product's server
+  // (profiling it under load); the bare baseline runs without them.
+  const nodeArgs = script ? [] : (process.env.BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean);
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [...nodeArgs, script ?? join(root, "build/node/main.js")],
+    {
+      cwd: root,
+      env: {
+        ...process.env,
+        NODE_ENV: "production",
+        LOG_LEVEL: "warn",
+        HOST: "127.0.0.1",
+        ...env,
+        PORT: String(port),
+      },
+      stdio: ["ignore", "inherit", "inherit"],
     },
-    stdio: ["ignore", "inherit", "inherit"],
-  });
+  );
   const url = `http://127.0.0.1:${port}`;
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
   const deadline = Date.now() + 120_000;

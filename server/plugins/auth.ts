@@ -24,6 +24,13 @@ declare module "fastify" {
     /** The staff session (cookie `admin_session` or a Bearer staff token). */
     staffSession: ActiveSession | null;
   }
+  interface FastifyContextConfig {
+    /**
+     * false for routes whose answer is the same for every visitor (the public catalogue reads): no
+     * session is looked up, request.customer and the sessions stay null.
+     */
+    session?: boolean;
+  }
 }
 
 function bearerToken(request: FastifyRequest): string | undefined {
@@ -35,7 +42,8 @@ function bearerToken(request: FastifyRequest): string | undefined {
 
 /**
  * Resolves the request's sessions after the tenant is known. Only requests that carry a token
- * touch the database. A session of another company counts as no session.
+ * touch the database, and only on routes that may read a session (`config.session` is not false).
+ * A session of another company counts as no session.
  */
 export const authPlugin = fp(async (app: FastifyInstance) => {
   app.decorate(
@@ -46,15 +54,9 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest("customer", null);
   app.decorateRequest("staffSession", null);
 
-  app.addHook("onRequest", async (request) => {
-    if (request.routeOptions.config?.tenant === false) return;
+  const resolveSessions = async (request: FastifyRequest, tokens: (string | undefined)[]) => {
     const { sessions } = app.services;
     const companyId = request.company.id;
-    const tokens = [
-      bearerToken(request),
-      request.cookies[SESSION_COOKIE],
-      request.cookies[ADMIN_SESSION_COOKIE],
-    ];
     for (const token of tokens) {
       if (!token) continue;
       const session = await sessions.resolve(token);
@@ -65,6 +67,19 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
         request.customer = await sessions.customerFor(session);
       }
     }
+  };
+
+  // A request without a token (every anonymous catalogue read) goes on at once, without a promise.
+  app.addHook("onRequest", (request, _reply, done) => {
+    const config = request.routeOptions.config;
+    if (config?.tenant === false || config?.session === false) return done();
+    const tokens = [
+      bearerToken(request),
+      request.cookies[SESSION_COOKIE],
+      request.cookies[ADMIN_SESSION_COOKIE],
+    ];
+    if (!tokens.some(Boolean)) return done();
+    resolveSessions(request, tokens).then(() => done(), done);
   });
 });
 

@@ -33,12 +33,13 @@ export function isCrossSite(request: FastifyRequest, publicUrl: string | undefin
  * cookies are the first wall; this is the second.
  */
 export const csrfPlugin = fp(async (app: FastifyInstance) => {
-  app.addHook("onRequest", async (request) => {
-    if (SAFE_METHODS.has(request.method)) return;
+  app.addHook("onRequest", (request, _reply, done) => {
+    if (SAFE_METHODS.has(request.method)) return done();
     const cookies = request.cookies;
-    if (!cookies[SESSION_COOKIE] && !cookies[ADMIN_SESSION_COOKIE]) return;
+    if (!cookies[SESSION_COOKIE] && !cookies[ADMIN_SESSION_COOKIE]) return done();
     if (isCrossSite(request, app.config.PUBLIC_URL)) {
-      throw forbidden("This request came from another site and was refused.");
+      return done(forbidden("This request came from another site and was refused."));
     }
+    done();
   });
 });

@@ -1,7 +1,8 @@
 import { randomBytes } from "node:crypto";
-import helmet from "@fastify/helmet";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
+import helmet from "helmet";
 import type { CspAllowance } from "../modules/settings/site-widgets";
 
 declare module "fastify" {
@@ -97,14 +98,38 @@ function policyTemplate(options: SecurityOptions): string[] {
   return contentSecurityPolicy(marker, options).split(marker);
 }
 
-/** Security headers on every response, and a per-response nonce for the CSP. */
-export const securityPlugin = fp(async (app: FastifyInstance, options: SecurityOptions) => {
-  await app.register(helmet, {
+/**
+ * Helmet's headers (X-Frame-Options, X-Content-Type-Options, Referrer-Policy, the cross-origin
+ * policies…), the same for every response: helmet runs once, here, on a stand-in response, and each
+ * answer only copies the list (in onSend, so an answer refused before the security plugin's turn, a
+ * 400 for a NUL in the URL, has them too). (@fastify/helmet built a new helmet middleware from its options on
+ * every request, in two hooks of its own, one of them async: decision 035a.)
+ */
+export function helmetHeaders(): [string, string][] {
+  const headers = new Map<string, string>();
+  const response = {
+    setHeader(name: string, value: string | number | readonly string[]) {
+      headers.set(name.toLowerCase(), String(value));
+      return response;
+    },
+    removeHeader(name: string) {
+      headers.delete(name.toLowerCase());
+    },
+  };
+  helmet({
     contentSecurityPolicy: false,
     crossOriginEmbedderPolicy: false,
     hsts: false,
     referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+  })({} as IncomingMessage, response as unknown as ServerResponse, (error?: unknown) => {
+    if (error) throw error;
   });
+  return [...headers];
+}
+
+/** Security headers on every response, and a per-response nonce for the CSP. */
+export const securityPlugin = fp(async (app: FastifyInstance, options: SecurityOptions) => {
+  const fixedHeaders = helmetHeaders();
   app.decorateReply("scriptNonce", "");
   app.decorateReply("cspAllowance", undefined);
   const templates = {
@@ -117,6 +142,9 @@ export const securityPlugin = fp(async (app: FastifyInstance, options: SecurityO
   });
   app.addHook("onSend", (request, reply, payload, done) => {
     const https = options.https || (options.trustProxy === true && request.protocol === "https");
+    // Fastify's own header list, not the raw response's (as helmet did): with nothing set on the raw
+    // response, Node writes the head from that list in one pass. A header a route set stays.
+    for (const [name, value] of fixedHeaders) if (!reply.hasHeader(name)) reply.header(name, value);
     // Routes that set their own policy (the API docs) keep it.
     if (!reply.hasHeader("content-security-policy")) {
       if (reply.cspAllowance) {

@@ -63,8 +63,10 @@ export const tenancyPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest("language", "en");
   app.decorateRequest("schoolOrigin", "");
 
-  /** False when the request has been answered here (an unknown host's page). */
-  const resolveTenant = async (request: FastifyRequest, reply: FastifyReply): Promise<boolean> => {
+  const isPage = (request: FastifyRequest) => !request.url.startsWith("/api/");
+
+  /** The request's language, and the cookie remembering a page's `?lng=`; what it was detected from. */
+  const detectRequestLanguage = (request: FastifyRequest, reply: FastifyReply) => {
     const query = request.query as Record<string, unknown> | undefined;
     const detection = {
       query: typeof query?.lng === "string" ? query.lng : undefined,
@@ -73,7 +75,7 @@ export const tenancyPlugin = fp(async (app: FastifyInstance) => {
     };
     request.language = detectLanguage(detection);
     // A page opened with `?lng=` remembers it (the API answers per request and sets no cookie).
-    const cache = request.url.startsWith("/api/") ? undefined : languageToCache(detection);
+    const cache = isPage(request) ? languageToCache(detection) : undefined;
     if (cache) {
       reply.setCookie(LANGUAGE_COOKIE, cache, {
         path: "/",
@@ -81,7 +83,15 @@ export const tenancyPlugin = fp(async (app: FastifyInstance) => {
         sameSite: "lax",
       });
     }
-    if (request.routeOptions.config?.tenant === false) return true;
+    return detection;
+  };
+
+  /** False when the request has been answered here (an unknown host's page). */
+  const resolveTenant = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    detection: ReturnType<typeof detectRequestLanguage>,
+  ): Promise<boolean> => {
     const identifier = companyIdentifier(request);
     const school = await app.services.schoolAddresses.resolve(request.host, identifier);
     if ("unknownHost" in school) {
@@ -105,24 +115,41 @@ export const tenancyPlugin = fp(async (app: FastifyInstance) => {
     }
     request.company = school.company;
     request.schoolOrigin = school.origin;
+    await applySchoolLanguage(request, detection);
+    return true;
+  };
+
+  const applySchoolLanguage = async (
+    request: FastifyRequest,
+    detection: ReturnType<typeof detectRequestLanguage>,
+  ) => {
     // A page for a visitor who chose no language (no `?lng=`, no cookie) is in the school's default
     // language when staff set one, before the browser's. The API keeps the client's Accept-Language.
-    if (
-      !request.url.startsWith("/api/") &&
-      !isSupportedLanguage(detection.query) &&
-      !isSupportedLanguage(detection.cookie)
-    ) {
-      const schoolLanguage = (await app.services.settings.storeInfo(school.company.id)).visitorLanguage;
+    if (isPage(request) && !isSupportedLanguage(detection.query) && !isSupportedLanguage(detection.cookie)) {
+      const schoolLanguage = (await app.services.settings.storeInfo(request.company.id)).visitorLanguage;
       if (schoolLanguage) request.language = schoolLanguage;
     }
-    return true;
   };
 
   // The rest of the request (later hooks, body parsing, which Fastify runs in the async context it
   // started from, and the handler) runs in the company's tenant scope: row-level security, see
   // server/db/tenant-scope.ts. Calling done() inside the scope is what carries it on.
   app.addHook("onRequest", (request, reply, done) => {
-    resolveTenant(request, reply).then(
+    const detection = detectRequestLanguage(request, reply);
+    if (request.routeOptions.config?.tenant === false) return done();
+    // The school from memory (nearly every request): an API request goes on without a promise.
+    const known = app.services.schoolAddresses.resolveKnown(request.host, companyIdentifier(request));
+    if (known) {
+      request.company = known.company;
+      request.schoolOrigin = known.origin;
+      if (!isPage(request)) return withTenant(known.company.id, done);
+      applySchoolLanguage(request, detection).then(
+        () => withTenant(known.company.id, done),
+        (error: Error) => done(error),
+      );
+      return;
+    }
+    resolveTenant(request, reply, detection).then(
       (goOn) => {
         if (!goOn) return;
         if (request.company) withTenant(request.company.id, done);

@@ -60,19 +60,20 @@ const HOSTLESS_PATHS = /^\/(healthz|readyz)(\?|$)/;
  * - a request without a Host header (HTTP/1.0), for which no absolute address can be built.
  */
 export const wellFormedTextPlugin = fp(async (app: FastifyInstance) => {
-  app.addHook("onRequest", async (request) => {
-    if (request.url.includes(NUL) || request.url.includes("%00")) throw badRequest(NUL_TEXT);
-    if (!request.headers.host && !HOSTLESS_PATHS.test(request.url)) throw badRequest(NO_HOST);
+  // Callback hooks, not async ones: a request with nothing wrong goes on without a promise.
+  app.addHook("onRequest", (request, _reply, done) => {
+    if (request.url.includes(NUL) || request.url.includes("%00")) return done(badRequest(NUL_TEXT));
+    if (!request.headers.host && !HOSTLESS_PATHS.test(request.url)) return done(badRequest(NO_HOST));
+    done();
   });
-  app.addHook("preValidation", async (request) => {
+  app.addHook("preValidation", (request, _reply, done) => {
     if (Buffer.isBuffer(request.body)) {
       const form = String(request.headers["content-type"] ?? "")
         .toLowerCase()
         .startsWith("application/x-www-form-urlencoded");
-      if (form && formHasNul(request.body)) throw badRequest(NUL_TEXT);
-      return;
+      return done(form && formHasNul(request.body) ? badRequest(NUL_TEXT) : undefined);
     }
     const problem = request.body === undefined ? null : brokenTextIn(request.body);
-    if (problem) throw badRequest(problem);
+    done(problem ? badRequest(problem) : undefined);
   });
 });

@@ -15,6 +15,12 @@ import {
   StoreListCoursesQuery,
 } from "./catalog.schemas";
 
+/**
+ * The same answer for every visitor: no session is looked up for these reads (a signed-in visitor's
+ * cookie costs no query here; decision 035a).
+ */
+const PUBLIC_READ = { session: false } as const;
+
 /** Public catalogue: thin HTTP adapters over the catalog service. */
 export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   const { catalog } = app.services;
@@ -22,6 +28,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/courses",
     {
+      config: PUBLIC_READ,
       schema: {
         tags: ["Catalogue"],
         summary: "List published courses",
@@ -47,6 +54,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/courses/:id",
     {
+      config: PUBLIC_READ,
       schema: {
         tags: ["Catalogue"],
         summary: "Get a published course by id or slug",
@@ -71,6 +79,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/categories",
     {
+      config: PUBLIC_READ,
       schema: {
         tags: ["Catalogue"],
         summary: "List published categories",
@@ -84,6 +93,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/attributes",
     {
+      config: PUBLIC_READ,
       schema: {
         tags: ["Catalogue"],
         summary: "List published course attributes and their values (the catalogue's filters)",

@@ -62,6 +62,15 @@ export function createCompanyService(db: Db) {
       return row ? remember(row) : undefined;
     },
 
+    /**
+     * What {@link resolve} answers, from memory alone: undefined when it would have to ask the
+     * database (or the company is unknown). The request path's way to skip an await (decision 035a).
+     */
+    resolveKnown(identifier?: string): Company | undefined {
+      const key = identifier?.trim().toLowerCase();
+      return key ? byKey.get(key) : fallback;
+    },
+
     /** Forget what is cached, after companies were written. */
     forget() {
       byKey.clear();

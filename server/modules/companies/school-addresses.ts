@@ -39,9 +39,20 @@ const HOST_TTL_MS = 30_000;
 const MAX_CACHED = 5_000;
 const LOOPBACK = new Set(["localhost", "127.0.0.1", "[::1]", "::1"]);
 
+/** `Host` values seen and their hostnames: parsing one takes a URL, and a server sees few distinct ones. */
+const parsedHosts = new Map<string, string | undefined>();
+
 /** The hostname of a `Host` header value: lower case, without port or trailing dot; undefined when malformed. */
 export function hostnameOf(host: string | undefined): string | undefined {
   if (!host) return undefined;
+  if (parsedHosts.has(host)) return parsedHosts.get(host);
+  if (parsedHosts.size >= MAX_CACHED) parsedHosts.clear();
+  const hostname = parseHostname(host);
+  parsedHosts.set(host, hostname);
+  return hostname;
+}
+
+function parseHostname(host: string): string | undefined {
   try {
     const url = new URL(`http://${host}`);
     if (url.username || url.password || url.pathname !== "/" || url.search || url.hash) return undefined;
@@ -93,6 +104,25 @@ export function createSchoolAddresses(db: Db, companies: CompanyService, options
   return {
     /** The platform's own address: the default school's, and the base of every other school's. */
     platformOrigin,
+
+    /**
+     * What {@link resolve} answers when everything it needs is in memory (the host, the company, its
+     * suspension and address, all looked up before and within their 30 s), without waiting; else
+     * undefined, and the caller awaits {@link resolve}. Nearly every request takes this path: the
+     * request path's tenancy costs no promise (decision 035a).
+     */
+    resolveKnown(
+      host: string | undefined,
+      identifier: string | undefined,
+    ): { company: Company; origin: string } | undefined {
+      const hostname = hostnameOf(host);
+      const match = hostname ? hosts.get(hostname) : undefined;
+      if (!match || match.kind === "unknown") return undefined;
+      const company = companies.resolveKnown(match.kind === "school" ? match.companyId : identifier);
+      if (!company || suspensions.get(company.id) !== false) return undefined;
+      const origin = origins.get(company.id);
+      return origin ? { company, origin } : undefined;
+    },
 
     /** Which school (if any) a request's `Host` names. */
     async matchHost(host: string | undefined): Promise<HostMatch> {

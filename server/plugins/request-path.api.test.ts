@@ -1,0 +1,80 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { createTestApp, type TestApp } from "../../tests/support/test-app";
+
+/** Helmet's headers as @fastify/helmet sent them on every answer before decision 035a. */
+const HARDENING_HEADERS = {
+  "cross-origin-opener-policy": "same-origin",
+  "cross-origin-resource-policy": "same-origin",
+  "origin-agent-cluster": "?1",
+  "referrer-policy": "strict-origin-when-cross-origin",
+  "x-content-type-options": "nosniff",
+  "x-dns-prefetch-control": "off",
+  "x-download-options": "noopen",
+  "x-frame-options": "SAMEORIGIN",
+  "x-permitted-cross-domain-policies": "none",
+  "x-xss-protection": "0",
+};
+
+let t: TestApp;
+let token: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  const login = await t.app.inject({
+    method: "POST",
+    url: "/api/customer/login",
+    payload: { email: "learner@example.com", password: "learn-with-joy-2024" },
+  });
+  token = login.json().token;
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+describe("the request path (decision 035a)", () => {
+  it("sends every hardening header and a CSP on answers, errors and refused requests alike", async () => {
+    const answers = await Promise.all([
+      t.app.inject({ url: "/api/health/baseline" }),
+      t.app.inject({ url: "/api/courses?limit=20" }),
+      t.app.inject({ url: "/api/nothing-here" }),
+      t.app.inject({ url: "/api/courses?searchText=%00" }),
+      t.app.inject({ url: "/healthz" }),
+    ]);
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 404, 400, 200]);
+    for (const answer of answers) {
+      expect(answer.headers).toMatchObject(HARDENING_HEADERS);
+      expect(String(answer.headers["content-security-policy"])).toContain("frame-ancestors 'none'");
+    }
+  });
+
+  it("looks no session up for a catalogue read, even with a session cookie; other routes still do", async () => {
+    const resolve = vi.spyOn(t.app.services.sessions, "resolve");
+    try {
+      const list = await t.app.inject({ url: "/api/courses", headers: { cookie: `session=${token}` } });
+      const detail = await t.app.inject({
+        url: `/api/courses/${list.json().courses[0].slug}`,
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect([list.statusCode, detail.statusCode]).toEqual([200, 200]);
+      expect(resolve).not.toHaveBeenCalled();
+      const mine = await t.app.inject({
+        url: "/api/customer-courses",
+        headers: { cookie: `session=${token}` },
+      });
+      expect(mine.statusCode).toBe(200);
+      expect(resolve).toHaveBeenCalledWith(token);
+    } finally {
+      resolve.mockRestore();
+    }
+  });
+
+  it("serves a school from memory once it is known, and nothing it has not looked up", async () => {
+    const { schoolAddresses } = t.app.services;
+    const first = await t.app.inject({ url: "/api/health/baseline", headers: { host: "localhost" } });
+    const known = schoolAddresses.resolveKnown("localhost", undefined);
+    expect(known?.company.slug).toBe(first.json().company);
+    const second = await t.app.inject({ url: "/api/health/baseline", headers: { host: "localhost" } });
+    expect(second.json()).toEqual(first.json());
+    expect(schoolAddresses.resolveKnown("unknown.example", undefined)).toBeUndefined();
+    expect(schoolAddresses.resolveKnown("localhost", "no-such-company")).toBeUndefined();
+  });
+});
