@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createTestApp, type TestApp } from "../../tests/support/test-app";
 
-/** Helmet's headers as @fastify/helmet sent them on every answer before decision 035a. */
+/** Helmet's headers as @fastify/helmet sent them on every answer before decision 036. */
 const HARDENING_HEADERS = {
   "cross-origin-opener-policy": "same-origin",
   "cross-origin-resource-policy": "same-origin",
@@ -30,7 +30,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-describe("the request path (decision 035a)", () => {
+describe("the request path (decision 036)", () => {
   it("sends every hardening header and a CSP on answers, errors and refused requests alike", async () => {
     const answers = await Promise.all([
       t.app.inject({ url: "/api/health/baseline" }),

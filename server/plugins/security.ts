@@ -103,7 +103,7 @@ function policyTemplate(options: SecurityOptions): string[] {
  * policies…), the same for every response: helmet runs once, here, on a stand-in response, and each
  * answer only copies the list (in onSend, so an answer refused before the security plugin's turn, a
  * 400 for a NUL in the URL, has them too). (@fastify/helmet built a new helmet middleware from its options on
- * every request, in two hooks of its own, one of them async: decision 035a.)
+ * every request, in two hooks of its own, one of them async: decision 036.)
  */
 export function helmetHeaders(): [string, string][] {
   const headers = new Map<string, string>();

@@ -17,7 +17,7 @@ import {
 
 /**
  * The same answer for every visitor: no session is looked up for these reads (a signed-in visitor's
- * cookie costs no query here; decision 035a).
+ * cookie costs no query here; decision 036).
  */
 const PUBLIC_READ = { session: false } as const;
 

@@ -64,7 +64,7 @@ export function createCompanyService(db: Db) {
 
     /**
      * What {@link resolve} answers, from memory alone: undefined when it would have to ask the
-     * database (or the company is unknown). The request path's way to skip an await (decision 035a).
+     * database (or the company is unknown). The request path's way to skip an await (decision 036).
      */
     resolveKnown(identifier?: string): Company | undefined {
       const key = identifier?.trim().toLowerCase();

@@ -109,7 +109,7 @@ export function createSchoolAddresses(db: Db, companies: CompanyService, options
      * What {@link resolve} answers when everything it needs is in memory (the host, the company, its
      * suspension and address, all looked up before and within their 30 s), without waiting; else
      * undefined, and the caller awaits {@link resolve}. Nearly every request takes this path: the
-     * request path's tenancy costs no promise (decision 035a).
+     * request path's tenancy costs no promise (decision 036).
      */
     resolveKnown(
       host: string | undefined,
