@@ -52,6 +52,7 @@ export const DEFAULT_POS_SETTINGS: PosSettings = {
 
 export const Pin = z
   .string({ message: "The PIN must be 4 to 8 digits" })
+  .max(8, "The PIN must be 4 to 8 digits")
   .regex(/^\d{4,8}$/, "The PIN must be 4 to 8 digits");
 
 export const AdminSetPinBody = z.strictObject({ pin: Pin }).meta({ id: "AdminSetPinBody" });
@@ -158,6 +159,7 @@ export const Tender = z.strictObject({
   /** Card: the last four digits the cashier typed from the terminal's slip. */
   cardLast4: z
     .string()
+    .max(4, "Enter the card's last 4 digits")
     .regex(/^\d{4}$/, "Enter the card's last 4 digits")
     .optional(),
 });
