@@ -32,6 +32,13 @@ export async function createPostgresDatabase(serverUrl: string, name: string): P
   });
 }
 
+export async function postgresDatabaseExists(serverUrl: string, name: string): Promise<boolean> {
+  return withAdmin(serverUrl, async (client) => {
+    const result = await client.query("select 1 from pg_database where datname = $1", [name]);
+    return result.rows.length > 0;
+  });
+}
+
 export async function dropPostgresDatabase(serverUrl: string, name: string): Promise<void> {
   if (!/^[a-z0-9_]+$/.test(name)) throw new Error(`bad database name ${name}`);
   await withAdmin(serverUrl, (client) => client.query(`drop database if exists "${name}" with (force)`));

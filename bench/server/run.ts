@@ -12,10 +12,14 @@
  * BENCH_SECONDS     seconds per measurement (default 10, 3 in quick mode; a warm-up comes first)
  * BENCH_EMBEDDED=1  also run the list budget and the miss path on the embedded database (PGlite)
  * BENCH_QUICK=1     minutes, not a quarter of an hour: the full 100,000 courses but a small sales
- *                   history (the catalogue budgets hold for it), 3 s measurements after a 1 s warm-up
+ *                   history (the catalogue budgets hold for it), 3 s measurements after a 1 s warm-up;
+ *                   with BENCH_ONLY=report the full million orders (the reports' budget is for them)
  * BENCH_SIZE=small  a tenth of the data (for trying the harness itself; budgets are for the full size)
  * BENCH_ONLY=regex   only the scenarios whose name matches (the baseline always runs); results are
  *                   printed but bench/results and README.md are left alone
+ * BENCH_KEEP_DATABASE=name  use (and keep) this PostgreSQL database: it is made and filled only when it does
+ *                   not exist yet (migrations still run), so a second run skips the data generation;
+ *                   drop it by hand (`dropdb name`) after changing the generator or the size
  * --readme          also put the table into README.md (between the bench:server markers)
  */
 import { execFileSync } from "node:child_process";
@@ -31,6 +35,7 @@ import {
   dropPostgresDatabase,
   migrateAndSeed,
   pgliteRunner,
+  postgresDatabaseExists,
   postgresRunner,
   type RunnerHandle,
 } from "../lib/database";
@@ -40,6 +45,7 @@ import { describeMachine, type MissVariant, markdownReport, type Row } from "../
 import { type ServerProcess, startServer } from "../lib/server-process";
 import { runCheckout } from "./checkout";
 import { EMBEDDED_BUDGETS, type MissScenario, missScenarios, POSTGRES_BUDGETS } from "./miss";
+import { reportScenarios } from "./reports";
 import { verifyCatalogue } from "./verify";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "../..");
@@ -50,15 +56,25 @@ const WARM_UP_SECONDS = QUICK ? 1 : 3;
 const CHECKOUT_WARM_UP_COURSES = 20;
 const ADMIN_PASSWORD = "bench-admin-password";
 const COMPANY = "wellspring";
+const only = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY, "i") : undefined;
+/** Quick runs of the report scenarios (BENCH_ONLY=report) keep the full history: their budget is for it. */
+const reportsOnly = only?.test("report: sales by day, 30 days") === true && !only.test("list: first page");
 const size: GenerateSize =
   process.env.BENCH_SIZE === "small"
     ? { courses: 10_000, categories: 50, lessonsPerCourse: 5, customers: 20_000, orders: 100_000 }
-    : QUICK
+    : QUICK && !reportsOnly
       ? { ...FULL_SIZE, customers: 10_000, orders: 50_000 }
       : FULL_SIZE;
 
+/**
+ * A database name: the bench makes it (and its data) only when it does not exist yet, and keeps it
+ * at the end, so the next run (and EXPLAIN ANALYZE by hand) reuses the million orders.
+ */
+const KEEP_DATABASE = process.env.BENCH_KEEP_DATABASE || undefined;
+if (KEEP_DATABASE && !/^[a-z0-9_]+$/.test(KEEP_DATABASE))
+  throw new Error("BENCH_KEEP_DATABASE must be a database name of a-z, 0-9 and _");
+
 const log = (message: string) => console.info(`[bench] ${message}`);
-const only = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY, "i") : undefined;
 const selected = (name: string) => !only || only.test(name);
 const load = loadGenerator();
 
@@ -187,10 +203,23 @@ async function staffToken(url: string): Promise<string> {
   return ((await response.json()) as { token: string }).token;
 }
 
-async function prepare(runner: RunnerHandle) {
+async function prepare(runner: RunnerHandle, reused = false) {
   const started = performance.now();
-  await generateData(runner, COMPANY, size, log);
-  log(`data generated in ${Math.round((performance.now() - started) / 1000)} s`);
+  const [generated] = reused
+    ? await runner.query<{ orders: number }>(
+        "select count(*)::int as orders from orders where customer_email like 'bench-customer-%'",
+      )
+    : [];
+  if (generated && generated.orders > 0) {
+    if (generated.orders !== size.orders)
+      throw new Error(
+        `database ${KEEP_DATABASE} holds ${generated.orders} generated orders, this run's size ${size.orders}: drop it or use another name`,
+      );
+    log(`reusing the data of database ${KEEP_DATABASE} (BENCH_KEEP_DATABASE)`);
+  } else {
+    await generateData(runner, COMPANY, size, log);
+    log(`data generated in ${Math.round((performance.now() - started) / 1000)} s`);
+  }
   // The checkout scenario's course and its warm-up's: 20 seats each, none sold.
   const slugs = Array.from({ length: CHECKOUT_WARM_UP_COURSES + 1 }, (_, i) => `bench-course-${42 - i}`);
   const seated = await runner.query<{ id: string; slug: string }>(
@@ -203,14 +232,15 @@ async function prepare(runner: RunnerHandle) {
 }
 
 async function benchPostgres(serverUrl: string, rows: Row[], peakRss: Record<string, number>) {
-  const name = `course_market_bench_${process.pid}`;
-  await createPostgresDatabase(serverUrl, name);
+  const name = KEEP_DATABASE ?? `course_market_bench_${process.pid}`;
+  const reused = KEEP_DATABASE !== undefined && (await postgresDatabaseExists(serverUrl, name));
+  if (!reused) await createPostgresDatabase(serverUrl, name);
   const url = databaseUrl(serverUrl, name);
   let server: ServerProcess | undefined;
   const runner = await postgresRunner(url);
   try {
     await migrateAndSeed({ engine: "postgres", url }, ADMIN_PASSWORD);
-    const checkout = await prepare(runner);
+    const checkout = await prepare(runner, reused);
     const dataDir = mkdtempSync(join(tmpdir(), "course-market-bench-"));
     server = await startServer(root, { DATABASE_URL: url, DATA_DIR: dataDir, ADMIN_PASSWORD });
     log(`server ${server.pid} ready at ${server.url}`);
@@ -277,6 +307,7 @@ async function benchPostgres(serverUrl: string, rows: Row[], peakRss: Record<str
         maxP99: 150,
         headers: { authorization: `Bearer ${token}` },
       },
+      ...reportScenarios(token, Date.now(), size.orders >= FULL_SIZE.orders),
     ];
     for (const scenario of scenarios.filter((candidate) => selected(candidate.name)))
       rows.push(await measure(server.url, scenario, "postgres", baseline));
@@ -301,7 +332,8 @@ async function benchPostgres(serverUrl: string, rows: Row[], peakRss: Record<str
   } finally {
     await server?.stop();
     await runner.close();
-    await dropPostgresDatabase(serverUrl, name);
+    if (KEEP_DATABASE) log(`database ${name} kept (BENCH_KEEP_DATABASE)`);
+    else await dropPostgresDatabase(serverUrl, name);
   }
 }
 
