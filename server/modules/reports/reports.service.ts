@@ -124,7 +124,7 @@ export function createReportsService(db: Db, deps: { settings: SettingsService; 
       // one local day (every zone with whole-hour offsets); else the orders one by one. PostgreSQL checks the
       // midnights once per query (a one-time filter): only one branch runs.
       const wholeHours = sql`(select bool_and(extract(epoch from (d at time zone ${timeZone}))::bigint % 3600 = 0)
-        from generate_series(${from}::date, ${to}::date + 1, interval '1 day') d)`;
+        from generate_series(${from}::date::timestamp, (${to}::date + 1)::timestamp, interval '1 day') d)`;
       const pick = (charged: SQL, converted: SQL) =>
         sql`case when r.currency = ${currency} then ${charged} else ${converted} end`;
       const sold = sql`select r.hour as at, r.payment_method, r.channel, r.orders,
