@@ -204,7 +204,7 @@ describe("reports from the roll-up", () => {
       ),
     );
     await expectStraight("Europe/Amsterdam", "EUR");
-    const statusOf = async (status: string) =>
+    const statusOf = async (status: (typeof orders.$inferSelect)["status"]) =>
       (
         await db
           .select({ id: orders.id })
@@ -307,7 +307,8 @@ describe("reports from the roll-up", () => {
     // A roll-up row that lies (as the owner, outside any request) shows where each zone reads.
     await db.execute(
       sql`update report_order_hours set orders = orders + 1000
-        where company_id = ${company.id} and hour = (select max(hour) from report_order_hours where company_id = ${company.id} and orders > 0)`,
+        where company_id = ${company.id} and hour = (select max(hour) from report_order_hours
+          where company_id = ${company.id} and orders > 0 and hour < now() - interval '1 day')`,
     );
     try {
       expect(await ordersOf("Europe/Amsterdam")).toBe(amsterdam + 1000);
