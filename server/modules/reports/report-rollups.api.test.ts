@@ -54,7 +54,7 @@ async function call(method: "PUT" | "POST", url: string, payload: object) {
     headers: { company: company.slug, authorization: `Bearer ${admin.token}` },
     payload,
   });
-  expect(response.statusCode, `${method} ${url}: ${response.body}`).toBe(200);
+  expect([200, 201], `${method} ${url}: ${response.body}`).toContain(response.statusCode);
 }
 
 async function report(timeZone: string, currency: string, from: string, to: string, groupBy: string) {
