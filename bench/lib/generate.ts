@@ -271,9 +271,10 @@ export async function generateData(
     `do $$ declare r record; begin
        for r in select indexname from bench_dropped_indexes loop execute 'drop index ' || quote_ident(r.indexname); end loop;
      end $$`,
-    // The dashboard roll-ups are filled once afterwards (dashboard_rebuild_rollups): one pass over the new rows
+    // The dashboard and report roll-ups are filled once afterwards (dashboard_rebuild_rollups): one pass over the new rows
     // instead of their statement triggers holding a million changes in memory.
     "alter table orders disable trigger dashboard_orders_inserted",
+    "alter table orders disable trigger report_orders_inserted",
     "alter table order_lines disable trigger dashboard_order_lines_inserted",
     `insert into orders (id, company_id, number, customer_id, customer_name, customer_email, status, payment_method,
        channel, currency, base_total_cents, subtotal_cents, vat_rate_bp, vat_cents, total_cents, created_at, updated_at)
@@ -305,8 +306,10 @@ export async function generateData(
     "alter table payments enable trigger payments_received_at",
     "alter table payments enable trigger dashboard_payments_inserted",
     "alter table orders enable trigger dashboard_orders_inserted",
+    "alter table orders enable trigger report_orders_inserted",
     "alter table order_lines enable trigger dashboard_order_lines_inserted",
     `select dashboard_rebuild_rollups(${c})`,
+    `select report_rebuild_rollups(${c})`,
     "drop table bench_dropped_indexes",
     `insert into counters (company_id, name, value)
      select ${c}, 'order', max(number) from orders where company_id = ${c}

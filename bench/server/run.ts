@@ -15,7 +15,8 @@
  * BENCH_SECONDS     seconds per measurement (default 10, 3 in quick mode; a warm-up comes first)
  * BENCH_EMBEDDED=1  also run the list budget and the miss path on the embedded database (PGlite)
  * BENCH_QUICK=1     minutes, not a quarter of an hour: the full 100,000 courses but a small sales
- *                   history (the catalogue budgets hold for it), 3 s measurements after a 1 s warm-up
+ *                   history (the catalogue budgets hold for it), 3 s measurements after a 1 s warm-up;
+ *                   with BENCH_ONLY=report the full million orders (the reports' budget is for them)
  * BENCH_SIZE=small  a tenth of the data (for trying the harness itself; budgets are for the full size)
  * BENCH_ONLY=regex   only the scenarios whose name matches (the bare server and the constant route
  *                   always run); results are printed but bench/results and README.md are left alone
@@ -54,6 +55,7 @@ import {
 import { type ServerProcess, startServer } from "../lib/server-process";
 import { runCheckout } from "./checkout";
 import { EMBEDDED_BUDGETS, type MissScenario, missScenarios, POSTGRES_BUDGETS } from "./miss";
+import { reportScenarios } from "./reports";
 import { verifyCatalogue } from "./verify";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "../..");
@@ -64,10 +66,13 @@ const WARM_UP_SECONDS = QUICK ? 1 : 3;
 const CHECKOUT_WARM_UP_COURSES = 20;
 const ADMIN_PASSWORD = "bench-admin-password";
 const COMPANY = "wellspring";
+const only = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY, "i") : undefined;
+/** Quick runs of the report scenarios (BENCH_ONLY=report) keep the full history: their budget is for it. */
+const reportsOnly = only?.test("report: sales by day, 30 days") === true && !only.test("list: first page");
 const size: GenerateSize =
   process.env.BENCH_SIZE === "small"
     ? { courses: 10_000, categories: 50, lessonsPerCourse: 5, customers: 20_000, orders: 100_000 }
-    : QUICK
+    : QUICK && !reportsOnly
       ? { ...FULL_SIZE, customers: 10_000, orders: 50_000 }
       : FULL_SIZE;
 
@@ -80,7 +85,6 @@ if (KEEP_DATABASE && !/^[a-z0-9_]+$/.test(KEEP_DATABASE))
   throw new Error("BENCH_KEEP_DATABASE must be a database name of a-z, 0-9 and _");
 
 const log = (message: string) => console.info(`[bench] ${message}`);
-const only = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY, "i") : undefined;
 const selected = (name: string) => !only || only.test(name);
 const load = loadGenerator();
 
@@ -331,6 +335,7 @@ async function benchPostgres(serverUrl: string, rows: Row[], peakRss: Record<str
         maxP99: 150,
         headers: { authorization: `Bearer ${token}` },
       },
+      ...reportScenarios(token, Date.now(), size.orders >= FULL_SIZE.orders),
     ];
     for (const scenario of scenarios.filter((candidate) => selected(candidate.name)))
       rows.push(await measure(server.url, scenario, "postgres", baseline));

@@ -38,7 +38,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const asked = await reportExportRequest(context, request);
   if (asked instanceof Response) return asked;
   const { report, query } = asked;
-  const reports = await context.services.reports.reports(context.company.id, context.language, query);
+  const reports = await context.services.reports.reports(context.company.id, context.language, query, report);
   return new Response(`\uFEFF${toCsv(reportCsvRows(reports, report))}\r\n`, {
     headers: {
       "content-type": "text/csv; charset=utf-8",

@@ -9,6 +9,7 @@ import { orderLines, orderReturns, orders, refunds } from "../orders/orders.tabl
 import { products } from "../products/products.tables";
 import type { SettingsService } from "../settings/settings.service";
 import type { AdminReportsQuery, Reports } from "./reports.schemas";
+import { reportOrderHours } from "./reports.tables";
 import { renderReportPdf } from "./reports-pdf";
 
 const DAY_MS = 86_400_000;
@@ -80,7 +81,7 @@ export function createReportsService(db: Db, deps: { settings: SettingsService; 
       name: ReportName,
     ): Promise<{ pdf: Buffer; filename: string }> {
       const [figures, store] = await Promise.all([
-        service.reports(companyId, language, query),
+        service.reports(companyId, language, query, name),
         deps.settings.storeInfo(companyId),
       ]);
       const pdf = await renderReportPdf(figures, name, language, {
@@ -90,7 +91,18 @@ export function createReportsService(db: Db, deps: { settings: SettingsService; 
       return { pdf, filename: `${name}-${figures.from}-${figures.to}.pdf` };
     },
 
-    async reports(companyId: string, language: string, query: AdminReportsQuery): Promise<Reports> {
+    /**
+     * The reports for the period; with `only`, just that report's figures are read (the others are
+     * empty): a CSV or PDF export needs one.
+     */
+    async reports(
+      companyId: string,
+      language: string,
+      query: AdminReportsQuery,
+      only?: ReportName,
+    ): Promise<Reports> {
+      const want = <T>(name: ReportName, read: () => Promise<T[]>): Promise<T[]> =>
+        !only || only === name ? read() : Promise.resolve([]);
       const { timeZone, currency } = await deps.settings.storeInfo(companyId);
       const { from, to } = reportRange(query, localToday(clock(), timeZone));
       const groupBy = query.groupBy;
@@ -106,32 +118,52 @@ export function createReportsService(db: Db, deps: { settings: SettingsService; 
           else coalesce(round((${amount})::numeric * o.base_total_cents / nullif(o.total_cents, 0)), 0) end)`;
       const paid = sql`select * from ${orders} where company_id = ${companyId} and status in (${paidStatuses})
         and created_at >= ${start} and created_at < ${end}`;
-      const orderMoney = sql`count(*)::int as orders,
-        coalesce(sum(${base(sql`o.subtotal_cents`)}), 0)::bigint as gross,
-        coalesce(sum(${base(sql`o.discount_cents`)}), 0)::bigint as discount,
-        coalesce(sum(${base(sql`o.vat_cents`)}), 0)::bigint as tax,
-        coalesce(sum(${base(sql`o.total_cents`)}), 0)::bigint as total`;
+      // The paid orders of the period as (at, payment_method, channel, orders, gross, discount, tax, total) in
+      // the shop currency, for sales, payment methods and channels: the roll-up's hours (report_order_hours,
+      // decision 037) when every local midnight of the period is a whole UTC hour, so that each hour lies in
+      // one local day (every zone with whole-hour offsets); else the orders one by one. PostgreSQL checks the
+      // midnights once per query (a one-time filter): only one branch runs.
+      const wholeHours = sql`(select bool_and(extract(epoch from (d at time zone ${timeZone}))::bigint % 3600 = 0)
+        from generate_series(${from}::date::timestamp, (${to}::date + 1)::timestamp, interval '1 day') d)`;
+      const pick = (charged: SQL, converted: SQL) =>
+        sql`case when r.currency = ${currency} then ${charged} else ${converted} end`;
+      const sold = sql`select r.hour as at, r.payment_method, r.channel, r.orders,
+          ${pick(sql`r.subtotal_cents`, sql`r.base_subtotal_cents`)} as gross,
+          ${pick(sql`r.discount_cents`, sql`r.base_discount_cents`)} as discount,
+          ${pick(sql`r.vat_cents`, sql`r.base_vat_cents`)} as tax,
+          ${pick(sql`r.total_cents`, sql`r.base_total_cents`)} as total
+        from ${reportOrderHours} r
+        where ${wholeHours} and r.company_id = ${companyId} and r.hour >= ${start} and r.hour < ${end}
+        union all
+        select o.created_at, o.payment_method, o.channel, 1, ${base(sql`o.subtotal_cents`)}, ${base(sql`o.discount_cents`)},
+          ${base(sql`o.vat_cents`)}, ${base(sql`o.total_cents`)}
+        from (${paid}) o where not ${wholeHours}`;
       type MoneyRow = { orders: number; gross: string; discount: string; tax: string; total: string };
 
       const [periods, items, cats, methods, channels, refundKinds, returns, taxes, customers] =
         await Promise.all([
-          rowsOf<MoneyRow & { period: string }>(
-            db,
-            sql`select to_char(date_trunc(${groupBy}, o.created_at at time zone ${timeZone}), 'YYYY-MM-DD') as period,
-              ${orderMoney}
-            from (${paid}) o group by 1`,
+          want("sales", () =>
+            rowsOf<MoneyRow & { period: string }>(
+              db,
+              sql`select to_char(date_trunc(${groupBy}, s.at at time zone ${timeZone}), 'YYYY-MM-DD') as period,
+                sum(s.orders)::int as orders, coalesce(sum(s.gross), 0)::bigint as gross,
+                coalesce(sum(s.discount), 0)::bigint as discount, coalesce(sum(s.tax), 0)::bigint as tax,
+                coalesce(sum(s.total), 0)::bigint as total
+              from (${sold}) s group by 1`,
+            ),
           ),
-          rowsOf<{
-            kind: "course" | "product";
-            id: string | null;
-            title: Translatable;
-            quantity: string;
-            orders: number;
-            gross: string;
-            tax: string;
-          }>(
-            db,
-            sql`select kind, id, (array_agg(title))[1] as title, sum(quantity)::bigint as quantity,
+          want("items", () =>
+            rowsOf<{
+              kind: "course" | "product";
+              id: string | null;
+              title: Translatable;
+              quantity: string;
+              orders: number;
+              gross: string;
+              tax: string;
+            }>(
+              db,
+              sql`select kind, id, (array_agg(title))[1] as title, sum(quantity)::bigint as quantity,
               count(distinct order_id)::int as orders, sum(gross)::bigint as gross, sum(tax)::bigint as tax
             from (
               select case when l.product_id is not null then 'product' else 'course' end as kind,
@@ -146,16 +178,18 @@ export function createReportsService(db: Db, deps: { settings: SettingsService; 
             ) x
             group by kind, id, case when id is null then line_title end
             order by gross desc, quantity desc, id`,
+            ),
           ),
-          rowsOf<{
-            id: string | null;
-            name: Translatable | null;
-            quantity: string;
-            orders: number;
-            gross: string;
-          }>(
-            db,
-            sql`select cat.id::text as id, cat.name as name, sum(l.quantity)::bigint as quantity,
+          want("categories", () =>
+            rowsOf<{
+              id: string | null;
+              name: Translatable | null;
+              quantity: string;
+              orders: number;
+              gross: string;
+            }>(
+              db,
+              sql`select cat.id::text as id, cat.name as name, sum(l.quantity)::bigint as quantity,
               count(distinct o.id)::int as orders, sum(${base(sql`l.total_cents`)})::bigint as gross
             from (${paid}) o
             join ${orderLines} l on l.order_id = o.id
@@ -164,50 +198,60 @@ export function createReportsService(db: Db, deps: { settings: SettingsService; 
             left join ${categories} cat on cat.id = coalesce(c.category_id, p.category_id)
             group by cat.id, cat.name
             order by gross desc, cat.id nulls last`,
+            ),
           ),
-          rowsOf<{ key: PaymentMethod; orders: number; total: string }>(
-            db,
-            sql`select o.payment_method as key, count(*)::int as orders, sum(${base(sql`o.total_cents`)})::bigint as total
-            from (${paid}) o group by 1 order by total desc, orders desc, key`,
+          want("payment-methods", () =>
+            rowsOf<{ key: PaymentMethod; orders: number; total: string }>(
+              db,
+              sql`select s.payment_method as key, sum(s.orders)::int as orders, sum(s.total)::bigint as total
+              from (${sold}) s group by 1 having sum(s.orders) > 0 order by total desc, orders desc, key`,
+            ),
           ),
-          rowsOf<{ key: "online" | "pos"; orders: number; total: string }>(
-            db,
-            sql`select o.channel as key, count(*)::int as orders, sum(${base(sql`o.total_cents`)})::bigint as total
-            from (${paid}) o group by 1`,
+          want("channels", () =>
+            rowsOf<{ key: "online" | "pos"; orders: number; total: string }>(
+              db,
+              sql`select s.channel as key, sum(s.orders)::int as orders, sum(s.total)::bigint as total
+              from (${sold}) s group by 1 having sum(s.orders) > 0`,
+            ),
           ),
-          rowsOf<{
-            kind: Reports["refunds"]["kinds"][number]["kind"];
-            refunds: number;
-            orders: number;
-            amount: string;
-          }>(
-            db,
-            sql`select r.kind, count(*)::int as refunds, count(distinct r.order_id)::int as orders,
+          want("refunds", () =>
+            rowsOf<{
+              kind: Reports["refunds"]["kinds"][number]["kind"];
+              refunds: number;
+              orders: number;
+              amount: string;
+            }>(
+              db,
+              sql`select r.kind, count(*)::int as refunds, count(distinct r.order_id)::int as orders,
               sum(${base(sql`r.amount_cents`)})::bigint as amount
             from ${refunds} r join ${orders} o on o.id = r.order_id
             where r.company_id = ${companyId} and r.created_at >= ${start} and r.created_at < ${end}
             group by r.kind order by amount desc, r.kind`,
+            ),
           ),
-          rowsOf<{ returns: number; lines: number; restocked: number; amount: string }>(
-            db,
-            sql`select count(*)::int as returns, coalesce(sum(jsonb_array_length(x.line_ids)), 0)::int as lines,
+          want("refunds", () =>
+            rowsOf<{ returns: number; lines: number; restocked: number; amount: string }>(
+              db,
+              sql`select count(*)::int as returns, coalesce(sum(jsonb_array_length(x.line_ids)), 0)::int as lines,
               (count(*) filter (where x.restocked))::int as restocked,
               coalesce(sum(${base(sql`x.refund_cents`)}), 0)::bigint as amount
             from ${orderReturns} x join ${orders} o on o.id = x.order_id
             where x.company_id = ${companyId} and x.created_at >= ${start} and x.created_at < ${end}`,
+            ),
           ),
           // The rates of each order as its invoice shows them (storedTaxLines): its lines' own taxes when
           // every line has one, else its one rate over the whole total.
-          rowsOf<{
-            country: string | null;
-            name: string;
-            rateBp: number;
-            orders: number;
-            base: string;
-            tax: string;
-          }>(
-            db,
-            sql`with p as materialized (${paid}),
+          want("taxes", () =>
+            rowsOf<{
+              country: string | null;
+              name: string;
+              rateBp: number;
+              orders: number;
+              base: string;
+              tax: string;
+            }>(
+              db,
+              sql`with p as materialized (${paid}),
             lined as (
               select o.id from p o where exists (select 1 from ${orderLines} l where l.order_id = o.id)
                 and not exists (select 1 from ${orderLines} l where l.order_id = o.id and l.tax_rate_bp is null)
@@ -227,10 +271,12 @@ export function createReportsService(db: Db, deps: { settings: SettingsService; 
               sum(base)::bigint as base, sum(tax)::bigint as tax
             from taxed group by country, name, rate
             order by country nulls last, rate desc, name`,
+            ),
           ),
-          rowsOf<{ type: "new" | "returning"; customers: number; orders: number; total: string }>(
-            db,
-            sql`with p as materialized (${paid}),
+          want("customers", () =>
+            rowsOf<{ type: "new" | "returning"; customers: number; orders: number; total: string }>(
+              db,
+              sql`with p as materialized (${paid}),
             firsts as (
               select f.customer_id, min(f.created_at) as first_at from ${orders} f
               where f.company_id = ${companyId} and f.status in (${paidStatuses})
@@ -242,6 +288,7 @@ export function createReportsService(db: Db, deps: { settings: SettingsService; 
               sum(${base(sql`o.total_cents`)})::bigint as total
             from p o join firsts on firsts.customer_id = o.customer_id
             group by 1`,
+            ),
           ),
         ]);
 
