@@ -794,8 +794,8 @@ export const ROUTE_ACCESS: Record<string, RouteCase | RouteCase[]> = {
     note: "an unknown country: refused after the permission check, nothing is written",
   },
   "DELETE /api/admin/shipping-zones/:zoneId": { rule: write("international"), ok: 404 },
-  "GET /api/admin/customers/:id/credit": { rule: customers("read"), ok: 404 },
-  "POST /api/admin/customers/:id/credit": {
+  "GET /api/admin/customers/:customerId/credit": { rule: customers("read"), ok: 404 },
+  "POST /api/admin/customers/:customerId/credit": {
     rule: customers("write"),
     ok: 404,
     probe: body({ kind: "top_up", amountCents: 100 }),

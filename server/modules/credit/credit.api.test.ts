@@ -36,7 +36,7 @@ async function call(method: "GET" | "POST" | "PUT", url: string, token: string, 
 
 const creditUrl = (customerId: string) => `/api/admin/customers/${customerId}/credit`;
 
-describe("POST /api/admin/customers/:id/credit", () => {
+describe("POST /api/admin/customers/:customerId/credit", () => {
   it("keeps a ledger with the running balance, audited, and never goes below zero", async () => {
     const buyer = await t.addCustomer("Lotte Ledger", { password: true });
     const empty = await call("GET", creditUrl(buyer.id), admin.token);
@@ -150,6 +150,15 @@ describe("paying an order with credit", () => {
     });
     return response.json();
   }
+  async function pay(token: string, orderId: string) {
+    const response = await t.app.inject({
+      method: "POST",
+      url: `/api/checkout/${orderId}/pay`,
+      headers: bearer(token),
+      payload: {},
+    });
+    return { status: response.statusCode, body: response.json() };
+  }
   async function place(token: string | null, extra: object = {}) {
     const response = await t.app.inject({
       method: "POST",
@@ -162,82 +171,79 @@ describe("paying an order with credit", () => {
 
   it("is offered when the balance covers the order, pays it in one go and gives it back on cancel", async () => {
     const buyer = await t.addCustomer("Cora Credit", { password: true });
-    await call("POST", creditUrl(buyer.id), admin.token, { kind: "top_up", amountCents: 3_000 });
+    const total = (await quote(buyer.token)).totalCents as number;
+    await call("POST", creditUrl(buyer.id), admin.token, { kind: "top_up", amountCents: total - 1 });
     const short = await quote(buyer.token);
     expect(short.paymentMethods).not.toContain("credit");
-    expect(short.credit).toEqual({ balanceCents: 3_000, currency: "EUR", unavailableReason: "balance" });
+    expect(short.credit).toEqual({ balanceCents: total - 1, currency: "EUR", unavailableReason: "balance" });
     const refused = await place(buyer.token);
     expect(refused.status).toBe(422);
     expect(refused.body.code).toBe("CREDIT_INSUFFICIENT");
 
-    await call("POST", creditUrl(buyer.id), admin.token, { kind: "top_up", amountCents: 2_000 });
+    await call("POST", creditUrl(buyer.id), admin.token, { kind: "top_up", amountCents: 1_001 });
     const enough = await quote(buyer.token);
     expect(enough.paymentMethods).toContain("credit");
     expect(enough.credit.unavailableReason).toBeNull();
     const placed = await place(buyer.token);
     expect(placed.status).toBe(201);
-    expect(placed.body.paymentMethod).toBe("credit");
-    const paid = await t.app.inject({
-      method: "POST",
-      url: `/api/checkout/${placed.body.id}/pay`,
-      headers: bearer(buyer.token),
-      payload: {},
-    });
-    expect(paid.statusCode).toBe(200);
-    expect(paid.json()).toMatchObject({ status: "succeeded", order: { status: "delivered" } });
+    expect(placed.body).toMatchObject({ paymentMethod: "credit", totalCents: total });
+    const creditSplit = async () => {
+      const dashboard = await call("GET", "/api/admin/dashboard", admin.token);
+      return (
+        dashboard.body.paymentMethods.find((row: { method: string }) => row.method === "credit") ?? {
+          orders: 0,
+          totalCents: 0,
+        }
+      );
+    };
+    const before = await creditSplit();
+    const paid = await pay(buyer.token, placed.body.id);
+    expect(paid.status).toBe(200);
+    expect(paid.body).toMatchObject({ status: "succeeded", order: { status: "delivered" } });
     // Paying again takes nothing more.
-    const again = await t.app.inject({
-      method: "POST",
-      url: `/api/checkout/${placed.body.id}/pay`,
-      headers: bearer(buyer.token),
-      payload: {},
-    });
-    expect(again.statusCode).toBe(409);
+    expect((await pay(buyer.token, placed.body.id)).status).toBe(409);
 
     const account = await call("GET", "/api/customer/credit", buyer.token);
     expect(account.body.balanceCents).toBe(1_000);
     expect(account.body.entries[0]).toMatchObject({
       kind: "payment",
-      amountCents: -4_000,
+      amountCents: -total,
       balanceAfterCents: 1_000,
       orderId: placed.body.id,
     });
     const [payment] = await t.database.db.select().from(payments).where(eq(payments.orderId, placed.body.id));
-    expect(payment).toMatchObject({ provider: "credit", status: "succeeded", amountCents: 4_000 });
+    expect(payment).toMatchObject({ provider: "credit", status: "succeeded", amountCents: total });
 
-    const dashboard = await call("GET", "/api/admin/dashboard", admin.token);
-    const credit = dashboard.body.paymentMethods.find((row: { method: string }) => row.method === "credit");
-    expect(credit).toBeDefined();
-    expect(credit.orders).toBeGreaterThanOrEqual(1);
+    expect(await creditSplit()).toMatchObject({
+      orders: before.orders + 1,
+      totalCents: before.totalCents + total,
+    });
 
     const cancelled = await call("PUT", `/api/orders/${placed.body.id}`, admin.token, { status: "cancel" });
     expect(cancelled.status).toBe(200);
     const back = await call("GET", "/api/customer/credit", buyer.token);
-    expect(back.body.balanceCents).toBe(5_000);
+    expect(back.body.balanceCents).toBe(1_000 + total);
     expect(back.body.entries[0]).toMatchObject({
       kind: "refund",
-      amountCents: 4_000,
+      amountCents: total,
       orderId: placed.body.id,
+      staffEmail: admin.email,
     });
   });
 
   it("refunds part of a credit-paid order back to the account", async () => {
     const buyer = await t.addCustomer("Pim Partial", { password: true });
-    await call("POST", creditUrl(buyer.id), admin.token, { kind: "top_up", amountCents: 4_000 });
+    await call("POST", creditUrl(buyer.id), admin.token, { kind: "top_up", amountCents: 10_000 });
     const placed = await place(buyer.token);
-    await t.app.inject({
-      method: "POST",
-      url: `/api/checkout/${placed.body.id}/pay`,
-      headers: bearer(buyer.token),
-      payload: {},
-    });
+    expect((await pay(buyer.token, placed.body.id)).status).toBe(200);
     const refunded = await call("POST", `/api/orders/${placed.body.id}/refunds`, admin.token, {
       amountCents: 1_500,
       reason: "Goodwill",
     });
-    expect(refunded.status).toBe(200);
+    expect(refunded.status).toBe(201);
     const account = await call("GET", "/api/customer/credit", buyer.token);
-    expect(account.body.balanceCents).toBe(1_500);
+    expect(account.body.balanceCents).toBe(10_000 - placed.body.totalCents + 1_500);
+    expect(account.body.entries[0]).toMatchObject({ kind: "refund", amountCents: 1_500 });
   });
 
   it("is not for guests, nor in instalments", async () => {

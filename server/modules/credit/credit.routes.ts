@@ -18,7 +18,7 @@ export const creditRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ["Customer credit"];
 
   app.get(
-    "/admin/customers/:id/credit",
+    "/admin/customers/:customerId/credit",
     {
       schema: {
         tags,
@@ -32,12 +32,12 @@ export const creditRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       if (!request.staffSession && request.customer) throw forbidden();
       await requireStaff(request, "customers", "read");
-      return credit.forStaff(request.company.id, request.params.id, request.query);
+      return credit.forStaff(request.company.id, request.params.customerId, request.query);
     },
   );
 
   app.post(
-    "/admin/customers/:id/credit",
+    "/admin/customers/:customerId/credit",
     {
       schema: {
         tags,
@@ -51,7 +51,7 @@ export const creditRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       if (!request.staffSession && request.customer) throw forbidden();
       const staff = await requireStaff(request, "customers", "write");
-      return credit.change(request.company.id, request.params.id, request.body, {
+      return credit.change(request.company.id, request.params.customerId, request.body, {
         id: staff.staffId,
         email: staff.email,
       });

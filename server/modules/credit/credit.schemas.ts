@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { CREDIT_ENTRY_KINDS } from "./credit.tables";
 
-export const CreditCustomerParams = z.strictObject({ id: z.uuid("No such customer exists.") });
+export const CreditCustomerParams = z.strictObject({ customerId: z.uuid("No such customer exists.") });
 
 export const CreditLedgerQuery = z.strictObject({
   page: z.coerce.number().int().min(1).max(10_000).default(1),

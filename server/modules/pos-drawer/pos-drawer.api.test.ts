@@ -151,7 +151,7 @@ describe("cash drawer sessions", () => {
       amountCents: 1_000,
       reason: "Damaged cover",
     });
-    expect(refund.status).toBe(200);
+    expect(refund.status).toBe(201);
     await call("POST", `/api/admin/pos/drawer-sessions/${sessionId}/movements`, cashier.token, {
       kind: "out",
       amountCents: 2_000,
