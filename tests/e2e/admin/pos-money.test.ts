@@ -25,7 +25,7 @@ describe("customer credit in the back office", () => {
     try {
       await page.goto(`${baseUrl}/customer-order/${customer.id}`);
       await page.getByRole("heading", { level: 1, name: `Cleo Credit ${run}` }).waitFor();
-      expect(await page.getByTestId("credit-balance").textContent()).toBe("€0.00");
+      expect(await page.getByTestId("credit-balance").textContent()).toBe("€0");
       await page.getByLabel("Amount (EUR)").fill("25.50");
       await page.getByRole("button", { name: "Top up", exact: true }).click();
       const dialog = page.getByRole("alertdialog", {
@@ -68,7 +68,7 @@ describe("cash drawer sessions", () => {
       const dialog = page.getByRole("alertdialog", {
         name: `Close the drawer of ${register} with €119.50 counted?`,
       });
-      await dialog.getByText("Expected: €120.00. Difference: -€0.50.", { exact: false }).waitFor();
+      await dialog.getByText("Expected: €120. Difference: -€0.50.", { exact: false }).waitFor();
       await dialog.getByRole("button", { name: "Close drawer" }).click();
       await page.getByText("Drawer closed.").waitFor();
       await page.getByText("Closed", { exact: true }).first().waitFor();
