@@ -65,6 +65,7 @@ const admin = [
   route("reports/export.csv", "routes/admin/reports-export.ts"),
   route("reports/export.pdf", "routes/admin/reports-export-pdf.ts"),
   route("course/:id/progress.csv", "routes/admin/course-progress-export.ts"),
+  route("pos-drawers/:id/z-report", "routes/admin/z-report.tsx"),
   layout("routes/admin/layout.tsx", [
     route("admin/stripe-connect", "routes/admin/stripe-connect.tsx"),
     route("audit-log", "routes/admin/audit-log.tsx"),
@@ -79,6 +80,8 @@ const admin = [
     route("reports", "routes/admin/reports.tsx"),
     route("orders", "routes/admin/orders.tsx"),
     route("order/:id", "routes/admin/order.tsx"),
+    route("pos-drawers", "routes/admin/pos-drawers.tsx"),
+    route("pos-drawers/:id", "routes/admin/pos-drawer.tsx"),
     route("settings", "routes/admin/settings.tsx"),
     route("store/store-settings", "routes/admin/store-settings.tsx"),
     route("pos-setting", "routes/admin/pos-settings.tsx"),

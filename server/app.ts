@@ -18,6 +18,7 @@ import { contactRoutes } from "./modules/contact/contact.routes";
 import { contentRoutes } from "./modules/content/content.routes";
 import { storeContentRoutes } from "./modules/content/store-content.routes";
 import { couponRoutes } from "./modules/coupons/coupons.routes";
+import { creditRoutes } from "./modules/credit/credit.routes";
 import { customerRoutes } from "./modules/customers/customers.routes";
 import { dashboardRoutes } from "./modules/dashboard/dashboard.routes";
 import { familyRoutes } from "./modules/families/families.routes";
@@ -37,6 +38,7 @@ import { paymentSettingsRoutes } from "./modules/payments/payment-settings.route
 import { paymentWebhookRoutes } from "./modules/payments/payments.routes";
 import { platformRoutes } from "./modules/platform/platform.routes";
 import { posRoutes } from "./modules/pos/pos.routes";
+import { drawerRoutes } from "./modules/pos-drawer/pos-drawer.routes";
 import { adminProductRoutes } from "./modules/products/admin-products.routes";
 import { storeProductRoutes } from "./modules/products/store-products.routes";
 import { reportsRoutes } from "./modules/reports/reports.routes";
@@ -188,6 +190,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     async (api) => {
       await api.register(catalogRoutes);
       await api.register(customerRoutes);
+      await api.register(creditRoutes);
       await api.register(familyRoutes);
       await api.register(checkoutRoutes);
       await api.register(instalmentRoutes);
@@ -216,6 +219,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(translationRoutes);
       await api.register(taxRoutes);
       await api.register(shippingRoutes);
+      await api.register(drawerRoutes);
       await api.register(paymentSettingsRoutes);
       await api.register(adminCourseRoutes);
       await api.register(adminCategoryRoutes);

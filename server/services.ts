@@ -18,6 +18,7 @@ import { createEmailTemplatesService } from "./modules/content/email-templates.s
 import { createFaqsService } from "./modules/content/faqs.service";
 import { createPagesService } from "./modules/content/pages.service";
 import { createCouponService } from "./modules/coupons/coupons.service";
+import { createCreditService } from "./modules/credit/credit.service";
 import { createCurrencyService } from "./modules/currency/currency.service";
 import { createLiveRates } from "./modules/currency/live-rates";
 import { createCustomerService } from "./modules/customers/customers.service";
@@ -47,6 +48,7 @@ import { createStripeConnect } from "./modules/payments/stripe-connect";
 import { createPlatformService } from "./modules/platform/platform.service";
 import { createPosService } from "./modules/pos/pos.service";
 import { createPosSales } from "./modules/pos/pos-sale";
+import { createDrawerService } from "./modules/pos-drawer/pos-drawer.service";
 import { LOW_STOCK_MAIL, type LowStockNotice } from "./modules/products/low-stock";
 import { composeLowStockMail } from "./modules/products/low-stock-mail";
 import { createProductAdminService } from "./modules/products/product-admin.service";
@@ -151,6 +153,8 @@ export function createServices(
     emailTemplates,
     log,
   });
+  const credit = createCreditService(db, { settings, audit, customers });
+  const drawers = createDrawerService(db, { settings, audit, ...(now ? { now } : {}) });
   const contact = createContactService(db, { mailJobs, attemptLimits, settings });
   const invoices = createInvoiceService(db, settings);
   mailJobs.register(CREDIT_NOTE_MAIL, composeCreditNoteMail({ invoices, settings }));
@@ -281,6 +285,8 @@ export function createServices(
     audit,
     editingLanguages,
     customers,
+    credit,
+    drawers,
     coupons,
     payments,
     paymentMethods,

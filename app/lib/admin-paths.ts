@@ -38,6 +38,11 @@ export const adminPaths = {
   couponsExport: () => "/coupons/export.csv",
   customerOrders: (id: string) => `/customer-order/${encodeURIComponent(id)}`,
   orders: () => "/orders",
+  /** Cash drawer sessions: open, count and close a register's drawer. */
+  posDrawers: () => "/pos-drawers",
+  posDrawer: (id: string) => `/pos-drawers/${encodeURIComponent(id)}`,
+  /** A drawer session's Z-report, a page of its own to print. */
+  zReport: (id: string) => `/pos-drawers/${encodeURIComponent(id)}/z-report`,
   order: (id: string) => `/order/${encodeURIComponent(id)}`,
   ourStaff: () => "/our-staff",
   staffRoles: () => "/our-staff/roles",

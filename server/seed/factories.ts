@@ -221,6 +221,8 @@ export interface HistoricOrderInput {
   status: OrderStatus;
   paymentMethod: PaymentMethod;
   channel: "online" | "pos";
+  /** The cash drawer session a point-of-sale order was taken in. */
+  posSessionId?: string;
   createdAt: Date;
   vatRateBp?: number;
   /** Bought in another currency than the shop's (EUR): line prices are in it, at `rate` per euro. */
@@ -279,6 +281,7 @@ export async function insertHistoricOrders(
       status: input.status,
       paymentMethod: input.paymentMethod,
       channel: input.channel,
+      posSessionId: input.posSessionId ?? null,
       currency: conversion.currency,
       exchangeRate: conversion.rate,
       ...totals,

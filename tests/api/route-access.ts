@@ -796,6 +796,32 @@ export const ROUTE_ACCESS: Record<string, RouteCase | RouteCase[]> = {
     note: "an unknown country: refused after the permission check, nothing is written",
   },
   "DELETE /api/admin/shipping-zones/:zoneId": { rule: write("international"), ok: 404 },
+  "GET /api/admin/customers/:customerId/credit": { rule: customers("read"), ok: 404 },
+  "POST /api/admin/customers/:customerId/credit": {
+    rule: customers("write"),
+    ok: 404,
+    probe: body({ kind: "top_up", amountCents: 100 }),
+    note: "no such customer: refused after the permission check, nothing is written",
+  },
+  "GET /api/customer/credit": { rule: CUSTOMER, ok: 200 },
+  "GET /api/admin/pos/drawer-sessions": { rule: staff("orders", "read", 403), ok: 200 },
+  "POST /api/admin/pos/drawer-sessions": {
+    rule: staff("orders", "write", 403),
+    ok: 201,
+    probe: (c) => body({ register: `Probe ${c.unique()}`, openingFloatCents: 0 }),
+    note: "a register of its own per caller let through",
+  },
+  "GET /api/admin/pos/drawer-sessions/:id": { rule: staff("orders", "read", 403), ok: 404 },
+  "POST /api/admin/pos/drawer-sessions/:id/movements": {
+    rule: staff("orders", "write", 403),
+    ok: 404,
+    probe: body({ kind: "in", amountCents: 100, reason: "Probe" }),
+  },
+  "POST /api/admin/pos/drawer-sessions/:id/close": {
+    rule: staff("orders", "write", 403),
+    ok: 404,
+    probe: body({ countedCents: 0 }),
+  },
   "GET /api/admin/shipping-carriers": { rule: read("international"), ok: 200 },
   "POST /api/admin/shipping-carriers": {
     rule: write("international"),

@@ -16,6 +16,7 @@ describe("visibleNav", () => {
       "catalog(courses,products,categories,attributes,coupons)",
       "customers",
       "orders",
+      "posDrawers",
       "ourStaff",
       "auditLog",
       "jobs",
@@ -27,8 +28,8 @@ describe("visibleNav", () => {
     ]);
   });
 
-  it("shows a Driver only orders", () => {
-    expect(keys("Driver")).toEqual(["orders"]);
+  it("shows a Driver only orders and the cash drawers", () => {
+    expect(keys("Driver")).toEqual(["orders", "posDrawers"]);
   });
 
   it("keeps a group with only the links the role may read", () => {
@@ -37,6 +38,7 @@ describe("visibleNav", () => {
       "reports",
       "customers",
       "orders",
+      "posDrawers",
       "jobs",
       "settings",
       "onlineStore(storeSettings)",

@@ -74,8 +74,11 @@ export interface CheckoutRequest {
   buyer?: BuyerTaxDetails;
   /** Where goods go, a phone number and the carrier (a cart with goods to ship). */
   shipping?: ReturnType<typeof shippingForOrder>;
-  /** `paypal`, `ideal`: when the quote offers them; `cod`: cash on delivery (goods to ship, when offered). */
-  paymentMethod?: "card" | "paypal" | "ideal" | "cod";
+  /**
+   * `paypal`, `ideal`, `credit`: when the quote offers them (credit: the signed-in customer's, when it
+   * covers the order); `cod`: cash on delivery (goods to ship, when offered).
+   */
+  paymentMethod?: "card" | "paypal" | "ideal" | "cod" | "credit";
 }
 
 export interface CardInput {

@@ -6,17 +6,9 @@ import { TextField } from "~/components/admin/form-fields";
 import { Button } from "~/components/ui/button";
 import { notify } from "~/components/ui/toast";
 import { formatMoney } from "~/lib/format";
-import { minorUnitDigits } from "~shared/money";
+import { toMinorUnits } from "~/lib/minor-units";
 import { MoneyConfirmDialog } from "./money-confirm-dialog";
 import type { OrderActionResult } from "./order-action-result";
-
-/** "12,50" or "12.50" in the order's currency as minor units; null when it is not an amount. */
-function toMinorUnits(text: string, currency: string): number | null {
-  const normalized = text.trim().replace(",", ".");
-  if (!/^\d+(\.\d+)?$/.test(normalized)) return null;
-  const cents = Math.round(Number(normalized) * 10 ** minorUnitDigits(currency));
-  return cents > 0 ? cents : null;
-}
 
 /**
  * A refund of a chosen amount with a reason, access unchanged; at most what is left of the money

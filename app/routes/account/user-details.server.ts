@@ -12,7 +12,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   if (!context.customer) throw redirect(paths.signIn(new URL(request.url).pathname));
   const customer = await context.services.customers.get(context.company.id, context.customer.customerId);
   if (!customer) throw redirect(paths.signIn(paths.userDetails()));
-  return { customer };
+  const credit = await context.services.credit.account(context.company.id, customer.id);
+  return { customer, credit };
 }
 
 export async function action({ context, request }: Route.ActionArgs) {

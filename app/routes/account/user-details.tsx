@@ -8,6 +8,9 @@ import type { FieldErrors } from "~/features/accounts/form-errors";
 import { accountMeta } from "~/features/accounts/page-meta";
 import { PasswordField } from "~/features/accounts/password-field";
 import { FieldStack, TextField } from "~/features/accounts/text-field";
+import { CreditLedgerTable } from "~/features/credit/credit-ledger-table";
+import { useDates } from "~/lib/dates";
+import { formatMoney } from "~/lib/format";
 import type { Route } from "./+types/user-details";
 
 export { action, loader } from "./user-details.server";
@@ -35,11 +38,12 @@ function Section({ title, intro, children }: { title: string; intro: string; chi
 }
 
 export default function UserDetails({ loaderData, actionData }: Route.ComponentProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const dates = useDates().dateTime;
   const navigation = useNavigation();
   const busy = (intent: Intent) =>
     navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
-  const { customer } = loaderData;
+  const { customer, credit } = loaderData;
   const passwordForm = useRef<HTMLFormElement>(null);
   const result = actionData as ActionResult | undefined;
   const errorsFor = (intent: Intent): Record<string, string | undefined> =>
@@ -103,6 +107,16 @@ export default function UserDetails({ loaderData, actionData }: Route.ComponentP
             </div>
           </FieldStack>
         </Form>
+      </Section>
+
+      <Section title={t("credit.learner.title")} intro={t("credit.learner.intro")}>
+        <p className="mb-4 text-base text-ink">
+          {t("credit.balance")}:{" "}
+          <strong className="tabular-nums" data-testid="credit-balance">
+            {formatMoney(credit.balanceCents, credit.currency, i18n.language)}
+          </strong>
+        </p>
+        <CreditLedgerTable entries={credit.entries} currency={credit.currency} dates={dates} />
       </Section>
 
       <Section

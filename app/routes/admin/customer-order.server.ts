@@ -2,6 +2,7 @@ import { data } from "react-router";
 import { actingStaff, orderAction } from "~/features/orders/order-actions.server";
 import { requireStaffPage } from "~/lib/staff-guard.server";
 import { localizeForRequest } from "~server/lib/messages/request-language";
+import { AdminCreditChangeBody } from "~server/modules/credit/credit.schemas";
 import { AdminCustomerOrdersBody, CustomerIdParams } from "~server/modules/customers/customers.schemas";
 import { AdminEnrolBody, assertMayRecordPayment } from "~server/modules/orders/manual-enrolment";
 import { ORDER_STATUSES } from "~server/modules/orders/orders.tables";
@@ -32,11 +33,12 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   if (!customer) throw data(null, { status: 404 });
   const filter = orderFilter(new URL(request.url));
   const { manualEnrolment, settings } = context.services;
-  const [orders, info, enrolments, courses] = await Promise.all([
+  const [orders, info, enrolments, courses, credit] = await Promise.all([
     context.services.customers.orders(context.company.id, customer.id, filter),
     settings.storeInfo(context.company.id),
     manualEnrolment.list(context.company.id, customer.id, context.language),
     manualEnrolment.courseChoices(context.company.id, context.language),
+    context.services.credit.account(context.company.id, customer.id),
   ]);
   return {
     customer,
@@ -47,10 +49,14 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
     enrolments,
     courses,
     currency: info.currency,
+    credit,
   };
 }
 
-/** The customer page's actions: enrol in a course (free or paid outside the shop), remove free access. */
+/**
+ * The customer page's actions: enrol in a course (free or paid outside the shop), remove free
+ * access, top up or adjust the customer's credit.
+ */
 export async function action({ context, request, params }: Route.ActionArgs) {
   const staff = await requireStaffPage(context, request, "customers", "write");
   const id = CustomerIdParams.safeParse({ id: params.id });
@@ -78,6 +84,24 @@ export async function action({ context, request, params }: Route.ActionArgs) {
         context.language,
       );
       return { message: localizeForRequest(done.message) };
+    });
+  }
+  if (intent === "credit") {
+    const parsed = AdminCreditChangeBody.safeParse({
+      kind: form.get("kind") ?? "",
+      amountCents: Number(form.get("amountCents") ?? ""),
+      ...(String(form.get("reason") ?? "").trim() ? { reason: String(form.get("reason")) } : {}),
+    });
+    if (!parsed.success) {
+      const message = parsed.error.issues[0]?.message ?? "Please check the form.";
+      return data({ ok: false as const, intent, message: localizeForRequest(message) }, { status: 400 });
+    }
+    return orderAction(intent, async () => {
+      await context.services.credit.change(context.company.id, id.data.id, parsed.data, {
+        id: staff.staffId,
+        email: staff.email,
+      });
+      return {};
     });
   }
   if (intent === "unenrol") {

@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { AdminCard, AdminPage } from "~/components/admin/admin-page";
 import { DataTable, type DataTableColumn, DataTableFilter } from "~/components/admin/data-table";
+import { CreditCard } from "~/features/credit/credit-card";
 import { EnrolmentsCard } from "~/features/orders/enrolments-card";
 import { translator } from "~/i18n/translator";
 import { useCan } from "~/lib/admin-layout-data";
@@ -43,7 +44,7 @@ function DateFilter({ param, label }: { param: string; label: string }) {
 /** One customer's details and orders, filtered by status and date range. */
 export default function CustomerOrders({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
-  const { customer, orders, statuses, timeZone, enrolments, courses, currency } = loaderData;
+  const { customer, orders, statuses, timeZone, enrolments, courses, currency, credit } = loaderData;
   const canEnrol = useCan("customers", "write");
   const canRecordPayment = useCan("orders", "write");
   const dates = useDates({ timeZone }).dateTime;
@@ -115,6 +116,7 @@ export default function CustomerOrders({ loaderData }: Route.ComponentProps) {
           ))}
         </dl>
       </AdminCard>
+      <CreditCard customerName={customer.name} account={credit} canChange={canEnrol} dates={dates} />
       <EnrolmentsCard
         customerName={customer.name}
         enrolments={enrolments}

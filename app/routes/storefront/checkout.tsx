@@ -355,6 +355,13 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
           {paymentChoices.length > 1 && (
             <PaymentMethodChoice methods={paymentChoices} value={payWith} onChange={setPaymentMethod} />
           )}
+          {customer && quote?.credit?.unavailableReason && quote.credit.balanceCents > 0 && (
+            <p className="rounded-lg bg-sunken p-3 text-sm text-ink" data-testid="credit-unavailable">
+              {t(`credit.checkout.unavailable.${quote.credit.unavailableReason}`, {
+                balance: formatMoney(quote.credit.balanceCents, quote.credit.currency, i18n.language),
+              })}
+            </p>
+          )}
           <TaxDetailsFields
             onChange={setBuyer}
             error={

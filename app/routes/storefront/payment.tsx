@@ -2,6 +2,7 @@ import { useTranslation } from "react-i18next";
 import { redirect, useNavigate } from "react-router";
 import { Container } from "~/components/ui/container";
 import { CheckoutStepHeading } from "~/features/cart/checkout-step-heading";
+import { CreditPaymentForm } from "~/features/cart/credit-payment-form";
 import { DemoCardForm } from "~/features/cart/demo-card-form";
 import { OrderSummary } from "~/features/cart/order-summary";
 import { RedirectPaymentForm } from "~/features/cart/redirect-payment-form";
@@ -72,6 +73,13 @@ export default function Payment({ loaderData }: Route.ComponentProps) {
             <p role="alert" className="rounded-lg bg-danger-soft p-3 text-sm font-semibold text-danger">
               {t("payment.expired")}
             </p>
+          ) : order.paymentMethod === "credit" ? (
+            <CreditPaymentForm
+              orderId={order.id}
+              amount={amount}
+              disabled={!online}
+              onPaid={() => navigate(thankYou)}
+            />
           ) : order.paymentMethod === "paypal" || order.paymentMethod === "ideal" ? (
             <RedirectPaymentForm
               orderId={order.id}

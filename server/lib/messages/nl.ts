@@ -594,7 +594,6 @@ export const nl: Record<string, string> = {
   "PayPal payments are not configured.": "Betalen met PayPal is niet ingesteld.",
   "PayPal webhooks are not configured.": "PayPal-webhooks zijn niet ingesteld.",
   "The PayPal signature headers are missing.": "De PayPal-handtekening ontbreekt.",
-  "paymentMethod must be card, paypal, ideal or cod": "paymentMethod moet card, paypal, ideal of cod zijn",
   // Shipping and cash on delivery (issue 19)
   "Enter the address to ship to, to see the carriers and their cost.":
     "Vul het bezorgadres in om de vervoerders en hun kosten te zien.",
@@ -716,4 +715,45 @@ export const nl: Record<string, string> = {
   "A slide link": "Een dialink",
   "The carousel has room for at most {max} slides": "De carrousel heeft ruimte voor hoogstens {max} dia's",
   "Choose each featured category once": "Kies elke uitgelichte categorie één keer",
+  "The credit balance does not cover this amount.": "Het tegoed dekt dit bedrag niet.",
+  "Credit is kept in the school's currency: this amount is in another one.":
+    "Tegoed staat in de valuta van de school: dit bedrag is in een andere valuta.",
+  "The amount must be a whole number of cents other than 0.":
+    "Het bedrag moet een geheel aantal centen zijn, niet 0.",
+  "Sign in to pay with your credit.": "Log in om met je tegoed te betalen.",
+  "Your credit does not cover this order: please choose another way to pay.":
+    "Je tegoed dekt deze bestelling niet: kies een andere manier van betalen.",
+  "Your credit is in another currency than this order.":
+    "Je tegoed staat in een andere valuta dan deze bestelling.",
+  "Credit pays the whole order at once, not in instalments.":
+    "Met tegoed betaal je de hele bestelling in één keer, niet in termijnen.",
+  "This register already has an open drawer session: close it first.":
+    "Deze kassa heeft al een open lade: sluit die eerst.",
+  "This drawer session is closed.": "Deze ladesessie is gesloten.",
+  "The drawer does not hold that much cash.": "Zoveel contant geld zit er niet in de lade.",
+  "No such drawer session exists.": "Deze ladesessie bestaat niet.",
+  "The amount must be a whole number of cents": "Het bedrag moet een geheel aantal centen zijn",
+  "The amount must be at most 100000.00": "Het bedrag mag hoogstens 100000.00 zijn",
+  "The amount must be at most 1000000.00": "Het bedrag mag hoogstens 1000000.00 zijn",
+  "The amount must not be 0": "Het bedrag mag niet 0 zijn",
+  "The reason must have at most 300 characters": "De reden mag hoogstens 300 tekens hebben",
+  "The reason must have at most 200 characters": "De reden mag hoogstens 200 tekens hebben",
+  "A top-up must be more than 0": "Een opwaardering moet meer dan 0 zijn",
+  "Give the reason for the adjustment": "Geef de reden van de correctie",
+  "kind must be top_up or adjustment": "kind moet top_up of adjustment zijn",
+  "kind must be in or out": "kind moet in of out zijn",
+  "Name the register": "Geef de kassa een naam",
+  "The register's name must have at most 60 characters":
+    "De naam van de kassa mag hoogstens 60 tekens hebben",
+  "The opening float must be a whole number of cents": "Het wisselgeld moet een geheel aantal centen zijn",
+  "The opening float must be at most 1000000.00": "Het wisselgeld mag hoogstens 1000000.00 zijn",
+  "The opening float must not be negative": "Het wisselgeld mag niet negatief zijn",
+  "The counted cash must be a whole number of cents": "Het getelde geld moet een geheel aantal centen zijn",
+  "The counted cash must be at most 1000000.00": "Het getelde geld mag hoogstens 1000000.00 zijn",
+  "The counted cash must not be negative": "Het getelde geld mag niet negatief zijn",
+  "The amount must be more than 0": "Het bedrag moet meer dan 0 zijn",
+  "Give the reason": "Geef de reden",
+  "The note must have at most 500 characters": "De opmerking mag hoogstens 500 tekens hebben",
+  "paymentMethod must be card, paypal, ideal, cod or credit":
+    "paymentMethod moet card, paypal, ideal, cod of credit zijn",
 };

@@ -88,9 +88,10 @@ const TaxLine = z.object({
 
 /**
  * How the buyer pays: by card (the payment step), by Paypal or iDEAL when the school offers them
- * (on the provider's page), or, for goods to ship when the school offers it, cash on delivery.
+ * (on the provider's page), or, for goods to ship when the school offers it, cash on delivery, or
+ * from the signed-in customer's credit when it covers the order.
  */
-export const CHECKOUT_PAYMENT_METHODS = ["card", "paypal", "ideal", "cod"] as const;
+export const CHECKOUT_PAYMENT_METHODS = ["card", "paypal", "ideal", "cod", "credit"] as const;
 
 export const StoreQuoteBody = z
   .strictObject({
@@ -147,11 +148,12 @@ export const StoreCheckoutBody = z
     buyer: BuyerTaxDetails.optional(),
     shipping: ShippingDetails.optional(),
     paymentMethod: z
-      .enum(CHECKOUT_PAYMENT_METHODS, { message: "paymentMethod must be card, paypal, ideal or cod" })
+      .enum(CHECKOUT_PAYMENT_METHODS, { message: "paymentMethod must be card, paypal, ideal, cod or credit" })
       .default("card")
       .describe(
         "`paypal`, `ideal`: paid on PayPal's or the bank's page, when offered (the quote's `paymentMethods`); " +
-          "`cod`: cash on delivery (goods to ship, when the school offers it); the order stays Pending",
+          "`cod`: cash on delivery (goods to ship, when the school offers it); the order stays Pending; " +
+          "`credit`: from the signed-in customer's credit, when it covers the order (the quote's `credit`)",
       ),
   })
   .refine(notEmpty, EMPTY_CART)
@@ -250,8 +252,19 @@ export const Quote = z
       .nullable()
       .describe("Offered when every course to buy can be paid in instalments"),
     paymentMethods: z
-      .array(z.enum(["card", "paypal", "ideal"]))
+      .array(z.enum(["card", "paypal", "ideal", "credit"]))
       .describe("The ways to pay this cart that the school offers in its currency (card first)"),
+    credit: z
+      .object({
+        balanceCents: z.number().int(),
+        currency: z.string(),
+        unavailableReason: z
+          .enum(["signIn", "currency", "balance"])
+          .nullable()
+          .describe("Why credit cannot pay this cart (null: it can, and `paymentMethods` lists it)"),
+      })
+      .optional()
+      .describe("The signed-in customer's credit and whether it pays this cart"),
   })
   .meta({ id: "CheckoutQuote" });
 export type Quote = z.output<typeof Quote>;

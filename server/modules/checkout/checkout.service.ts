@@ -21,6 +21,7 @@ import type {
 } from "./checkout.schemas";
 import { orderConfirmationJob } from "./confirmation-mail";
 import { handlePaymentEvent, type PayDeps, payOrder } from "./pay";
+import { creditChoice } from "./pay-credit";
 import { completeRedirectPayment, startRedirectPayment } from "./pay-redirect";
 import {
   idempotencyLookup,
@@ -151,7 +152,14 @@ export function createCheckoutService(db: Db, deps: CheckoutDeps) {
       const methods = deps.paymentMethods
         ? await deps.paymentMethods.offered(visitor.companyId, priced.conversion.currency)
         : (["card"] as const);
-      return toQuote(priced, now(), [...methods]);
+      const credit = await creditChoice(db, visitor, priced.conversion.currency, priced.totals.totalCents);
+      return {
+        ...toQuote(priced, now(), [
+          ...methods,
+          ...(credit.unavailableReason === null ? ["credit" as const] : []),
+        ]),
+        credit,
+      };
     },
 
     /** What a sale at the counter costs with the cashier's discounts (nothing shipped, no coupon). */

@@ -40,6 +40,11 @@ export interface FulfilmentEffects {
   fulfilled?(tx: Queryable, orderId: string): Promise<unknown>;
   /** The low-stock mail, when taking an expired order's stock again leaves a product low. */
   lowStock?: LowStockNotice;
+  /**
+   * Takes the money inside the fulfilment's transaction (a customer's credit): a refusal rolls
+   * everything back. With it, an order already paid or sold out meanwhile takes nothing.
+   */
+  charge?(tx: Queryable, order: { id: string; customerId: string }): Promise<unknown>;
 }
 
 /**
@@ -71,6 +76,12 @@ export async function fulfilOrder(
       .select({ status: payments.status })
       .from(payments)
       .where(and(eq(payments.provider, payment.provider), eq(payments.providerReference, payment.reference)));
+    if (effects.charge && (order.status === "delivered" || order.status === "processing")) {
+      if (recorded?.status === "succeeded" || recorded?.status === "refunded") {
+        return { outcome: "already-fulfilled" };
+      }
+      throw new AppError(409, "ORDER_PAID", "This order has already been paid.");
+    }
     if (order.status === "delivered" || order.status === "processing") {
       // The same payment reported again (a retried webhook or request): nothing more to do.
       if (recorded?.status === "succeeded" || recorded?.status === "refunded") {
@@ -102,6 +113,7 @@ export async function fulfilOrder(
       });
       return { outcome: "duplicate", reason: DUPLICATE_PAYMENT_REASON };
     }
+    await effects.charge?.(tx, order);
     await upsertPayment(tx, payment, "succeeded", now);
 
     const lines = await tx
@@ -122,7 +134,11 @@ export async function fulfilOrder(
           await reserveSeats(savepoint, payment.companyId, seatCourseIds(lines));
         });
       } catch (error) {
-        if (error instanceof AppError && (error.code === "SOLD_OUT" || error.code === "OUT_OF_STOCK")) {
+        if (
+          !effects.charge &&
+          error instanceof AppError &&
+          (error.code === "SOLD_OUT" || error.code === "OUT_OF_STOCK")
+        ) {
           await tx
             .update(payments)
             .set({ details: { needsRefund: true, reason: error.message } })

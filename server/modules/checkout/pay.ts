@@ -7,6 +7,7 @@ import type { LowStockNotice } from "../products/low-stock";
 import { type CancelDeps, releaseExpired } from "./cancel";
 import type { PaymentOutcome, StorePayBody } from "./checkout.schemas";
 import { fulfilOrder, type PaymentRecord, recordFailedPayment, recordPendingPayment } from "./fulfil";
+import { payByCredit } from "./pay-credit";
 import { type Visitor, visitorOrder } from "./visitor";
 import { runWorkflow, type WorkflowLog } from "./workflow";
 
@@ -46,6 +47,7 @@ export async function payOrder(
     order = await visitorOrder(db, visitor, orderId, visitor.language);
   }
   assertPayable(order);
+  if (order.paymentMethod === "credit") return payByCredit(deps, visitor, order);
   if (isRedirectMethod(order.paymentMethod) && deps.startRedirect) {
     return deps.startRedirect(visitor, order.id, order.paymentMethod);
   }

@@ -21,6 +21,7 @@ import { type CancelDeps, cancelOrders, releaseExpired } from "./cancel";
 import type { OrderView, StoreCheckoutBody } from "./checkout.schemas";
 import { claimCouponUse } from "./coupons";
 import { type BuyingCustomer, customerById, findOrCreateGuestCustomer } from "./guest-customer";
+import { checkCredit } from "./pay-credit";
 import {
   CARRIER_NOT_OFFERED_MESSAGE,
   type CounterPricing,
@@ -539,6 +540,7 @@ async function insertOrderOnce(deps: PlaceOrderDeps, request: OrderRequest): Pro
   checkOrderable(priced, body);
   const shipment = checkShipping(priced.shipping, body, buyer.name);
   await checkPaymentMethod(deps, visitor.companyId, body, conversion.currency);
+  await checkCredit(deps.db, visitor, body, conversion.currency, priced.totals.totalCents);
   const cardProvider = await deps.cardProviderName(visitor.companyId);
   const cashOnDelivery = body.paymentMethod === "cod";
   const instalments = body.instalments;
@@ -574,7 +576,7 @@ async function insertOrderOnce(deps: PlaceOrderDeps, request: OrderRequest): Pro
             customerEmail: buyer.email,
             status: "pending",
             paymentMethod:
-              cashOnDelivery || isRedirectMethod(body.paymentMethod)
+              cashOnDelivery || isRedirectMethod(body.paymentMethod) || body.paymentMethod === "credit"
                 ? body.paymentMethod
                 : cardProvider === "stripe"
                   ? "stripe"

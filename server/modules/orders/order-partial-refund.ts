@@ -11,7 +11,7 @@ import {
   succeededPayments,
 } from "./order-admin-records";
 import { getAdminOrder } from "./order-admin-view";
-import { recordRefund, refundedCents, splitRefund } from "./order-refunds";
+import { creditBack, recordRefund, refundedCents, splitRefund } from "./order-refunds";
 import { payments } from "./orders.tables";
 import { type AdminOrder, type AdminRefundBody, REFUND_TOO_LARGE_MESSAGE } from "./orders-admin.schemas";
 
@@ -61,6 +61,7 @@ export async function refundPart(
           updatedAt: now,
         })
         .where(eq(payments.id, payment!.id));
+      await creditBack(tx, locked, payment!, part.amountCents, staff);
     }
     await recordRefund(
       tx,

@@ -1,5 +1,6 @@
 import type { Queryable } from "../../db/client";
 import { businessRule } from "../../lib/errors";
+import { CREDIT_PROVIDER, refund as refundToCredit } from "../credit/credit-ledger";
 import type { MailJobs } from "../mail/mail-jobs";
 import type { Refunding } from "../payments/provider";
 import { CREDIT_NOTE_MAIL, type CreditNoteMailJob } from "./credit-note-mail";
@@ -9,8 +10,9 @@ import { refunds } from "./orders.tables";
 /**
  * Payments that never went through a remote provider (demo, the counter, a bank transfer or cash
  * recorded by staff): a refund is only the local record; staff give the money back by hand.
+ * A payment from the customer's credit goes back on their account ({@link creditBack}).
  */
-const LOCAL_PROVIDERS = new Set(["demo", "pos", "manual"]);
+const LOCAL_PROVIDERS = new Set(["demo", "pos", "manual", CREDIT_PROVIDER]);
 
 export interface RefundablePayment {
   companyId: string;
@@ -92,4 +94,27 @@ export async function recordRefund(
     } satisfies CreditNoteMailJob);
   }
   return { creditNote };
+}
+
+/**
+ * Gives the part of a refund that was paid from the customer's credit back to their account, in
+ * the transaction that records the refund (the ledger says which order and who). Other payments:
+ * nothing here (their provider refunded before the transaction).
+ */
+export async function creditBack(
+  tx: Queryable,
+  order: { id: string; companyId: string; customerId: string },
+  payment: { provider: string; currency: string },
+  amountCents: number,
+  staff: { id: string; email: string } | null,
+): Promise<void> {
+  if (payment.provider !== CREDIT_PROVIDER || amountCents <= 0) return;
+  await refundToCredit(tx, {
+    companyId: order.companyId,
+    customerId: order.customerId,
+    amountCents,
+    orderId: order.id,
+    currency: payment.currency,
+    staff,
+  });
 }

@@ -16,7 +16,7 @@ import {
   unpaidInstalments,
 } from "./order-admin-records";
 import { getAdminOrder } from "./order-admin-view";
-import { recordRefund, refundedCents, splitRefund } from "./order-refunds";
+import { creditBack, recordRefund, refundedCents, splitRefund } from "./order-refunds";
 import { enrolments, orderInstalments, orderLines, orderReturns, orders, payments } from "./orders.tables";
 import {
   type AdminCreateReturnBody,
@@ -109,6 +109,7 @@ export async function createOrderReturn(
           updatedAt: deps.now(),
         })
         .where(eq(payments.id, payment.id));
+      await creditBack(tx, locked, payment, part.amountCents, staff);
     }
     await recordRefund(
       tx,

@@ -18,7 +18,7 @@ import {
   unpaidInstalments,
 } from "./order-admin-records";
 import { getAdminOrder } from "./order-admin-view";
-import { recordRefund, refundedCents } from "./order-refunds";
+import { creditBack, recordRefund, refundedCents } from "./order-refunds";
 import {
   enrolments,
   invoices,
@@ -59,7 +59,7 @@ export async function changeOrderStatus(
     });
   }
 
-  const refunds: { paymentId: string; amountCents: number }[] = [];
+  const refunds: { paymentId: string; amountCents: number; provider: string; currency: string }[] = [];
   if (status === "cancel") {
     const paid = await succeededPayments(db, companyId, orderId);
     const left = paid.map((payment) => payment.amountCents - refundedCents(payment));
@@ -70,7 +70,12 @@ export async function changeOrderStatus(
     for (const [index, payment] of paid.entries()) {
       const amountCents = left[index]!;
       await deps.refund(payment, amountCents, `cancel-${orderId}-${payment.id}`);
-      refunds.push({ paymentId: payment.id, amountCents });
+      refunds.push({
+        paymentId: payment.id,
+        amountCents,
+        provider: payment.provider,
+        currency: payment.currency,
+      });
     }
   }
 
@@ -145,6 +150,7 @@ export async function changeOrderStatus(
             updatedAt: changedAt,
           })
           .where(eq(payments.id, part.paymentId));
+        await creditBack(tx, order, part, part.amountCents, staff);
       }
       await recordRefund(
         tx,

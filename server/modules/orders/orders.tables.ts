@@ -15,6 +15,7 @@ import { INSTALMENT_STATUSES, ORDER_CHANNELS, ORDER_STATUSES, PAYMENT_METHODS } 
 import { companyId, id, timestamps, translatable } from "../../db/columns";
 import { courses } from "../catalog/catalog.tables";
 import { customers } from "../customers/customers.tables";
+import { posDrawerSessions } from "../pos-drawer/pos-drawer.tables";
 
 export {
   ORDER_CHANNELS,
@@ -79,6 +80,8 @@ export const orders = pgTable(
     status: text("status", { enum: ORDER_STATUSES }).notNull().default("pending"),
     paymentMethod: text("payment_method", { enum: PAYMENT_METHODS }).notNull(),
     channel: text("channel", { enum: ORDER_CHANNELS }).notNull().default("online"),
+    /** The cash drawer session a point-of-sale order was taken in (its Z-report counts it). */
+    posSessionId: uuid("pos_session_id").references(() => posDrawerSessions.id),
     /** The currency the buyer saw and was charged in (ISO 4217). */
     currency: text("currency").notNull(),
     /** Units of `currency` per one unit of the shop currency when the order was placed (exact decimal). */
@@ -162,6 +165,7 @@ export const orders = pgTable(
     index("orders_customer_idx").on(t.customerId),
     index("orders_guest_session_idx").on(t.guestSessionId),
     index("orders_coupon_idx").on(t.couponId, t.customerId),
+    index("orders_pos_session_idx").on(t.posSessionId),
   ],
 );
 

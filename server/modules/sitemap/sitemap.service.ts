@@ -50,6 +50,7 @@ const PRIVATE_PATHS = [
   "/dashboard",
   "/orders",
   "/order/",
+  "/pos-drawers",
   "/customers",
   "/customer-order/",
   "/coupons",

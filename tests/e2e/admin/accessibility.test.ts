@@ -31,6 +31,7 @@ const ADMIN = [
   "/coupons",
   "/customers",
   "/orders",
+  "/pos-drawers",
   "/our-staff",
   "/our-staff/roles",
   "/edit-profile",
