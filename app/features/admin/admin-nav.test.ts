@@ -16,6 +16,7 @@ describe("visibleNav", () => {
       "catalog(courses,products,categories,attributes,coupons)",
       "customers",
       "orders",
+      "pos",
       "posDrawers",
       "ourStaff",
       "auditLog",
@@ -24,7 +25,7 @@ describe("visibleNav", () => {
       "faq",
       "emailTemplates",
       "international(languages,currencies,countries,states,taxZones,taxes,translations,shippingZones)",
-      "onlineStore(storeCustomization,menuEditor,storeSettings,shippingCarriers)",
+      "onlineStore(storeCustomization,menuEditor,storeSettings,posSetting,shippingCarriers)",
     ]);
   });
 
@@ -41,7 +42,7 @@ describe("visibleNav", () => {
       "posDrawers",
       "jobs",
       "settings",
-      "onlineStore(storeSettings)",
+      "onlineStore(storeSettings,posSetting)",
     ]);
   });
 });
