@@ -74,7 +74,9 @@ export function SettingsPage({ data, defaultTab }: { data: LoaderData; defaultTa
   const [params, setParams] = useSearchParams();
   const result = useActionData<WriteResult>();
   const navigation = useNavigation();
-  const busy = navigation.state === "submitting";
+  // Busy until the saved values are back: the forms are keyed by them, so a change made before
+  // the reload lands would be reset by it.
+  const busy = navigation.state !== "idle" && navigation.formData !== undefined;
   useWriteToast(result);
   const requested = params.get("tab");
   const tab = (SETTINGS_TABS as readonly string[]).includes(requested ?? "")

@@ -230,6 +230,7 @@ describe("product settings", () => {
     const question = page.getByRole("alertdialog");
     const save = () => page.getByRole("button", { name: "Save", exact: true }).click();
     const saved = () => page.getByText("Your changes have been saved.").first().waitFor();
+    const settled = () => page.getByRole("button", { name: "Save", exact: true }).waitFor();
 
     // Metric → Imperial: the question first; the units follow the system.
     await page.getByRole("button", { name: /Unit system/ }).click();
@@ -255,6 +256,8 @@ describe("product settings", () => {
     await expect
       .poll(async () => (await adminApi("/api/admin/product-settings")).unitSystem, { timeout: 10_000 })
       .toBe("metric");
+    // The form is rebuilt from the saved values once they are back (Save stops saying "Saving…").
+    await settled();
 
     // Child products on: the editor offers a master product.
     await page.getByText("Master and child products", { exact: true }).click();
@@ -264,6 +267,7 @@ describe("product settings", () => {
     await expect
       .poll(async () => (await adminApi("/api/admin/product-settings")).childProducts, { timeout: 10_000 })
       .toBe(true);
+    await settled();
     const master = await adminApi("/api/admin/products", "POST", {
       type: "physical",
       title: { en: `Uniform set ${Date.now()}` },
