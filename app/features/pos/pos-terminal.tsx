@@ -1,8 +1,8 @@
 import { Minus, Plus, Trash2 } from "lucide-react";
 import { type FormEvent, useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
+import { useTranslation } from "~/i18n/use-translation";
 import { adminPaths } from "~/lib/admin-paths";
 import type { PosSettings, PosState } from "~server/modules/pos/pos.schemas";
 import { formatMoney } from "~shared/money";

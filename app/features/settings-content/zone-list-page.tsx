@@ -1,7 +1,7 @@
 import { useMemo } from "react";
-import { useTranslation } from "react-i18next";
 import type { DataTableColumn } from "~/components/admin/data-table";
 import { MultiSelect, TextField } from "~/components/admin/form-fields";
+import { useTranslation } from "~/i18n/use-translation";
 import { RecordListPage, wholeList } from "./record-list-page";
 
 /** A zone as tax and shipping zones share it: a name and its countries and states. */

@@ -1,9 +1,9 @@
 import { useMemo } from "react";
-import { useTranslation } from "react-i18next";
 import type { DataTableColumn } from "~/components/admin/data-table";
 import { Switch, TextField } from "~/components/admin/form-fields";
 import { RecordListPage } from "~/features/settings-content/record-list-page";
 import { translator } from "~/i18n/translator";
+import { useTranslation } from "~/i18n/use-translation";
 import { useCan } from "~/lib/admin-layout-data";
 import { useDates } from "~/lib/dates";
 import type { Currency } from "~server/modules/international/international.schemas";

@@ -1,5 +1,4 @@
 import { useMemo } from "react";
-import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
 import type { DataTableColumn } from "~/components/admin/data-table";
 import { Select, Switch, TextArea, TextField } from "~/components/admin/form-fields";
@@ -9,6 +8,7 @@ import { RecordListPage, wholeList } from "~/features/settings-content/record-li
 import { useWriteToast } from "~/features/settings-content/use-write-toast";
 import { CostRangesEditor } from "~/features/shipping/cost-ranges-editor";
 import { translator } from "~/i18n/translator";
+import { useTranslation } from "~/i18n/use-translation";
 import { useCan } from "~/lib/admin-layout-data";
 import type { ShippingCarrier } from "~server/modules/shipping/shipping.schemas";
 import { COST_BASES, SPEED_GRADES, TRACKING_PLACEHOLDER } from "~shared/shipping";

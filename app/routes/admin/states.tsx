@@ -1,9 +1,9 @@
 import { useMemo } from "react";
-import { useTranslation } from "react-i18next";
 import { type DataTableColumn, DataTableFilter } from "~/components/admin/data-table";
 import { Select, Switch, TextField } from "~/components/admin/form-fields";
 import { RecordListPage, wholeList } from "~/features/settings-content/record-list-page";
 import { translator } from "~/i18n/translator";
+import { useTranslation } from "~/i18n/use-translation";
 import { useCan } from "~/lib/admin-layout-data";
 import type { State } from "~server/modules/taxes/taxes.schemas";
 import type { Route } from "./+types/states";

@@ -1,5 +1,4 @@
 import { useMemo } from "react";
-import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
 import type { DataTableColumn } from "~/components/admin/data-table";
 import { FormMessage, Select, Switch, TextField } from "~/components/admin/form-fields";
@@ -8,6 +7,7 @@ import type { WriteResult } from "~/features/settings-content/admin-write.server
 import { RecordListPage, wholeList } from "~/features/settings-content/record-list-page";
 import { useWriteToast } from "~/features/settings-content/use-write-toast";
 import { translator } from "~/i18n/translator";
+import { useTranslation } from "~/i18n/use-translation";
 import { useCan } from "~/lib/admin-layout-data";
 import type { Tax } from "~server/modules/taxes/taxes.schemas";
 import { TAX_CLASSES } from "~shared/tax-classes";

@@ -1,7 +1,7 @@
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { translator } from "~/i18n/translator";
+import { useTranslation } from "~/i18n/use-translation";
 import { adminPaths } from "~/lib/admin-paths";
 import { useDates } from "~/lib/dates";
 import type { RouteHandle } from "~/root";
