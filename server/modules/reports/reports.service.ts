@@ -14,9 +14,16 @@ import { renderReportPdf } from "./reports-pdf";
 
 const DAY_MS = 86_400_000;
 
-/** Rows of a raw query, on either engine (both drivers answer `{ rows }`). */
+/**
+ * Rows of a raw query, on either engine (both drivers answer `{ rows }`). Without JIT compilation: the
+ * reports' queries are large enough for PostgreSQL to compile them, which cost 150–350 ms a query at the
+ * benchmark's million orders and never paid back (decision 037).
+ */
 async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`set local jit = off`);
+    return ((await tx.execute(query)) as unknown as { rows: T[] }).rows;
+  });
 }
 
 /** Sums come back as bigint (a string from node-postgres): exact up to 2^53 cents. */
