@@ -101,15 +101,17 @@ WHERE dashboard_is_sale(o.status)
 		OR EXISTS (SELECT 1 FROM order_lines n WHERE n.order_id = o.id AND n.tax_rate_bp IS NULL));
 --> statement-breakpoint
 -- Recomputes what the orders `ids` add (after they or their lines changed): their facts are replaced and the
--- difference is added to report_days. The orders are locked first, so that two transactions changing one order
--- recompute it one after the other (the second sees the first's work). Keys that net to nothing write nothing.
+-- difference is added to report_days. Each order's advisory lock is taken first (in id order), so that two
+-- transactions changing one order recompute it one after the other, the second seeing the first's work (each statement
+-- here reads afresh); advisory rather than row locks, so that they cannot deadlock with the application's own row
+-- locks. Keys that net to nothing write nothing.
 CREATE FUNCTION report_refresh_orders(ids uuid[]) RETURNS void LANGUAGE plpgsql
 AS $$
 BEGIN
 	IF coalesce(cardinality(ids), 0) = 0 THEN
 		RETURN;
 	END IF;
-	PERFORM 1 FROM orders WHERE id = ANY(ids) ORDER BY id FOR UPDATE;
+	PERFORM pg_advisory_xact_lock(hashtextextended(i::text, 34)) FROM (SELECT DISTINCT unnest(ids) AS i ORDER BY 1) x;
 	WITH gone AS (
 		DELETE FROM report_order_facts WHERE order_id = ANY(ids) RETURNING *
 	), added AS (
@@ -140,14 +142,14 @@ BEGIN
 END
 $$;
 --> statement-breakpoint
--- Recomputes the first paid order of the customers `ids` (locked first, like the orders above).
+-- Recomputes the first paid order of the customers `ids` (their advisory locks first, like the orders above).
 CREATE FUNCTION report_refresh_customers(ids uuid[]) RETURNS void LANGUAGE plpgsql
 AS $$
 BEGIN
 	IF coalesce(cardinality(ids), 0) = 0 THEN
 		RETURN;
 	END IF;
-	PERFORM 1 FROM customers WHERE id = ANY(ids) ORDER BY id FOR UPDATE;
+	PERFORM pg_advisory_xact_lock(hashtextextended(i::text, 34)) FROM (SELECT DISTINCT unnest(ids) AS i ORDER BY 1) x;
 	DELETE FROM report_customer_firsts WHERE customer_id = ANY(ids);
 	INSERT INTO report_customer_firsts (company_id, customer_id, first_at)
 	SELECT company_id, customer_id, min(created_at) FROM orders
