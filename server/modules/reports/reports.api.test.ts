@@ -700,4 +700,37 @@ describe("the reports' roll-ups (decision 037)", () => {
     expect(await rollups()).toEqual(kept);
     expect(kept.days.length).toBeGreaterThan(0);
   });
+
+  it("stay exact when transactions change one order, its lines and its customer's orders at once", async () => {
+    const [target] = await rows<{ id: string; sibling: string }>(
+      sql`select o.id, (select s.id from orders s where s.customer_id = o.customer_id and s.id <> o.id
+          and s.status in ('processing', 'delivered') limit 1) as sibling
+        from orders o where o.company_id = ${company.id} and o.status in ('processing', 'delivered')
+          and exists (select 1 from order_lines l where l.order_id = o.id)
+          and exists (select 1 from orders s where s.customer_id = o.customer_id and s.id <> o.id
+            and s.status in ('processing', 'delivered'))
+        order by o.number limit 1`,
+    );
+    // On PostgreSQL each transaction has its own connection and they overlap (PGlite runs them in turn):
+    // an order's lines, its status and its customer's other order, each one row per statement.
+    await Promise.all(
+      Array.from({ length: 9 }, (_, i) =>
+        db.transaction(async (tx) => {
+          if (i % 3 === 0)
+            await tx.execute(sql`update order_lines set quantity = quantity + 1,
+              total_cents = total_cents + unit_price_cents where order_id = ${target!.id}`);
+          else if (i % 3 === 1)
+            await tx.execute(sql`update orders set created_at = created_at - interval '1 hour'
+              where id = ${target!.sibling}`);
+          else
+            await tx.execute(sql`update orders set status = case when status = 'cancel' then 'delivered' else 'cancel' end
+              where id = ${target!.id}`);
+          await tx.execute(sql`select pg_sleep(0.05)`);
+        }),
+      ),
+    );
+    const kept = await rollups();
+    await db.execute(sql`select report_rebuild_rollups(${company.id})`);
+    expect(await rollups()).toEqual(kept);
+  });
 });
