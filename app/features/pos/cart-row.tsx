@@ -2,7 +2,8 @@ import { Minus, Plus, Trash2 } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { TextField } from "~/components/admin/form-fields";
 import { Button } from "~/components/ui/button";
-import { type CartLine, percentage } from "./cart";
+import { type CartLine, percentage, unitPrice } from "./cart";
+import { LineExtras } from "./line-extras";
 
 /** One line of the cart: quantity steppers, its discount when allowed, remove. */
 export function CartRow({
@@ -22,8 +23,11 @@ export function CartRow({
     <li className="grid gap-2 rounded-lg border border-line p-2">
       <div className="flex items-start justify-between gap-2">
         <span className="font-semibold">{line.item.title}</span>
-        <span>{money(line.item.priceCents * line.quantity)}</span>
+        <span>{money(unitPrice(line) * line.quantity)}</span>
       </div>
+      {line.item.extras.length > 0 && (
+        <LineExtras line={line} money={money} onChange={(extraIds) => onChange({ ...line, extraIds })} />
+      )}
       <div className="flex flex-wrap items-end gap-2">
         {!isCourse && (
           <>

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from "react";
+import { type ReactNode, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { TextArea } from "~/components/admin/form-fields";
@@ -6,13 +6,14 @@ import { Button } from "~/components/ui/button";
 import { adminPaths } from "~/lib/admin-paths";
 import type { PosSettings, PosState } from "~server/modules/pos/pos.schemas";
 import { formatMoney } from "~shared/money";
-import { addLine, type CartLine, cartBody, type PosCustomer } from "./cart";
+import { addLine, type CartLine, type CounterDraft, cartBody, type PosCustomer } from "./cart";
 import { CartPanel } from "./cart-panel";
 import { CashierSignIn } from "./cashier-sign-in";
 import { CustomerPicker } from "./customer-picker";
 import { PaymentPanel, type PosPayments } from "./payment-panel";
 import { type Cashier, type PosCatalog, type PosItem, type PosQuote, type PosSale, posApi } from "./pos-api";
 import { type Notice, ProductGrid } from "./product-grid";
+import { RestaurantView } from "./restaurant/restaurant-view";
 import { useErrorText } from "./use-error-text";
 
 /** The retail counter: catalogue, barcode, cart, customer, discounts, payment, receipt. */
@@ -56,7 +57,22 @@ export function PosTerminal({
           </Link>
         </div>
       </header>
-      {cashier ? (
+      {cashier && state.settings.view === "restaurant" ? (
+        <RestaurantView
+          key={cashier.id}
+          currency={currency}
+          language={language}
+          counter={(order) => (
+            <Counter
+              settings={state.settings}
+              homeCatalog={homeCatalog}
+              currency={currency}
+              language={language}
+              {...order}
+            />
+          )}
+        />
+      ) : cashier ? (
         <Counter
           key={cashier.id}
           settings={state.settings}
@@ -78,20 +94,30 @@ function Counter({
   homeCatalog,
   currency,
   language,
+  start,
+  parkedOrderId,
+  tools,
+  onSold,
 }: {
   settings: PosSettings;
   homeCatalog: PosCatalog;
   currency: string;
   language: string;
+  start?: CounterDraft;
+  /** Paying settles this parked order (the restaurant view). */
+  parkedOrderId?: string | undefined;
+  /** More actions under the notes (the restaurant view's park and kitchen buttons). */
+  tools?: (draft: CounterDraft) => ReactNode;
+  onSold?: () => void;
 }) {
   const { t } = useTranslation();
   const errorText = useErrorText();
   const money = (cents: number) => formatMoney(cents, currency, language);
   const [notice, setNotice] = useState<Notice | null>(null);
-  const [lines, setLines] = useState<CartLine[]>([]);
-  const [orderDiscount, setOrderDiscount] = useState(0);
-  const [customer, setCustomer] = useState<PosCustomer | null>(null);
-  const [notes, setNotes] = useState("");
+  const [lines, setLines] = useState<CartLine[]>(start?.lines ?? []);
+  const [orderDiscount, setOrderDiscount] = useState(start?.orderDiscount ?? 0);
+  const [customer, setCustomer] = useState<PosCustomer | null>(start?.customer ?? null);
+  const [notes, setNotes] = useState(start?.notes ?? "");
   const [quote, setQuote] = useState<PosQuote | null>(null);
   const [sale, setSale] = useState<PosSale | null>(null);
   const [busy, setBusy] = useState(false);
@@ -131,6 +157,7 @@ function Counter({
           payments,
           ...(notes.trim() ? { notes: notes.trim() } : {}),
           ...(pin !== null ? { pin } : {}),
+          ...(parkedOrderId ? { parkedOrderId } : {}),
         },
         saleKey.current,
       );
@@ -140,6 +167,7 @@ function Counter({
       setOrderDiscount(0);
       setCustomer(null);
       setNotes("");
+      onSold?.();
     } catch (failure) {
       // Nothing was sold: the next try is a new sale with a key of its own.
       saleKey.current = crypto.randomUUID();
@@ -177,6 +205,7 @@ function Counter({
       >
         <CustomerPicker customer={customer} onChange={setCustomer} />
         <TextArea label={t("adminPos.notes")} value={notes} maxLength={1000} rows={2} onChange={setNotes} />
+        {tools?.({ lines, orderDiscount, customer, notes })}
       </CartPanel>
     </main>
   );

@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { Form, useActionData, useNavigation } from "react-router";
 import { AdminCard, AdminPage } from "~/components/admin/admin-page";
 import { Button } from "~/components/ui/button";
+import { PosTablesCard } from "~/features/pos/restaurant/pos-tables-card";
 import { translator } from "~/i18n/translator";
 import { useCan } from "~/lib/admin-layout-data";
 import { PIN_RULES, POS_VIEWS, RECEIPT_WIDTHS } from "~shared/pos";
@@ -134,6 +135,7 @@ export default function PosSettingsPage({ loaderData }: Route.ComponentProps) {
           )}
         </Form>
       </AdminCard>
+      <PosTablesCard initial={loaderData.tables} canWrite={canWrite} />
     </AdminPage>
   );
 }

@@ -129,6 +129,15 @@ describe("parked orders, extras, the kitchen ticket and paying", () => {
     const [open] = (await call("GET", "/api/pos/parked", cashier.token)).body;
     const resumed = await call("GET", `/api/pos/parked/${open.id}`, cashier.token);
     expect(resumed.body.cart).toMatchObject({ items: [{ productId: latte.id, extraIds: [shot] }] });
+    // What the counter needs to show it again: the item with its extras on offer.
+    expect(resumed.body.items).toEqual([
+      expect.objectContaining({
+        id: latte.id,
+        title: "Latte",
+        priceCents: 350,
+        extras: [{ id: shot, name: "Extra shot", priceCents: 50 }],
+      }),
+    ]);
 
     const reparked = await call("PUT", `/api/pos/parked/${open.id}`, cashier.token, {
       ...resumed.body.cart,

@@ -177,7 +177,7 @@ export const restaurantRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await device(request, "read");
-      return restaurant.get(request.company.id, request.params.parkedId);
+      return restaurant.get(request.company.id, request.language, request.params.parkedId);
     },
   );
 

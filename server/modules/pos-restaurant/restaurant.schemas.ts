@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { notEmpty, saleCart } from "../pos/pos.schemas";
+import { notEmpty, PosItem, saleCart } from "../pos/pos.schemas";
 
 const seats = z
   .number({ message: "The seats must be a whole number" })
@@ -46,6 +46,7 @@ export type ParkedSummary = z.output<typeof ParkedSummary>;
 export const TableWithOrder = PosTable.extend({ order: ParkedSummary.nullable() }).meta({
   id: "PosTableWithOrder",
 });
+export type TableWithOrder = z.output<typeof TableWithOrder>;
 
 const ParkedLineOut = z.object({
   title: z.string(),
@@ -67,6 +68,8 @@ export const ParkedOrder = ParkedSummary.extend({
   cart: z.object(saleCart),
   notes: z.string().nullable(),
   lines: z.array(ParkedLineOut),
+  /** The cart's products and courses as the counter shows them, to resume it. */
+  items: z.array(PosItem),
 }).meta({ id: "PosParkedOrder" });
 export type ParkedOrder = z.output<typeof ParkedOrder>;
 

@@ -101,7 +101,7 @@ export function createRestaurantService(
   db: Db,
   deps: {
     audit: Pick<AuditService, "record">;
-    pos: Pick<PosService, "readSettings">;
+    pos: Pick<PosService, "readSettings" | "items">;
     posSales: Pick<PosSales, "quote">;
     settings: Pick<SettingsService, "storeInfo">;
     now: () => Date;
@@ -177,14 +177,16 @@ export function createRestaurantService(
     }
   };
 
-  async function get(companyId: string, parkedId: string): Promise<ParkedOrder> {
+  async function get(companyId: string, language: string, parkedId: string): Promise<ParkedOrder> {
     const [row] = await parkedRows(companyId, parkedId);
     if (!row) throw parkedNotFound();
+    const cart = row.cart as ParkedOrder["cart"];
     return {
       ...toSummary(row),
-      cart: row.cart as ParkedOrder["cart"],
+      cart,
       notes: row.notes,
       lines: row.lines,
+      items: await deps.pos.items(companyId, language, cart),
     };
   }
 
@@ -317,7 +319,7 @@ export function createRestaurantService(
         .catch((error: unknown) => {
           throw parkingConflict(error);
         });
-      return get(companyId, id);
+      return get(companyId, language, id);
     },
 
     /** Parks a resumed order again with its changes (another table, more items). */
@@ -348,7 +350,7 @@ export function createRestaurantService(
         .catch((error: unknown) => {
           throw parkingConflict(error);
         });
-      return get(companyId, parkedId);
+      return get(companyId, language, parkedId);
     },
 
     /** Removes a parked order without a sale (the guests left, the order was a mistake). */
@@ -373,17 +375,18 @@ export function createRestaurantService(
 
     /** The kitchen ticket: table, items, extras, notes and the time; no prices. */
     async kitchenTicket(companyId: string, parkedId: string): Promise<KitchenTicket> {
-      const [order, settings, store] = await Promise.all([
-        get(companyId, parkedId),
+      const [[order], settings, store] = await Promise.all([
+        parkedRows(companyId, parkedId),
         deps.pos.readSettings(companyId),
         deps.settings.storeInfo(companyId),
       ]);
+      if (!order) throw parkedNotFound();
       return {
         width: settings.receiptWidth,
         timeZone: store.timeZone,
-        table: order.table?.name ?? null,
+        table: order.tableName,
         parkedBy: order.parkedBy,
-        sentAt: order.sentToKitchenAt ?? order.parkedAt,
+        sentAt: (order.sentToKitchenAt ?? order.parkedAt).toISOString(),
         notes: order.notes,
         lines: order.lines.map(({ totalCents: _total, ...line }) => line),
       };

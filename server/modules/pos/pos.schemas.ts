@@ -247,6 +247,8 @@ export const PosItem = z
     barcode: z.string().nullable(),
     /** Units in stock (null: not counted). */
     stock: z.number().int().nullable(),
+    /** The extras offered with it (e.g. 'extra shot'), each priced on top of the item. */
+    extras: z.array(z.object({ id: z.uuid(), name: z.string(), priceCents: z.number().int() })),
   })
   .meta({ id: "PosItem" });
 export type PosItem = z.output<typeof PosItem>;

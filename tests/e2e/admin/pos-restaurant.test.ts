@@ -1,0 +1,127 @@
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { signInToken } from "../../support/accessibility-pages";
+import { signedInAdmin } from "../../support/admin-browser";
+import { launchBrowser } from "../../support/browser";
+import { E2E_ADMIN } from "../../support/e2e-server";
+
+const baseUrl = inject("baseUrl");
+let browser: Browser;
+let adminToken: string;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  adminToken = await signInToken(baseUrl, "/api/admin/login", E2E_ADMIN);
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function api(method: string, path: string, body?: unknown) {
+  const response = await fetch(`${baseUrl}${path}`, {
+    method,
+    headers: {
+      authorization: `Bearer ${adminToken}`,
+      ...(body ? { "content-type": "application/json" } : {}),
+    },
+    ...(body ? { body: JSON.stringify(body) } : {}),
+  });
+  const text = await response.text();
+  return { status: response.status, body: text ? JSON.parse(text) : null };
+}
+
+describe("the point of sale's restaurant view (issue 20)", () => {
+  it("parks a table order with an extra, resumes it, sends it to the kitchen (the ticket shows the items) and takes the payment", async () => {
+    const run = Date.now().toString(36);
+    const settings = (await api("GET", "/api/admin/pos-settings")).body;
+    const { roles } = (await api("GET", "/api/admin/roles")).body as {
+      roles: { id: string; name: string }[];
+    };
+    const cashierName = `Waiter ${run}`;
+    const cashier = await api("POST", "/api/admin/staff", {
+      name: { en: cashierName },
+      email: `waiter.${run}@example.org`,
+      password: "a-waiter-password-2024",
+      roleId: roles.find((row) => row.name === "Cashier")!.id,
+    });
+    expect(cashier.status).toBe(201);
+    const tableName = `Table ${run}`;
+    const table = await api("POST", "/api/admin/pos-tables", { name: tableName, seats: 2 });
+    expect(table.status).toBe(201);
+    try {
+      await api("PUT", "/api/admin/pos-settings", { ...settings, view: "restaurant", pinRule: "sign-in" });
+      expect((await api("PUT", `/api/admin/staff/${cashier.body.id}/pin`, { pin: "5739" })).status).toBe(200);
+      const latte = await api("POST", "/api/admin/products", {
+        type: "physical",
+        title: { en: `Latte ${run}` },
+        priceCents: 350,
+        quantity: 50,
+        extras: [{ name: { en: "Extra shot" }, priceCents: 50 }],
+      });
+      expect(latte.status).toBe(201);
+
+      const { page, errors } = await signedInAdmin(browser, baseUrl, 1440);
+      await page.goto(`${baseUrl}/pos`);
+      await page.getByRole("radio", { name: cashierName }).check();
+      await page.getByLabel("PIN").fill("5739");
+      await page.getByRole("button", { name: "Start selling" }).click();
+
+      // The tables view first: open the table, add the latte with an extra shot and a note, park it.
+      await page.getByRole("button", { name: new RegExp(`^${tableName}`) }).click();
+      await page.getByLabel("Search products and courses").fill(`Latte ${run}`);
+      await page.getByRole("button", { name: new RegExp(`^Latte ${run}`) }).click();
+      const cart = page.getByRole("region", { name: "Cart" });
+      await cart.getByRole("button", { name: "Extra shot +€0.50" }).click();
+      await page.getByTestId("pos-total").filter({ hasText: /^€4$/ }).waitFor();
+      await page.getByLabel("Notes").fill("No sugar");
+      await cart.getByRole("button", { name: "Park order" }).click();
+      await page
+        .getByRole("status")
+        .filter({ hasText: `The order of ${tableName} is parked.` })
+        .waitFor();
+
+      // The parked list: table, who parked it, the total; resume it and send it to the kitchen.
+      const row = page.getByRole("row").filter({ hasText: tableName });
+      expect(await row.textContent()).toContain(cashierName);
+      expect(await row.textContent()).toContain("€4");
+      await page.getByRole("button", { name: `Resume the order of ${tableName}` }).click();
+      await cart.getByRole("button", { name: "Extra shot +€0.50", pressed: true }).waitFor();
+      await cart.getByRole("button", { name: "Send to kitchen" }).click();
+      await cart.getByRole("link", { name: "Print kitchen ticket" }).click();
+      const ticket = page.getByRole("article", { name: "Kitchen ticket" });
+      await ticket.waitFor();
+      const text = (await ticket.textContent()) ?? "";
+      for (const expected of [tableName, `1 × Latte ${run}`, "+ Extra shot", "No sugar", cashierName]) {
+        expect(text).toContain(expected);
+      }
+      expect(text).not.toContain("€");
+
+      // Back at the counter: the table has its open order; pay it as a normal sale.
+      await page.getByRole("link", { name: "Back to the point of sale" }).click();
+      await page.getByRole("button", { name: new RegExp(`^${tableName}.*Open order`) }).click();
+      await page.getByTestId("pos-total").filter({ hasText: /^€4$/ }).waitFor();
+      await page.getByLabel("Cash received").fill("5");
+      await page.getByRole("button", { name: "Pay €4" }).click();
+      await cart.getByRole("status").filter({ hasText: "completed" }).waitFor();
+      const parked = (await api("GET", "/api/pos/parked")).body as { table: { id: string } | null }[];
+      expect(parked.some((order) => order.table?.id === table.body.id)).toBe(false);
+      expect(errors).toEqual([]);
+      await page.context().close();
+    } finally {
+      // A parked order left by a failed run: removing it takes a cashier on this (API) device.
+      const open = ((await api("GET", "/api/pos/parked")).body ?? []) as {
+        id: string;
+        table: { id: string } | null;
+      }[];
+      const left = open.filter((row) => row.table?.id === table.body.id);
+      if (left.length > 0) {
+        await api("POST", "/api/pos/cashier", { staffId: cashier.body.id, pin: "5739" });
+        for (const order of left) await api("DELETE", `/api/pos/parked/${order.id}`);
+        await api("DELETE", "/api/pos/cashier");
+      }
+      await api("DELETE", `/api/admin/pos-tables/${table.body.id}`);
+      await api("PUT", "/api/admin/pos-settings", settings);
+      await api("PUT", `/api/admin/staff/${cashier.body.id}`, { status: "inactive" });
+    }
+  });
+});
