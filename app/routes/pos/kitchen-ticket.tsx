@@ -1,8 +1,6 @@
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
-import { Button } from "~/components/ui/button";
+import { PrintSlip } from "~/features/pos/print-slip";
 import { translator } from "~/i18n/translator";
-import { adminPaths } from "~/lib/admin-paths";
 import { useDates } from "~/lib/dates";
 import type { RouteHandle } from "~/root";
 import type { Route } from "./+types/kitchen-ticket";
@@ -25,56 +23,44 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 export default function KitchenTicketPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { ticket } = loaderData;
-  const width = `${ticket.width}mm`;
   const { dateTime } = useDates({ timeZone: ticket.timeZone });
   return (
-    <main id="main" className="min-h-dvh bg-canvas p-4 print:bg-white print:p-0">
-      <style>{`@media print { @page { size: ${width} auto; margin: 0; } }`}</style>
-      <div className="mx-auto mb-4 flex flex-wrap justify-center gap-2 print:hidden">
-        <Button onClick={() => window.print()}>{t("adminPosRestaurant.ticket.print")}</Button>
-        <Link
-          to={adminPaths.pos()}
-          className="inline-flex min-h-11 items-center px-4 font-semibold text-primary-ink underline"
-        >
-          {t("adminPos.receipt.back")}
-        </Link>
-      </div>
-      <article
-        aria-label={t("adminPosRestaurant.ticket.label")}
-        style={{ width, maxWidth: "100%" }}
-        className="mx-auto bg-white p-3 font-mono text-sm text-black shadow print:shadow-none"
-      >
-        <h1 className="text-center text-base font-bold">
-          {ticket.table
-            ? t("adminPosRestaurant.tableLine", { table: ticket.table })
-            : t("adminPosRestaurant.noTable")}
-        </h1>
-        <p className="text-center">{dateTime.format(new Date(ticket.sentAt))}</p>
-        <p className="text-center">{t("adminPosRestaurant.parkedBy", { name: ticket.parkedBy })}</p>
-        <hr className="my-2 border-dashed border-black" />
-        <ul className="grid gap-1">
-          {ticket.lines.map((line, index) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: ticket lines have no id of their own and never move
-            <li key={index}>
-              <span className="font-bold">
-                {line.quantity} × {line.title}
+    <PrintSlip
+      width={ticket.width}
+      label={t("adminPosRestaurant.ticket.label")}
+      printLabel={t("adminPosRestaurant.ticket.print")}
+      className="text-sm"
+    >
+      <h1 className="text-center text-base font-bold">
+        {ticket.table
+          ? t("adminPosRestaurant.tableLine", { table: ticket.table })
+          : t("adminPosRestaurant.noTable")}
+      </h1>
+      <p className="text-center">{dateTime.format(new Date(ticket.sentAt))}</p>
+      <p className="text-center">{t("adminPosRestaurant.parkedBy", { name: ticket.parkedBy })}</p>
+      <hr className="my-2 border-dashed border-black" />
+      <ul className="grid gap-1">
+        {ticket.lines.map((line, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: ticket lines have no id of their own and never move
+          <li key={index}>
+            <span className="font-bold">
+              {line.quantity} × {line.title}
+            </span>
+            {line.extras.map((extra) => (
+              <span key={extra} className="block pl-4">
+                + {extra}
               </span>
-              {line.extras.map((extra) => (
-                <span key={extra} className="block pl-4">
-                  + {extra}
-                </span>
-              ))}
-              {line.note && <span className="block pl-4 italic">{line.note}</span>}
-            </li>
-          ))}
-        </ul>
-        {ticket.notes && (
-          <>
-            <hr className="my-2 border-dashed border-black" />
-            <p className="font-bold whitespace-pre-line">{ticket.notes}</p>
-          </>
-        )}
-      </article>
-    </main>
+            ))}
+            {line.note && <span className="block pl-4 italic">{line.note}</span>}
+          </li>
+        ))}
+      </ul>
+      {ticket.notes && (
+        <>
+          <hr className="my-2 border-dashed border-black" />
+          <p className="font-bold whitespace-pre-line">{ticket.notes}</p>
+        </>
+      )}
+    </PrintSlip>
   );
 }

@@ -343,16 +343,7 @@ export function createPosService(
       if (variant) return productItem(variant, language);
       const [product] = await db
         .select({
-          id: products.id,
-          title: products.title,
-          priceCents: sql<number>`coalesce(${products.salePriceCents}, ${products.priceCents})`,
-          categoryId: products.categoryId,
-          images: products.images,
-          barcode: products.barcode,
-          sku: products.sku,
-          quantity: products.quantity,
-          type: products.type,
-          extras: products.extras,
+          ...productColumns,
           variantId: sql<string | null>`null`,
           variantSku: sql<string | null>`null`,
           variantBarcode: sql<string | null>`null`,
