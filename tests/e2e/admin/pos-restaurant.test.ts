@@ -2,6 +2,7 @@ import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { signInToken } from "../../support/accessibility-pages";
 import { signedInAdmin } from "../../support/admin-browser";
+import { expectNoSeriousViolations } from "../../support/axe";
 import { launchBrowser } from "../../support/browser";
 import { E2E_ADMIN } from "../../support/e2e-server";
 
@@ -60,13 +61,15 @@ describe("the point of sale's restaurant view (issue 20)", () => {
       });
       expect(latte.status).toBe(201);
 
-      const { page, errors } = await signedInAdmin(browser, baseUrl, 1440);
+      const { page, errors } = await signedInAdmin(browser, baseUrl, 768);
       await page.goto(`${baseUrl}/pos`);
       await page.getByRole("radio", { name: cashierName }).check();
       await page.getByLabel("PIN").fill("5739");
       await page.getByRole("button", { name: "Start selling" }).click();
 
-      // The tables view first: open the table, add the latte with an extra shot and a note, park it.
+      // The tables view first (a tablet's width): open the table, add the latte with an extra shot and a note, park it.
+      await page.getByRole("heading", { name: "Park orders" }).waitFor();
+      await expectNoSeriousViolations(page, "POS tables view");
       await page.getByRole("button", { name: new RegExp(`^${tableName}`) }).click();
       await page.getByLabel("Search products and courses").fill(`Latte ${run}`);
       await page.getByRole("button", { name: new RegExp(`^Latte ${run}`) }).click();
@@ -95,6 +98,7 @@ describe("the point of sale's restaurant view (issue 20)", () => {
         expect(text).toContain(expected);
       }
       expect(text).not.toContain("€");
+      await expectNoSeriousViolations(page, "kitchen ticket");
 
       // Back at the counter: the table has its open order; pay it as a normal sale.
       await page.getByRole("link", { name: "Back to the point of sale" }).click();
