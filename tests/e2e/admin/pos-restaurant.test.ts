@@ -47,8 +47,10 @@ describe("the point of sale's restaurant view (issue 20)", () => {
     });
     expect(cashier.status).toBe(201);
     const tableName = `Table ${run}`;
-    const table = await api("POST", "/api/admin/pos-tables", { name: tableName, seats: 2 });
-    expect(table.status).toBe(201);
+    const tableId = async () =>
+      ((await api("GET", "/api/admin/pos-tables")).body as { id: string; name: string }[]).find(
+        (row) => row.name === tableName,
+      )?.id;
     try {
       await api("PUT", "/api/admin/pos-settings", { ...settings, view: "restaurant", pinRule: "sign-in" });
       expect((await api("PUT", `/api/admin/staff/${cashier.body.id}/pin`, { pin: "5739" })).status).toBe(200);
@@ -62,6 +64,16 @@ describe("the point of sale's restaurant view (issue 20)", () => {
       expect(latte.status).toBe(201);
 
       const { page, errors } = await signedInAdmin(browser, baseUrl, 768);
+      // POS Setting: add the table.
+      await page.goto(`${baseUrl}/pos-setting`);
+      await page.getByLabel("Table name or number").fill(tableName);
+      await page.getByLabel("Seats", { exact: true }).fill("2");
+      await page.getByRole("button", { name: "Add table" }).click();
+      await page
+        .getByRole("status")
+        .filter({ hasText: `${tableName} has been added.` })
+        .waitFor();
+
       await page.goto(`${baseUrl}/pos`);
       await page.getByRole("radio", { name: cashierName }).check();
       await page.getByLabel("PIN").fill("5739");
@@ -107,8 +119,18 @@ describe("the point of sale's restaurant view (issue 20)", () => {
       await page.getByLabel("Cash received").fill("5");
       await page.getByRole("button", { name: "Pay €4" }).click();
       await cart.getByRole("status").filter({ hasText: "completed" }).waitFor();
-      const parked = (await api("GET", "/api/pos/parked")).body as { table: { id: string } | null }[];
-      expect(parked.some((order) => order.table?.id === table.body.id)).toBe(false);
+      const parked = (await api("GET", "/api/pos/parked")).body as { table: { name: string } | null }[];
+      expect(parked.some((order) => order.table?.name === tableName)).toBe(false);
+
+      // Paid: the table is free again and can be removed.
+      await page.goto(`${baseUrl}/pos-setting`);
+      await page.getByRole("button", { name: `Remove ${tableName}` }).click();
+      await page.getByRole("button", { name: `Yes, remove ${tableName}` }).click();
+      await page
+        .getByRole("status")
+        .filter({ hasText: `${tableName} has been removed.` })
+        .waitFor();
+      expect(await tableId()).toBeUndefined();
       expect(errors).toEqual([]);
       await page.context().close();
     } finally {
@@ -117,13 +139,14 @@ describe("the point of sale's restaurant view (issue 20)", () => {
         id: string;
         table: { id: string } | null;
       }[];
-      const left = open.filter((row) => row.table?.id === table.body.id);
+      const id = await tableId();
+      const left = open.filter((row) => id && row.table?.id === id);
       if (left.length > 0) {
         await api("POST", "/api/pos/cashier", { staffId: cashier.body.id, pin: "5739" });
         for (const order of left) await api("DELETE", `/api/pos/parked/${order.id}`);
         await api("DELETE", "/api/pos/cashier");
       }
-      await api("DELETE", `/api/admin/pos-tables/${table.body.id}`);
+      if (id) await api("DELETE", `/api/admin/pos-tables/${id}`);
       await api("PUT", "/api/admin/pos-settings", settings);
       await api("PUT", `/api/admin/staff/${cashier.body.id}`, { status: "inactive" });
     }
