@@ -270,7 +270,9 @@ export function createPosSales(deps: SaleDeps) {
       await deps.pos.confirmPin(device, cashier.id, body.pin);
       await checkDiscounts(companyId, body);
       // Paying a parked (table) order: it must still be open; the order keeps its table.
-      const parked = body.parkedOrderId ? await parkedForSale(db, companyId, body.parkedOrderId) : null;
+      const parked = body.parkedOrderId
+        ? await parkedForSale(db, companyId, body.parkedOrderId, idempotencyKey)
+        : null;
       const customer = await buyer(companyId, body);
       const visitor = visitorOf(companyId, language, customer.id);
       const pricing = counterPricing(body);
