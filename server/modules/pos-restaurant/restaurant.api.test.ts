@@ -167,30 +167,22 @@ describe("parked orders, extras, the kitchen ticket and paying", () => {
       payments: [{ method: "cash", amountCents: 1000 }],
     });
     expect(short.status).toBe(422);
-    const paid = await call(
-      "POST",
-      "/api/pos/sales",
-      cashier.token,
-      {
-        ...cart,
-        parkedOrderId: open.id,
-        payments: [{ method: "cash", amountCents: 1200, tenderedCents: 2000 }],
-      },
-      { "idempotency-key": `parked-${open.id}` },
-    );
+    const payment = () =>
+      call(
+        "POST",
+        "/api/pos/sales",
+        cashier.token,
+        {
+          ...cart,
+          parkedOrderId: open.id,
+          payments: [{ method: "cash", amountCents: 1200, tenderedCents: 2000 }],
+        },
+        { "idempotency-key": `parked-${open.id}` },
+      );
+    const paid = await payment();
     expect(paid).toMatchObject({ status: 201, body: { totalCents: 1200, changeCents: 800 } });
     // A retry of that payment (same Idempotency-Key) answers with the same sale, and sells nothing more.
-    const retried = await call(
-      "POST",
-      "/api/pos/sales",
-      cashier.token,
-      {
-        ...cart,
-        parkedOrderId: open.id,
-        payments: [{ method: "cash", amountCents: 1200, tenderedCents: 2000 }],
-      },
-      { "idempotency-key": `parked-${open.id}` },
-    );
+    const retried = await payment();
     expect(retried).toMatchObject({ status: 201, body: { orderId: paid.body.orderId } });
 
     const [order] = await t.database.db
