@@ -39,6 +39,7 @@ import { paymentWebhookRoutes } from "./modules/payments/payments.routes";
 import { platformRoutes } from "./modules/platform/platform.routes";
 import { posRoutes } from "./modules/pos/pos.routes";
 import { drawerRoutes } from "./modules/pos-drawer/pos-drawer.routes";
+import { restaurantRoutes } from "./modules/pos-restaurant/restaurant.routes";
 import { adminProductRoutes } from "./modules/products/admin-products.routes";
 import { storeProductRoutes } from "./modules/products/store-products.routes";
 import { reportsRoutes } from "./modules/reports/reports.routes";
@@ -220,6 +221,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(taxRoutes);
       await api.register(shippingRoutes);
       await api.register(drawerRoutes);
+      await api.register(restaurantRoutes);
       await api.register(paymentSettingsRoutes);
       await api.register(adminCourseRoutes);
       await api.register(adminCategoryRoutes);

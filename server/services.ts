@@ -49,6 +49,7 @@ import { createPlatformService } from "./modules/platform/platform.service";
 import { createPosService } from "./modules/pos/pos.service";
 import { createPosSales } from "./modules/pos/pos-sale";
 import { createDrawerService } from "./modules/pos-drawer/pos-drawer.service";
+import { createRestaurantService } from "./modules/pos-restaurant/restaurant.service";
 import { LOW_STOCK_MAIL, type LowStockNotice } from "./modules/products/low-stock";
 import { composeLowStockMail } from "./modules/products/low-stock-mail";
 import { createProductAdminService } from "./modules/products/product-admin.service";
@@ -242,6 +243,13 @@ export function createServices(
     orderAdmin,
     settings,
   });
+  const restaurant = createRestaurantService(db, {
+    audit,
+    pos,
+    posSales,
+    settings,
+    now: now ?? (() => new Date()),
+  });
   const jobsAdmin = createJobsAdminService(database, { queue: jobQueue, audit });
   const dashboard = createDashboardService(db, { settings, ...(now ? { now } : {}) });
   const reports = createReportsService(db, { settings, ...(now ? { now } : {}) });
@@ -287,6 +295,7 @@ export function createServices(
     customers,
     credit,
     drawers,
+    restaurant,
     coupons,
     payments,
     paymentMethods,

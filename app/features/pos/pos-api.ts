@@ -21,7 +21,12 @@ export class PosApiError extends Error {
   }
 }
 
-async function request<T>(method: string, url: string, body?: unknown, headers: Record<string, string> = {}) {
+export async function request<T>(
+  method: string,
+  url: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+) {
   const response = await fetch(url, {
     method,
     credentials: "same-origin",

@@ -7,7 +7,11 @@ export type PosSettingsResult = { ok: boolean };
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   await requireStaffPage(context, request, "settings", "read");
-  return { settings: await context.services.pos.readSettings(context.company.id) };
+  const [settings, tables] = await Promise.all([
+    context.services.pos.readSettings(context.company.id),
+    context.services.restaurant.listTables(context.company.id),
+  ]);
+  return { settings, tables };
 }
 
 export async function action({ context, request }: Route.ActionArgs) {

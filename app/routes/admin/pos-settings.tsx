@@ -3,6 +3,7 @@ import { useId } from "react";
 import { Form, useActionData, useNavigation } from "react-router";
 import { AdminCard, AdminPage } from "~/components/admin/admin-page";
 import { Button } from "~/components/ui/button";
+import { PosTablesCard } from "~/features/pos/restaurant/pos-tables-card";
 import { translator } from "~/i18n/translator";
 import { useTranslation } from "~/i18n/use-translation";
 import { useCan } from "~/lib/admin-layout-data";
@@ -134,6 +135,7 @@ export default function PosSettingsPage({ loaderData }: Route.ComponentProps) {
           )}
         </Form>
       </AdminCard>
+      <PosTablesCard initial={loaderData.tables} canWrite={canWrite} />
     </AdminPage>
   );
 }

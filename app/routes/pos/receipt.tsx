@@ -68,6 +68,9 @@ export default function ReceiptPage({ loaderData }: Route.ComponentProps) {
         <p>{dateTime.format(new Date(receipt.order.placedAt))}</p>
         {receipt.order.cashier && <p>{t("adminPos.receipt.cashier", { name: receipt.order.cashier })}</p>}
         <p>{t("adminPos.receipt.customer", { name: receipt.order.customer })}</p>
+        {receipt.order.tableInfo && (
+          <p>{t("adminPosRestaurant.tableLine", { table: receipt.order.tableInfo })}</p>
+        )}
         <hr className="my-2 border-dashed border-black" />
         <table className="w-full">
           <tbody>
@@ -76,6 +79,11 @@ export default function ReceiptPage({ loaderData }: Route.ComponentProps) {
               <tr key={index}>
                 <td className="pr-1 align-top">
                   {line.quantity} × {line.title}
+                  {line.extras.map((extra) => (
+                    <span key={extra.name} className="block pl-3">
+                      + {extra.name} {money(extra.priceCents)}
+                    </span>
+                  ))}
                 </td>
                 <td className="text-right align-top whitespace-nowrap">{money(line.totalCents)}</td>
               </tr>

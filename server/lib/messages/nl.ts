@@ -756,4 +756,26 @@ export const nl: Record<string, string> = {
   "The note must have at most 500 characters": "De opmerking mag hoogstens 500 tekens hebben",
   "paymentMethod must be card, paypal, ideal, cod or credit":
     "paymentMethod moet card, paypal, ideal, cod of credit zijn",
+  // Point of sale: the restaurant view (tables, parked orders, the kitchen ticket)
+  "This table does not exist.": "Deze tafel bestaat niet.",
+  "A table with this name already exists.": "Er bestaat al een tafel met deze naam.",
+  "This table has an open order: pay or remove it before removing the table.":
+    "Deze tafel heeft een openstaande bestelling: reken die af of verwijder die voordat je de tafel verwijdert.",
+  "This table already has an open order: resume it instead.":
+    "Deze tafel heeft al een openstaande bestelling: ga daarmee verder.",
+  "This parked order does not exist (it may have been paid or removed).":
+    "Deze geparkeerde bestelling bestaat niet (misschien is ze afgerekend of verwijderd).",
+  "This parked order was paid or removed meanwhile.":
+    "Deze geparkeerde bestelling is intussen afgerekend of verwijderd.",
+  "Enter the table's name or number": "Vul de naam of het nummer van de tafel in",
+  "The table's name has at most 40 characters": "De naam van de tafel heeft hoogstens 40 tekens",
+  "The seats must be a whole number": "Het aantal plaatsen moet een heel getal zijn",
+  "A table seats at least 1": "Een tafel heeft minstens 1 plaats",
+  "A table seats at most 100": "Een tafel heeft hoogstens 100 plaatsen",
+  "At most 10 extras per line": "Hoogstens 10 extra's per regel",
+  "Each extra id must be a UUID": "Elk extra-id moet een UUID zijn",
+  "The note has at most 500 characters": "De opmerking heeft hoogstens 500 tekens",
+  "Choose a table": "Kies een tafel",
+  "The parked order id must be a UUID": "Het id van de geparkeerde bestelling moet een UUID zijn",
+  "The table id must be a UUID": "Het tafel-id moet een UUID zijn",
 };

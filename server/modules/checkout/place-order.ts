@@ -112,6 +112,8 @@ export interface PlaceOrderOptions {
 export interface CounterSale extends CounterPricing {
   sellerStaffId: string;
   notes: string | null;
+  /** A table order (the restaurant view): the table's name. */
+  tableInfo?: string | null;
 }
 
 /** A placed order: its seats as the database counted them, and its view (null: an earlier order). */
@@ -604,7 +606,13 @@ async function insertOrderOnce(deps: PlaceOrderDeps, request: OrderRequest): Pro
             withdrawalWaivedAt: byStaff || !sellsDigitalContent(priced) ? null : placedAt,
             consentVersion: byStaff ? null : CHECKOUT_CONSENT_VERSION,
             ...shipment,
-            ...(counter ? { sellerStaffId: counter.sellerStaffId, notes: counter.notes } : {}),
+            ...(counter
+              ? {
+                  sellerStaffId: counter.sellerStaffId,
+                  notes: counter.notes,
+                  tableInfo: counter.tableInfo ?? null,
+                }
+              : {}),
             // Cash on delivery holds its goods until staff record the cash (or cancel it).
             expiresAt: cashOnDelivery ? null : new Date(placedAt.getTime() + ORDER_HOLD_MS),
           })

@@ -106,6 +106,8 @@ export const orders = pgTable(
     couponId: uuid("coupon_id").references(() => coupons.id, { onDelete: "set null" }),
     couponCode: text("coupon_code"),
     notes: text("notes"),
+    /** A restaurant order at the point of sale: the table it was served at (its name then). */
+    tableInfo: text("table_info"),
     /** The language the customer bought in: emails about this order use it. */
     language: text("language").notNull().default("en"),
     /** Instalments chosen at checkout (1: paid in full). The schedule is in order_instalments. */

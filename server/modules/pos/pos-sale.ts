@@ -14,6 +14,7 @@ import { keepSeats } from "../orders/order-status-change";
 import { invoices, orderLines, orders, payments } from "../orders/orders.tables";
 import type { OrderAdminService } from "../orders/orders-admin.service";
 import type { Discount } from "../orders/pricing";
+import { parkedForSale, settleParked } from "../pos-restaurant/parked-store";
 import type { SettingsService } from "../settings/settings.service";
 import { staff } from "../staff/staff.tables";
 import type {
@@ -80,8 +81,8 @@ const cartOf = (body: Pick<PosCartBody, "items" | "courses">): StoreCheckoutBody
     productId: item.productId,
     variantId: item.variantId ?? null,
     quantity: item.quantity,
-    extraIds: [],
-    note: undefined,
+    extraIds: item.extraIds ?? [],
+    note: item.note || undefined,
   })),
   couponCode: undefined,
   instalments: 1,
@@ -239,11 +240,15 @@ export function createPosSales(deps: SaleDeps) {
             title: line.title,
             quantity: line.quantity,
             totalCents: line.unitPriceCents * line.quantity,
+            extras: [],
+            note: null,
           })),
           ...quote.productLines.map((line) => ({
             title: line.variantLabel ? `${line.title} (${line.variantLabel})` : line.title,
             quantity: line.quantity,
             totalCents: line.totalCents,
+            extras: line.extras.map((extra) => extra.name),
+            note: line.note,
           })),
         ],
       };
@@ -264,6 +269,10 @@ export function createPosSales(deps: SaleDeps) {
       const { companyId } = device;
       await deps.pos.confirmPin(device, cashier.id, body.pin);
       await checkDiscounts(companyId, body);
+      // Paying a parked (table) order: it must still be open; the order keeps its table.
+      const parked = body.parkedOrderId
+        ? await parkedForSale(db, companyId, body.parkedOrderId, idempotencyKey)
+        : null;
       const customer = await buyer(companyId, body);
       const visitor = visitorOf(companyId, language, customer.id);
       const pricing = counterPricing(body);
@@ -272,7 +281,12 @@ export function createPosSales(deps: SaleDeps) {
       const changeCents = checkTenders(quote.totalCents, body.payments);
       const placed = await deps.checkout.placeOrder(visitor, cart, idempotencyKey, {
         byStaff: true,
-        counter: { ...pricing, sellerStaffId: cashier.id, notes: body.notes || null },
+        counter: {
+          ...pricing,
+          sellerStaffId: cashier.id,
+          notes: body.notes || null,
+          tableInfo: parked?.tableName ?? null,
+        },
       });
       const order = placed.order;
       if (order.status === "cancel") {
@@ -290,9 +304,11 @@ export function createPosSales(deps: SaleDeps) {
         };
       }
       try {
-        await db.transaction((tx) =>
-          recordTenders(tx, companyId, order.id, body.payments, cashier, deps.now()),
-        );
+        await db.transaction(async (tx) => {
+          await recordTenders(tx, companyId, order.id, body.payments, cashier, deps.now());
+          // Paid and settled together: a parked order paid meanwhile on another device rolls this back.
+          if (parked) await settleParked(tx, companyId, parked.id);
+        });
       } catch (error) {
         // Nothing was paid: the order placed a moment ago gives its stock and seats back at once.
         await deps.orderAdmin.changeStatus(companyId, cashier, order.id, "cancel", language);
@@ -319,6 +335,7 @@ export function createPosSales(deps: SaleDeps) {
           customerName: orders.customerName,
           currency: orders.currency,
           notes: orders.notes,
+          tableInfo: orders.tableInfo,
           subtotalCents: orders.subtotalCents,
           discountCents: orders.discountCents,
           totalCents: orders.totalCents,
@@ -335,6 +352,7 @@ export function createPosSales(deps: SaleDeps) {
             quantity: orderLines.quantity,
             unitPriceCents: orderLines.unitPriceCents,
             totalCents: orderLines.totalCents,
+            extras: orderLines.extras,
             taxName: orderLines.taxName,
             taxRateBp: orderLines.taxRateBp,
             taxCents: orderLines.taxCents,
@@ -387,12 +405,14 @@ export function createPosSales(deps: SaleDeps) {
           customer: order.customerName,
           currency: order.currency,
           notes: order.notes,
+          tableInfo: order.tableInfo,
         },
         lines: lines.map((line) => ({
           title: translate(line.title, language),
           quantity: line.quantity,
           unitPriceCents: line.unitPriceCents,
           totalCents: line.totalCents,
+          extras: (line.extras ?? []).map((extra) => ({ name: extra.name, priceCents: extra.priceCents })),
         })),
         subtotalCents: order.subtotalCents,
         discountCents: order.discountCents,

@@ -116,6 +116,13 @@ const cartItems = z
       variantId: z.uuid("variantId must be a UUID").nullable().optional(),
       quantity,
       discount: PosDiscount.optional(),
+      /** Extras chosen with it (the product's extras, e.g. 'extra shot'), priced with the line. */
+      extraIds: z
+        .array(z.uuid("Each extra id must be a UUID"))
+        .max(10, "At most 10 extras per line")
+        .optional(),
+      /** A note for this line (when the product takes notes), e.g. for the kitchen. */
+      note: z.string().trim().max(500, "The note has at most 500 characters").optional(),
     }),
   )
   .max(50, "A sale holds at most 50 products")
@@ -165,21 +172,34 @@ export const Tender = z.strictObject({
 });
 export type Tender = z.output<typeof Tender>;
 
+/** What a sale sells (without its payments): also what a parked order keeps. */
+export const saleCart = {
+  items: cartItems,
+  courses: cartCourses,
+  orderDiscount: PosDiscount.optional(),
+  customerId: z.uuid("Choose a customer").optional(),
+  notes: z.string().trim().max(1000, "The note must have at most 1000 characters").optional(),
+};
+
+/** A sale sells at least one product or course. */
+export const notEmpty: [
+  (body: { items: unknown[]; courses: unknown[] }) => boolean,
+  { message: string; path: string[] },
+] = [
+  (body) => body.items.length + body.courses.length > 0,
+  { message: "Add at least one product or course to the sale.", path: ["items"] },
+];
+
 export const PosSaleBody = z
   .strictObject({
-    items: cartItems,
-    courses: cartCourses,
-    orderDiscount: PosDiscount.optional(),
-    customerId: z.uuid("Choose a customer").optional(),
-    notes: z.string().trim().max(1000, "The note must have at most 1000 characters").optional(),
+    ...saleCart,
     payments: z.array(Tender).min(1, "Choose how the customer pays").max(5, "At most 5 payments per sale"),
     /** The cashier's PIN, when the POS setting asks for it before every action. */
     pin: Pin.optional(),
+    /** Paying a parked (table) order: it is settled with this sale and leaves the parked list. */
+    parkedOrderId: z.uuid("The parked order id must be a UUID").optional(),
   })
-  .refine((body) => body.items.length + body.courses.length > 0, {
-    message: "Add at least one product or course to the sale.",
-    path: ["items"],
-  })
+  .refine(...notEmpty)
   .meta({ id: "PosSaleBody" });
 export type PosSaleBody = z.output<typeof PosSaleBody>;
 
@@ -190,7 +210,16 @@ export const PosQuote = z
     taxCents: z.number().int(),
     totalCents: z.number().int(),
     currency: z.string(),
-    lines: z.array(z.object({ title: z.string(), quantity: z.number().int(), totalCents: z.number().int() })),
+    lines: z.array(
+      z.object({
+        title: z.string(),
+        quantity: z.number().int(),
+        totalCents: z.number().int(),
+        /** The extras' names (their prices are in the line's total). */
+        extras: z.array(z.string()),
+        note: z.string().nullable(),
+      }),
+    ),
   })
   .meta({ id: "PosQuote" });
 export type PosQuote = z.output<typeof PosQuote>;
@@ -218,6 +247,8 @@ export const PosItem = z
     barcode: z.string().nullable(),
     /** Units in stock (null: not counted). */
     stock: z.number().int().nullable(),
+    /** The extras offered with it (e.g. 'extra shot'), each priced on top of the item. */
+    extras: z.array(z.object({ id: z.uuid(), name: z.string(), priceCents: z.number().int() })),
   })
   .meta({ id: "PosItem" });
 export type PosItem = z.output<typeof PosItem>;
@@ -284,6 +315,8 @@ export const Receipt = z
       customer: z.string(),
       currency: z.string(),
       notes: z.string().nullable(),
+      /** A table order: the table's name. */
+      tableInfo: z.string().nullable(),
     }),
     lines: z.array(
       z.object({
@@ -291,6 +324,7 @@ export const Receipt = z
         quantity: z.number().int(),
         unitPriceCents: z.number().int(),
         totalCents: z.number().int(),
+        extras: z.array(z.object({ name: z.string(), priceCents: z.number().int() })),
       }),
     ),
     subtotalCents: z.number().int(),

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ilike, isNotNull, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, ilike, inArray, isNotNull, or, sql } from "drizzle-orm";
 import { allows } from "~shared/permissions";
 import { type Translatable, translate } from "~shared/translatable";
 import type { Db } from "../../db/client";
@@ -10,7 +10,7 @@ import { sessions } from "../auth/sessions.tables";
 import { categories, courses } from "../catalog/catalog.tables";
 import { findOrCreateGuestCustomer } from "../checkout/guest-customer";
 import { customers } from "../customers/customers.tables";
-import { products, productVariants } from "../products/products.tables";
+import { type ProductExtra, products, productVariants } from "../products/products.tables";
 import type { SettingsService } from "../settings/settings.service";
 import { roles, staff } from "../staff/staff.tables";
 import type { StaffPrincipal } from "../staff/staff-access";
@@ -44,6 +44,59 @@ export interface PosDevice {
 }
 
 const nameOf = (name: Translatable) => name.en;
+
+/** A product (or one of its variants) as the counter sells it. */
+const productColumns = {
+  id: products.id,
+  title: products.title,
+  priceCents: sql<number>`coalesce(${products.salePriceCents}, ${products.priceCents})`,
+  categoryId: products.categoryId,
+  images: products.images,
+  barcode: products.barcode,
+  sku: products.sku,
+  quantity: products.quantity,
+  type: products.type,
+  extras: products.extras,
+  variantId: productVariants.id,
+  variantSku: productVariants.sku,
+  variantBarcode: productVariants.barcode,
+  variantPrice: sql<
+    number | null
+  >`coalesce(${productVariants.salePriceCents}, ${productVariants.priceCents})`,
+  variantQuantity: productVariants.quantity,
+};
+
+const courseColumns = {
+  id: courses.id,
+  title: courses.title,
+  priceCents: sql<number>`coalesce(${courses.salePriceCents}, ${courses.priceCents})`,
+  categoryId: courses.categoryId,
+  image: courses.image,
+};
+
+function courseItem(
+  row: {
+    id: string;
+    title: Translatable;
+    priceCents: number;
+    categoryId: string | null;
+    image: string | null;
+  },
+  language: string,
+): PosItem {
+  return {
+    kind: "course",
+    id: row.id,
+    variantId: null,
+    title: translate(row.title, language),
+    priceCents: Number(row.priceCents),
+    categoryId: row.categoryId,
+    image: row.image,
+    barcode: null,
+    stock: null,
+    extras: [],
+  };
+}
 
 /**
  * The point of sale's people and settings: PINs (hashed like passwords), the cashier a shared device's
@@ -232,24 +285,7 @@ export function createPosService(
         .limit(settings.homeCategories);
       const search = query.search ? `%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
       const productRows = await db
-        .select({
-          id: products.id,
-          title: products.title,
-          priceCents: sql<number>`coalesce(${products.salePriceCents}, ${products.priceCents})`,
-          categoryId: products.categoryId,
-          images: products.images,
-          barcode: products.barcode,
-          sku: products.sku,
-          quantity: products.quantity,
-          type: products.type,
-          variantId: productVariants.id,
-          variantSku: productVariants.sku,
-          variantBarcode: productVariants.barcode,
-          variantPrice: sql<
-            number | null
-          >`coalesce(${productVariants.salePriceCents}, ${productVariants.priceCents})`,
-          variantQuantity: productVariants.quantity,
-        })
+        .select(productColumns)
         .from(products)
         .leftJoin(productVariants, eq(productVariants.productId, products.id))
         .where(
@@ -269,13 +305,7 @@ export function createPosService(
         .orderBy(desc(products.createdAt), asc(productVariants.position))
         .limit(settings.homeProducts);
       const courseRows = await db
-        .select({
-          id: courses.id,
-          title: courses.title,
-          priceCents: sql<number>`coalesce(${courses.salePriceCents}, ${courses.priceCents})`,
-          categoryId: courses.categoryId,
-          image: courses.image,
-        })
+        .select(courseColumns)
         .from(courses)
         .where(
           and(
@@ -289,17 +319,7 @@ export function createPosService(
         .limit(settings.homeProducts);
       const items: PosItem[] = [
         ...productRows.map((row) => productItem(row, language)),
-        ...courseRows.map((row) => ({
-          kind: "course" as const,
-          id: row.id,
-          variantId: null,
-          title: translate(row.title, language),
-          priceCents: Number(row.priceCents),
-          categoryId: row.categoryId,
-          image: row.image,
-          barcode: null,
-          stock: null,
-        })),
+        ...courseRows.map((row) => courseItem(row, language)),
       ].slice(0, settings.homeProducts);
       return {
         categories: categoryRows.map((row) => ({ id: row.id, name: translate(row.name, language) })),
@@ -309,26 +329,7 @@ export function createPosService(
 
     /** The product or variant a scanned barcode (or SKU) names. */
     async byBarcode(companyId: string, language: string, code: string): Promise<PosItem> {
-      const base = db
-        .select({
-          id: products.id,
-          title: products.title,
-          priceCents: sql<number>`coalesce(${products.salePriceCents}, ${products.priceCents})`,
-          categoryId: products.categoryId,
-          images: products.images,
-          barcode: products.barcode,
-          sku: products.sku,
-          quantity: products.quantity,
-          type: products.type,
-          variantId: productVariants.id,
-          variantSku: productVariants.sku,
-          variantBarcode: productVariants.barcode,
-          variantPrice: sql<
-            number | null
-          >`coalesce(${productVariants.salePriceCents}, ${productVariants.priceCents})`,
-          variantQuantity: productVariants.quantity,
-        })
-        .from(products);
+      const base = db.select(productColumns).from(products);
       const [variant] = await base
         .innerJoin(productVariants, eq(productVariants.productId, products.id))
         .where(
@@ -342,15 +343,7 @@ export function createPosService(
       if (variant) return productItem(variant, language);
       const [product] = await db
         .select({
-          id: products.id,
-          title: products.title,
-          priceCents: sql<number>`coalesce(${products.salePriceCents}, ${products.priceCents})`,
-          categoryId: products.categoryId,
-          images: products.images,
-          barcode: products.barcode,
-          sku: products.sku,
-          quantity: products.quantity,
-          type: products.type,
+          ...productColumns,
           variantId: sql<string | null>`null`,
           variantSku: sql<string | null>`null`,
           variantBarcode: sql<string | null>`null`,
@@ -368,6 +361,44 @@ export function createPosService(
         .limit(1);
       if (!product) throw notFound(POS_RULES.unknownBarcode, "UNKNOWN_BARCODE");
       return productItem(product, language);
+    },
+
+    /** The items of a cart (a parked order to resume), as the counter shows them; gone ones are left out. */
+    async items(
+      companyId: string,
+      language: string,
+      cart: {
+        items: { productId: string; variantId?: string | null | undefined }[];
+        courses: { courseId: string }[];
+      },
+    ): Promise<PosItem[]> {
+      const productIds = cart.items.map((item) => item.productId);
+      const courseIds = cart.courses.map((course) => course.courseId);
+      const [productRows, courseRows] = await Promise.all([
+        productIds.length === 0
+          ? []
+          : db
+              .select(productColumns)
+              .from(products)
+              .leftJoin(productVariants, eq(productVariants.productId, products.id))
+              .where(and(eq(products.companyId, companyId), inArray(products.id, productIds))),
+        courseIds.length === 0
+          ? []
+          : db
+              .select(courseColumns)
+              .from(courses)
+              .where(and(eq(courses.companyId, companyId), inArray(courses.id, courseIds))),
+      ]);
+      return [
+        ...productRows
+          .filter((row) =>
+            cart.items.some(
+              (item) => item.productId === row.id && (item.variantId ?? null) === row.variantId,
+            ),
+          )
+          .map((row) => productItem(row, language)),
+        ...courseRows.map((row) => courseItem(row, language)),
+      ];
     },
 
     /** Customers by name or email, for the sale. */
@@ -405,6 +436,7 @@ interface ProductRow {
   sku: string | null;
   quantity: number | null;
   type: string;
+  extras: ProductExtra[];
   variantId: string | null;
   variantSku: string | null;
   variantBarcode: string | null;
@@ -425,6 +457,11 @@ function productItem(row: ProductRow, language: string): PosItem {
     image: row.images[0] ?? null,
     barcode: row.variantId ? row.variantBarcode : row.barcode,
     stock: counted ? (row.variantId ? row.variantQuantity : row.quantity) : null,
+    extras: row.extras.map((extra) => ({
+      id: extra.id,
+      name: translate(extra.name, language),
+      priceCents: extra.priceCents,
+    })),
   };
 }
 

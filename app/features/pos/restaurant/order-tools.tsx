@@ -1,0 +1,143 @@
+import { useState } from "react";
+import { Link } from "react-router";
+import { Button } from "~/components/ui/button";
+import { useTranslation } from "~/i18n/use-translation";
+import { adminPaths } from "~/lib/admin-paths";
+import { type CounterDraft, cartBody } from "../cart";
+import { useErrorText } from "../use-error-text";
+import { type ParkedOrder, restaurantApi } from "./restaurant-api";
+import type { OpenTable } from "./tables-view";
+
+/**
+ * The restaurant's actions on the open order: park it (hold it for the table), send it to the
+ * kitchen (parked first, then its ticket printed), remove a parked order, or go back to the tables.
+ */
+export function OrderTools({
+  draft,
+  table,
+  parked,
+  onParked,
+  onClose,
+}: {
+  draft: CounterDraft;
+  table: OpenTable | null;
+  parked: ParkedOrder | null;
+  onParked(parked: ParkedOrder): void;
+  onClose(message: string | null): void;
+}) {
+  const { t } = useTranslation();
+  const errorText = useErrorText();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [sent, setSent] = useState(false);
+  const [confirmRemove, setConfirmRemove] = useState(false);
+  const empty = draft.lines.length === 0;
+  const where = table ? table.name : t("adminPosRestaurant.noTable");
+
+  async function run(work: () => Promise<void>) {
+    setBusy(true);
+    setError(null);
+    try {
+      await work();
+    } catch (failure) {
+      setError(errorText(failure));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const save = async () => {
+    const body = {
+      ...cartBody(draft.lines, draft.orderDiscount, draft.customer),
+      ...(draft.notes.trim() ? { notes: draft.notes.trim() } : {}),
+      tableId: table?.id ?? null,
+    };
+    const saved = await restaurantApi.park(body, parked?.id ?? null);
+    onParked(saved);
+    return saved;
+  };
+
+  return (
+    <section
+      aria-label={t("adminPosRestaurant.orderFor", { table: where })}
+      className="grid gap-2 border-t border-line pt-3"
+    >
+      <p className="font-semibold">{t("adminPosRestaurant.orderFor", { table: where })}</p>
+      {parked && (
+        <p className="text-sm text-ink-muted">
+          {t("adminPosRestaurant.parkedBy", { name: parked.parkedBy })}
+        </p>
+      )}
+      <div className="flex flex-wrap gap-2">
+        <Button
+          variant="secondary"
+          disabled={busy || empty}
+          onClick={() =>
+            run(async () => {
+              await save();
+              onClose(t("adminPosRestaurant.parked", { table: where }));
+            })
+          }
+        >
+          {t("adminPosRestaurant.park")}
+        </Button>
+        <Button
+          variant="secondary"
+          disabled={busy || empty}
+          onClick={() =>
+            run(async () => {
+              const saved = await save();
+              await restaurantApi.kitchen(saved.id);
+              setSent(true);
+            })
+          }
+        >
+          {t("adminPosRestaurant.sendToKitchen")}
+        </Button>
+        <Button variant="ghost" disabled={busy} onClick={() => onClose(null)}>
+          {t("adminPosRestaurant.backToTables")}
+        </Button>
+      </div>
+      {sent && parked && (
+        <p role="status" className="grid gap-1 rounded-lg bg-primary-soft p-3 text-on-primary-soft">
+          <span>{t("adminPosRestaurant.sent")}</span>
+          <Link to={adminPaths.kitchenTicket(parked.id)} className="font-semibold underline">
+            {t("adminPosRestaurant.printTicket")}
+          </Link>
+        </p>
+      )}
+      {parked &&
+        (confirmRemove ? (
+          <fieldset className="grid gap-2">
+            <legend>{t("adminPosRestaurant.removeConfirm")}</legend>
+            <div className="flex flex-wrap gap-2">
+              <Button
+                variant="primary"
+                disabled={busy}
+                onClick={() =>
+                  run(async () => {
+                    await restaurantApi.discard(parked.id);
+                    onClose(t("adminPosRestaurant.removed", { table: where }));
+                  })
+                }
+              >
+                {t("adminPosRestaurant.removeYes")}
+              </Button>
+              <Button variant="ghost" onClick={() => setConfirmRemove(false)}>
+                {t("adminPosRestaurant.removeNo")}
+              </Button>
+            </div>
+          </fieldset>
+        ) : (
+          <Button variant="ghost" className="justify-self-start" onClick={() => setConfirmRemove(true)}>
+            {t("adminPosRestaurant.remove")}
+          </Button>
+        ))}
+      {error && (
+        <p role="alert" className="font-semibold text-danger">
+          {error}
+        </p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,154 @@
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { signInToken } from "../../support/accessibility-pages";
+import { signedInAdmin } from "../../support/admin-browser";
+import { expectNoSeriousViolations } from "../../support/axe";
+import { launchBrowser } from "../../support/browser";
+import { E2E_ADMIN } from "../../support/e2e-server";
+
+const baseUrl = inject("baseUrl");
+let browser: Browser;
+let adminToken: string;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  adminToken = await signInToken(baseUrl, "/api/admin/login", E2E_ADMIN);
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function api(method: string, path: string, body?: unknown) {
+  const response = await fetch(`${baseUrl}${path}`, {
+    method,
+    headers: {
+      authorization: `Bearer ${adminToken}`,
+      ...(body ? { "content-type": "application/json" } : {}),
+    },
+    ...(body ? { body: JSON.stringify(body) } : {}),
+  });
+  const text = await response.text();
+  return { status: response.status, body: text ? JSON.parse(text) : null };
+}
+
+describe("the point of sale's restaurant view (issue 20)", () => {
+  it("parks a table order with an extra, resumes it, sends it to the kitchen (the ticket shows the items) and takes the payment", async () => {
+    const run = Date.now().toString(36);
+    const settings = (await api("GET", "/api/admin/pos-settings")).body;
+    const { roles } = (await api("GET", "/api/admin/roles")).body as {
+      roles: { id: string; name: string }[];
+    };
+    const cashierName = `Waiter ${run}`;
+    const cashier = await api("POST", "/api/admin/staff", {
+      name: { en: cashierName },
+      email: `waiter.${run}@example.org`,
+      password: "a-waiter-password-2024",
+      roleId: roles.find((row) => row.name === "Cashier")!.id,
+    });
+    expect(cashier.status).toBe(201);
+    const tableName = `Table ${run}`;
+    const tableId = async () =>
+      ((await api("GET", "/api/admin/pos-tables")).body as { id: string; name: string }[]).find(
+        (row) => row.name === tableName,
+      )?.id;
+    try {
+      await api("PUT", "/api/admin/pos-settings", { ...settings, view: "restaurant", pinRule: "sign-in" });
+      expect((await api("PUT", `/api/admin/staff/${cashier.body.id}/pin`, { pin: "5739" })).status).toBe(200);
+      const latte = await api("POST", "/api/admin/products", {
+        type: "physical",
+        title: { en: `Latte ${run}` },
+        priceCents: 350,
+        quantity: 50,
+        extras: [{ name: { en: "Extra shot" }, priceCents: 50 }],
+      });
+      expect(latte.status).toBe(201);
+
+      const { page, errors } = await signedInAdmin(browser, baseUrl, 768);
+      // POS Setting: add the table.
+      await page.goto(`${baseUrl}/pos-setting`);
+      await page.getByLabel("Table name or number").fill(tableName);
+      await page.getByLabel("Seats", { exact: true }).fill("2");
+      await page.getByRole("button", { name: "Add table" }).click();
+      await page
+        .getByRole("status")
+        .filter({ hasText: `${tableName} has been added.` })
+        .waitFor();
+
+      await page.goto(`${baseUrl}/pos`);
+      await page.getByRole("radio", { name: cashierName }).check();
+      await page.getByLabel("PIN").fill("5739");
+      await page.getByRole("button", { name: "Start selling" }).click();
+
+      // The tables view first (a tablet's width): open the table, add the latte with an extra shot and a note, park it.
+      await page.getByRole("heading", { name: "Park orders" }).waitFor();
+      await expectNoSeriousViolations(page, "POS tables view");
+      await page.getByRole("button", { name: new RegExp(`^${tableName}`) }).click();
+      await page.getByLabel("Search products and courses").fill(`Latte ${run}`);
+      await page.getByRole("button", { name: new RegExp(`^Latte ${run}`) }).click();
+      const cart = page.getByRole("region", { name: "Cart" });
+      await cart.getByRole("button", { name: "Extra shot +€0.50" }).click();
+      await page.getByTestId("pos-total").filter({ hasText: /^€4$/ }).waitFor();
+      await page.getByLabel("Notes").fill("No sugar");
+      await cart.getByRole("button", { name: "Park order" }).click();
+      await page
+        .getByRole("status")
+        .filter({ hasText: `The order of ${tableName} is parked.` })
+        .waitFor();
+
+      // The parked list: table, who parked it, the total; resume it and send it to the kitchen.
+      const row = page.getByRole("row").filter({ hasText: tableName });
+      expect(await row.textContent()).toContain(cashierName);
+      expect(await row.textContent()).toContain("€4");
+      await page.getByRole("button", { name: `Resume the order of ${tableName}` }).click();
+      await cart.getByRole("button", { name: "Extra shot +€0.50", pressed: true }).waitFor();
+      await cart.getByRole("button", { name: "Send to kitchen" }).click();
+      await cart.getByRole("link", { name: "Print kitchen ticket" }).click();
+      const ticket = page.getByRole("article", { name: "Kitchen ticket" });
+      await ticket.waitFor();
+      const text = (await ticket.textContent()) ?? "";
+      for (const expected of [tableName, `1 × Latte ${run}`, "+ Extra shot", "No sugar", cashierName]) {
+        expect(text).toContain(expected);
+      }
+      expect(text).not.toContain("€");
+      await expectNoSeriousViolations(page, "kitchen ticket");
+
+      // Back at the counter: the table has its open order; pay it as a normal sale.
+      await page.getByRole("link", { name: "Back to the point of sale" }).click();
+      await page.getByRole("button", { name: new RegExp(`^${tableName}.*Open order`) }).click();
+      await page.getByTestId("pos-total").filter({ hasText: /^€4$/ }).waitFor();
+      await page.getByLabel("Cash received").fill("5");
+      await page.getByRole("button", { name: "Pay €4" }).click();
+      await cart.getByRole("status").filter({ hasText: "completed" }).waitFor();
+      const parked = (await api("GET", "/api/pos/parked")).body as { table: { name: string } | null }[];
+      expect(parked.some((order) => order.table?.name === tableName)).toBe(false);
+
+      // Paid: the table is free again and can be removed.
+      await page.goto(`${baseUrl}/pos-setting`);
+      await page.getByRole("button", { name: `Remove ${tableName}` }).click();
+      await page.getByRole("button", { name: `Yes, remove ${tableName}` }).click();
+      await page
+        .getByRole("status")
+        .filter({ hasText: `${tableName} has been removed.` })
+        .waitFor();
+      expect(await tableId()).toBeUndefined();
+      expect(errors).toEqual([]);
+      await page.context().close();
+    } finally {
+      // A parked order left by a failed run: removing it takes a cashier on this (API) device.
+      const open = ((await api("GET", "/api/pos/parked")).body ?? []) as {
+        id: string;
+        table: { id: string } | null;
+      }[];
+      const id = await tableId();
+      const left = open.filter((row) => id && row.table?.id === id);
+      if (left.length > 0) {
+        await api("POST", "/api/pos/cashier", { staffId: cashier.body.id, pin: "5739" });
+        for (const order of left) await api("DELETE", `/api/pos/parked/${order.id}`);
+        await api("DELETE", "/api/pos/cashier");
+      }
+      if (id) await api("DELETE", `/api/admin/pos-tables/${id}`);
+      await api("PUT", "/api/admin/pos-settings", settings);
+      await api("PUT", `/api/admin/staff/${cashier.body.id}`, { status: "inactive" });
+    }
+  });
+});
