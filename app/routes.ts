@@ -113,7 +113,11 @@ const admin = [
 ];
 
 /** The point of sale: full-screen pages without the back office's frame, for staff with POS access (issue 20). */
-const pos = [route("pos", "routes/pos/pos.tsx"), route("pos/receipt/:orderId", "routes/pos/receipt.tsx")];
+const pos = [
+  route("pos", "routes/pos/pos.tsx"),
+  route("pos/receipt/:orderId", "routes/pos/receipt.tsx"),
+  route("pos/receipt/:orderId/return", "routes/pos/return-receipt.tsx"),
+];
 
 /** The platform operators' page (issue 16 item 12): on the platform's own address only. */
 const platform = [route("platform", "routes/platform/platform.tsx")];

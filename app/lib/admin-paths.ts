@@ -54,6 +54,7 @@ export const adminPaths = {
   /** The point of sale (its own full-screen layout) and a POS order's receipt. */
   pos: () => "/pos",
   posReceipt: (orderId: string) => `/pos/receipt/${encodeURIComponent(orderId)}`,
+  posReturnReceipt: (orderId: string) => `/pos/receipt/${encodeURIComponent(orderId)}/return`,
   faq: () => "/faq",
   emailTemplates: () => "/email-templates",
   languages: () => "/languages",

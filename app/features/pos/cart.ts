@@ -1,16 +1,12 @@
-import type { PosItem } from "./pos-api";
+import type { PosCustomer, PosItem } from "./pos-api";
+
+export type { PosCustomer };
 
 export interface CartLine {
   item: PosItem;
   quantity: number;
   /** Percentage off this line (0: none). */
   discount: number;
-}
-
-export interface PosCustomer {
-  id: string;
-  name: string;
-  email: string;
 }
 
 export const lineKey = (item: PosItem) => `${item.kind}:${item.id}:${item.variantId ?? ""}`;

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { TextArea } from "~/components/admin/form-fields";
+import { Select, TextArea } from "~/components/admin/form-fields";
 import { Button } from "~/components/ui/button";
 import { adminPaths } from "~/lib/admin-paths";
 import type { PosSettings, PosState } from "~server/modules/pos/pos.schemas";
@@ -13,6 +13,7 @@ import { CustomerPicker } from "./customer-picker";
 import { PaymentPanel, type PosPayments } from "./payment-panel";
 import { type Cashier, type PosCatalog, type PosItem, type PosQuote, type PosSale, posApi } from "./pos-api";
 import { type Notice, ProductGrid } from "./product-grid";
+import { ReturnDesk } from "./return-desk";
 import { useErrorText } from "./use-error-text";
 
 /** The retail counter: catalogue, barcode, cart, customer, discounts, payment, receipt. */
@@ -31,6 +32,9 @@ export function PosTerminal({
 }) {
   const { t } = useTranslation();
   const [cashier, setCashier] = useState<Cashier | null>(state.cashier);
+  const [mode, setMode] = useState<"sale" | "return">("sale");
+  const [register, setRegister] = useRegister(state.registers);
+  const money = (cents: number) => formatMoney(cents, currency, language);
 
   async function switchCashier() {
     await posApi.signOutCashier();
@@ -45,6 +49,30 @@ export function PosTerminal({
         <div className="ml-auto flex flex-wrap items-center gap-2">
           {cashier && (
             <>
+              <div role="tablist" aria-label={t("adminPos.modes.label")} className="flex gap-1">
+                {(["sale", "return"] as const).map((value) => (
+                  <button
+                    key={value}
+                    type="button"
+                    role="tab"
+                    aria-selected={mode === value}
+                    onClick={() => setMode(value)}
+                    className="min-h-11 rounded-full border border-line px-4 text-sm font-semibold aria-selected:border-primary aria-selected:bg-primary-soft"
+                  >
+                    {t(`adminPos.modes.${value}`)}
+                  </button>
+                ))}
+              </div>
+              <Select
+                label={t("adminPos.register")}
+                hideLabel
+                className="w-44"
+                placeholder={t("adminPos.noRegister")}
+                options={state.registers.map((name) => ({ value: name, label: name }))}
+                value={register}
+                onChange={setRegister}
+                isDisabled={state.registers.length === 0}
+              />
               <span className="text-sm">{t("adminPos.cashier.current", { name: cashier.name })}</span>
               <Button variant="secondary" onClick={switchCashier}>
                 {t("adminPos.cashier.switch")}
@@ -56,13 +84,22 @@ export function PosTerminal({
           </Link>
         </div>
       </header>
-      {cashier ? (
+      {cashier && mode === "return" ? (
+        <main id="main" className="mx-auto grid w-full max-w-3xl flex-1 content-start p-4">
+          <ReturnDesk
+            key={cashier.id}
+            money={money}
+            register={register}
+            askPin={state.settings.pinRule === "every-action"}
+          />
+        </main>
+      ) : cashier ? (
         <Counter
           key={cashier.id}
           settings={state.settings}
           homeCatalog={homeCatalog}
-          currency={currency}
-          language={language}
+          money={money}
+          register={register}
         />
       ) : (
         <main id="main" className="flex flex-1 items-center justify-center p-4">
@@ -73,20 +110,37 @@ export function PosTerminal({
   );
 }
 
+/** The register this device takes money at: remembered on the device while its drawer is open. */
+function useRegister(open: string[]): [string | null, (value: string | null) => void] {
+  const [register, setRegister] = useState<string | null>(open.length === 1 ? open[0]! : null);
+  useEffect(() => {
+    const kept = window.localStorage.getItem(REGISTER_KEY);
+    if (kept && open.includes(kept)) setRegister(kept);
+  }, [open]);
+  return [
+    register,
+    (value) => {
+      setRegister(value);
+      if (value) window.localStorage.setItem(REGISTER_KEY, value);
+    },
+  ];
+}
+
+const REGISTER_KEY = "pos.register";
+
 function Counter({
   settings,
   homeCatalog,
-  currency,
-  language,
+  money,
+  register,
 }: {
   settings: PosSettings;
   homeCatalog: PosCatalog;
-  currency: string;
-  language: string;
+  money(cents: number): string;
+  register: string | null;
 }) {
   const { t } = useTranslation();
   const errorText = useErrorText();
-  const money = (cents: number) => formatMoney(cents, currency, language);
   const [notice, setNotice] = useState<Notice | null>(null);
   const [lines, setLines] = useState<CartLine[]>([]);
   const [orderDiscount, setOrderDiscount] = useState(0);
@@ -131,6 +185,7 @@ function Counter({
           payments,
           ...(notes.trim() ? { notes: notes.trim() } : {}),
           ...(pin !== null ? { pin } : {}),
+          ...(register ? { register } : {}),
         },
         saleKey.current,
       );
@@ -172,10 +227,19 @@ function Counter({
         sale={sale}
         money={money}
         payment={
-          quote && <PaymentPanel quote={quote} settings={settings} money={money} busy={busy} onPay={pay} />
+          quote && (
+            <PaymentPanel
+              quote={quote}
+              settings={settings}
+              customer={customer}
+              money={money}
+              busy={busy}
+              onPay={pay}
+            />
+          )
         }
       >
-        <CustomerPicker customer={customer} onChange={setCustomer} />
+        <CustomerPicker customer={customer} money={money} onChange={setCustomer} />
         <TextArea label={t("adminPos.notes")} value={notes} maxLength={1000} rows={2} onChange={setNotes} />
       </CartPanel>
     </main>
