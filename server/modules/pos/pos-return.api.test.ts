@@ -275,3 +275,36 @@ describe("POS sales in the drawer session and returns at the counter", () => {
     expect(noCashier.status).toBe(401);
   });
 });
+
+describe("the cashier override (POS Setting 'let cashiers override items in use')", () => {
+  it("lets a cashier sell a product short of stock only while it is on", async () => {
+    const last = await call("POST", "/api/admin/products", admin.token, {
+      type: "physical",
+      title: { en: "Last poster" },
+      priceCents: 500,
+      quantity: 1,
+    });
+    const sale = {
+      items: [{ productId: last.body.id, quantity: 2 }],
+      payments: [{ method: "cash", amountCents: 1000 }],
+    };
+    const settings = (await call("GET", "/api/admin/pos-settings", admin.token)).body;
+    expect(settings.cashierOverride).toBe(false);
+    // Without the override the short line is not priced (the quote leaves it out): refused, nothing sold.
+    const quoted = await call("POST", "/api/pos/quote", cashier.token, { items: sale.items });
+    expect(quoted.body.totalCents).toBe(0);
+    const refused = await call("POST", "/api/pos/sales", cashier.token, sale);
+    expect(refused.status).toBe(422);
+    expect(await stockOf(last.body.id)).toBe(1);
+    await call("PUT", "/api/admin/pos-settings", admin.token, { ...settings, cashierOverride: true });
+    try {
+      const quote = await call("POST", "/api/pos/quote", cashier.token, { items: sale.items });
+      expect(quote.body.totalCents).toBe(1000);
+      const sold = await call("POST", "/api/pos/sales", cashier.token, sale);
+      expect(sold.status).toBe(201);
+      expect(await stockOf(last.body.id)).toBe(-1);
+    } finally {
+      await call("PUT", "/api/admin/pos-settings", admin.token, settings);
+    }
+  });
+});

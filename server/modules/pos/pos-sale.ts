@@ -228,13 +228,18 @@ interface SaleDeps {
 export function createPosSales(deps: SaleDeps) {
   const { db } = deps;
 
-  async function checkDiscounts(
+  /**
+   * The POS settings' say on a cart: discounts only when allowed; with the cashier override on, a
+   * product short of stock is sold anyway (its stock goes below 0, as with backorders).
+   */
+  async function pricingOf(
     companyId: string,
     body: Pick<PosCartBody, "items" | "courses" | "orderDiscount">,
-  ) {
-    if (!hasDiscount(body)) return;
+  ): Promise<CounterPricing> {
     const settings = await deps.pos.readSettings(companyId);
-    if (!settings.allowDiscounts) throw businessRule(SALE_RULES.discountsOff, "DISCOUNTS_NOT_ALLOWED");
+    if (hasDiscount(body) && !settings.allowDiscounts)
+      throw businessRule(SALE_RULES.discountsOff, "DISCOUNTS_NOT_ALLOWED");
+    return { ...counterPricing(body), overrideStock: settings.cashierOverride };
   }
 
   const visitorOf = (companyId: string, language: string, customerId: string | null): Visitor => ({
@@ -266,11 +271,11 @@ export function createPosSales(deps: SaleDeps) {
   return {
     /** The sale's total with the cashier's discounts, before payment. */
     async quote(companyId: string, language: string, body: PosCartBody): Promise<PosQuote> {
-      await checkDiscounts(companyId, body);
+      const pricing = await pricingOf(companyId, body);
       const quote = await deps.checkout.counterQuote(
         visitorOf(companyId, language, body.customerId ?? null),
         cartOf(body),
-        counterPricing(body),
+        pricing,
       );
       return {
         subtotalCents: quote.subtotalCents,
@@ -307,10 +312,9 @@ export function createPosSales(deps: SaleDeps) {
     ): Promise<PosSale> {
       const { companyId } = device;
       await deps.pos.confirmPin(device, cashier.id, body.pin);
-      await checkDiscounts(companyId, body);
+      const pricing = await pricingOf(companyId, body);
       const customer = await buyer(companyId, body);
       const visitor = visitorOf(companyId, language, customer.id);
-      const pricing = counterPricing(body);
       const cart = cartOf(body);
       const quote = await deps.checkout.counterQuote(visitor, cart, pricing);
       const changeCents = checkTenders(quote.totalCents, body.payments);
