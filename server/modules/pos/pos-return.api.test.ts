@@ -179,6 +179,8 @@ describe("POS sales in the drawer session and returns at the counter", () => {
       restock: true,
     });
     expect(again).toMatchObject({ status: 422, body: { message: "This Order Already had return items!" } });
+    const listed = await call("GET", `/api/pos/orders?search=${cash.body.number}`, cashier.token);
+    expect(listed.body).toEqual([expect.objectContaining({ id: cash.body.orderId, returned: true })]);
     expect(await stockOf(book.id)).toBe(stock + 2);
 
     // Cash of an order of no session (or another) leaves the open drawer as a cash-out.

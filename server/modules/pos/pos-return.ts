@@ -52,7 +52,7 @@ export function createPosReturns(deps: ReturnDeps) {
     currency: orders.currency,
     channel: orders.channel,
     posSessionId: orders.posSessionId,
-    returned: sql<boolean>`exists (select 1 from ${orderReturns} where ${orderReturns.orderId} = ${orders.id})`,
+    returned: sql<boolean>`exists (select 1 from ${orderReturns} where ${orderReturns}.order_id = ${orders}.id)`,
   };
   const toSummary = (row: {
     id: string;
