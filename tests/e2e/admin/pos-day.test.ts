@@ -2,6 +2,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { signInToken } from "../../support/accessibility-pages";
 import { signedInAdmin } from "../../support/admin-browser";
+import { expectNoSeriousViolations } from "../../support/axe";
 import { launchBrowser } from "../../support/browser";
 import { E2E_ADMIN } from "../../support/e2e-server";
 
@@ -102,6 +103,7 @@ describe("a day at the counter (issue 20)", () => {
       await page.getByRole("button", { name: "Find" }).click();
       await page.getByRole("button", { name: new RegExp(`^#${number} `) }).click();
       await page.getByText(`2 × Day item ${run}`).click();
+      await expectNoSeriousViolations(page, "the POS return view with an order open");
       await page.getByRole("button", { name: "Return the chosen items" }).click();
       const restock = page.getByRole("alertdialog", { name: "Do you want to Re stock the products?" });
       await restock.getByRole("button", { name: "Yes" }).click();
@@ -116,6 +118,7 @@ describe("a day at the counter (issue 20)", () => {
       const slip = page.getByRole("article", { name: "Return receipt" });
       await slip.waitFor();
       expect(await slip.textContent()).toContain(`Day item ${run}`);
+      await expectNoSeriousViolations(page, "the return receipt");
 
       // The same order again: it already had its return.
       await page.goBack();
