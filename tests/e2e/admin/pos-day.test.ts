@@ -153,4 +153,68 @@ describe("a day at the counter (issue 20)", () => {
         await api("POST", `/api/admin/pos/drawer-sessions/${sessionId}/close`, { countedCents: 0 });
     }
   });
+
+  it("pays part of a sale from the chosen customer's credit and the rest in cash", async () => {
+    const settings = (await api("GET", "/api/admin/pos-settings")).body;
+    const { roles } = (await api("GET", "/api/admin/roles")).body as {
+      roles: { id: string; name: string }[];
+    };
+    const cashierName = `Credit desk ${run}`;
+    const cashier = await api("POST", "/api/admin/staff", {
+      name: { en: cashierName },
+      email: `credit.desk.${run}@example.org`,
+      password: "a-cashier-password-2024",
+      roleId: roles.find((row) => row.name === "Cashier")!.id,
+    });
+    try {
+      await api("PUT", "/api/admin/pos-settings", { ...settings, pinRule: "sign-in" });
+      await api("PUT", `/api/admin/staff/${cashier.body.id}/pin`, { pin: "3141" });
+      const code = `89${run}`;
+      await api("POST", "/api/admin/products", {
+        type: "physical",
+        title: { en: `Credit item ${run}` },
+        priceCents: 2000,
+        quantity: 10,
+        barcode: code,
+      });
+      const customer = await api("POST", "/api/customer/create", {
+        name: `Cleo Till ${run}`,
+        email: `cleo.till.${run}@example.org`,
+      });
+      const topUp = await api("POST", `/api/admin/customers/${customer.body.id}/credit`, {
+        kind: "top_up",
+        amountCents: 1500,
+      });
+      expect(topUp.status).toBe(200);
+
+      const { page, errors } = await signedInAdmin(browser, baseUrl, 1440);
+      await page.goto(`${baseUrl}/pos`);
+      await page.getByRole("radio", { name: cashierName }).check();
+      await page.getByLabel("PIN").fill("3141");
+      await page.getByRole("button", { name: "Start selling" }).click();
+      await page.getByText(`Cashier: ${cashierName}`).waitFor();
+      await page.getByLabel("Barcode").fill(code);
+      await page.getByLabel("Barcode").press("Enter");
+      await page.getByTestId("pos-total").filter({ hasText: "€20" }).waitFor();
+      await page.getByText("Customer (optional; a learner for courses)").click();
+      await page.getByLabel("Find a customer by name or email").fill(`Cleo Till ${run}`);
+      await page.getByRole("button", { name: new RegExp(`^Cleo Till ${run}`) }).click();
+      await page.getByTestId("pos-customer-credit").filter({ hasText: "€15" }).waitFor();
+      await page.getByLabel(/^Credit amount \(balance €15/).fill("15");
+      await page.getByText("Cash to pay: €5").waitFor();
+      await page.getByRole("button", { name: /^Pay €20/ }).click();
+      await page
+        .getByRole("region", { name: "Cart" })
+        .getByRole("status")
+        .filter({ hasText: "completed" })
+        .waitFor();
+      const credit = await api("GET", `/api/admin/customers/${customer.body.id}/credit`);
+      expect(credit.body.balanceCents).toBe(0);
+      expect(errors).toEqual([]);
+      await page.context().close();
+    } finally {
+      await api("PUT", "/api/admin/pos-settings", settings);
+      await api("PUT", `/api/admin/staff/${cashier.body.id}`, { status: "inactive" });
+    }
+  });
 });
