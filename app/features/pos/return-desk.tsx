@@ -233,6 +233,7 @@ export function ReturnDesk({
           setRestock(false);
           setStep("receipt");
         }}
+        onDismiss={() => setStep("choose")}
       />
       <ConfirmDialog
         isOpen={step === "receipt"}
@@ -243,6 +244,7 @@ export function ReturnDesk({
         busy={busy}
         onConfirm={() => void submit(true)}
         onCancel={() => void submit(false)}
+        onDismiss={() => setStep("choose")}
       />
     </section>
   );
