@@ -1,8 +1,8 @@
 import { Check, ShoppingBag } from "lucide-react";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { Button, buttonClasses } from "~/components/ui/button";
+import { useTranslation } from "~/i18n/use-translation";
 import { addToCart, type CartItem, MAX_CART_ITEMS, useCart } from "~/lib/cart-store";
 import { paths } from "~/lib/paths";
 

@@ -1,7 +1,7 @@
 import { ChevronDown } from "lucide-react";
 import { useEffect, useId, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { useRevalidator, useRouteLoaderData } from "react-router";
+import { useTranslation } from "~/i18n/use-translation";
 import { cn } from "~/lib/cn";
 import type { loader as rootLoader } from "~/root";
 import { CURRENCY_COOKIE } from "~shared/currency-cookie";

@@ -1,8 +1,8 @@
 import { useId } from "react";
-import { useTranslation } from "react-i18next";
 import { useLocation, useNavigate, useRevalidator, useRouteLoaderData } from "react-router";
 import { NativeSelect } from "~/components/ui/native-select";
 import { rememberLanguage } from "~/i18n/language-preference";
+import { useTranslation } from "~/i18n/use-translation";
 import type { loader as rootLoader } from "~/root";
 
 /**

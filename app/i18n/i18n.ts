@@ -7,11 +7,20 @@ export type AppLanguage = (typeof LANGUAGES)[number];
 export type Messages = Record<string, unknown>;
 
 /**
- * A ready i18next instance for one language (one per server request; one for the browser).
+ * The instance made for a messages object. An instance never changes language, so pages rendered
+ * with the same messages (the server keeps one object per language, area and school overrides)
+ * share it, with its plural rules and formatters, instead of building one per request.
+ */
+const instances = new WeakMap<Messages, i18n>();
+
+/**
+ * A ready i18next instance for one language and its messages (shared, see `instances`).
  * Only that language's messages are passed in (already merged over the English fallback on the
  * server, see messages.server.ts), so the browser bundle carries no locale files.
  */
 export function createI18n(language: string, messages: Messages): i18n {
+  const cached = instances.get(messages);
+  if (cached?.language === language) return cached;
   const instance = i18next.createInstance();
   instance.use(initReactI18next).init({
     resources: { [language]: { translation: messages } },
@@ -21,5 +30,6 @@ export function createI18n(language: string, messages: Messages): i18n {
     initAsync: false,
     returnNull: false,
   });
+  instances.set(messages, instance);
   return instance;
 }

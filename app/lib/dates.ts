@@ -1,6 +1,6 @@
 import { useMemo } from "react";
-import { useTranslation } from "react-i18next";
 import { useRouteLoaderData } from "react-router";
+import { useTranslation } from "~/i18n/use-translation";
 import { type DateFormatter, type DateSettings, dateFormatter } from "~shared/date-formats";
 
 /**

@@ -275,7 +275,9 @@ export async function generateData(
     // instead of their statement triggers holding a million changes in memory.
     "alter table orders disable trigger dashboard_orders_inserted",
     "alter table orders disable trigger report_orders_inserted",
+    "alter table orders disable trigger report_facts_orders_inserted",
     "alter table order_lines disable trigger dashboard_order_lines_inserted",
+    "alter table order_lines disable trigger report_facts_lines_inserted",
     `insert into orders (id, company_id, number, customer_id, customer_name, customer_email, status, payment_method,
        channel, currency, base_total_cents, subtotal_cents, vat_rate_bp, vat_cents, total_cents, created_at, updated_at)
      select o.id, ${c}, o.number, cu.id, cu.name, cu.email, o.status, o.method, o.channel, 'EUR',
@@ -307,7 +309,9 @@ export async function generateData(
     "alter table payments enable trigger dashboard_payments_inserted",
     "alter table orders enable trigger dashboard_orders_inserted",
     "alter table orders enable trigger report_orders_inserted",
+    "alter table orders enable trigger report_facts_orders_inserted",
     "alter table order_lines enable trigger dashboard_order_lines_inserted",
+    "alter table order_lines enable trigger report_facts_lines_inserted",
     `select dashboard_rebuild_rollups(${c})`,
     `select report_rebuild_rollups(${c})`,
     "drop table bench_dropped_indexes",

@@ -1,9 +1,9 @@
 import { TriangleAlert } from "lucide-react";
 import { type ReactElement, useEffect, useRef, useState } from "react";
 import { Dialog, DialogTrigger, Heading, Modal, ModalOverlay } from "react-aria-components";
-import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
 import { Button } from "~/components/ui/button";
+import { useTranslation } from "~/i18n/use-translation";
 
 /** What the dialog submits on 'Yes, Delete It': fields (repeated for arrays) to `action`. */
 export interface DeleteSubmission {

@@ -11,10 +11,10 @@ import {
 import { ArrowDown, ArrowUp, ChevronsUpDown, Download, Inbox, Search, Trash2, X } from "lucide-react";
 import { type ReactNode, useEffect, useMemo, useRef, useState } from "react";
 import { Checkbox as AriaCheckbox } from "react-aria-components";
-import { useTranslation } from "react-i18next";
 import { Form, useLocation, useNavigation } from "react-router";
 import { Button, buttonClasses } from "~/components/ui/button";
 import { Pagination } from "~/components/ui/pagination";
+import { useTranslation } from "~/i18n/use-translation";
 import { cn } from "~/lib/cn";
 import { type CsvValue, toCsv } from "~/lib/csv";
 import { LIST_PARAMS, useListParams } from "~/lib/list-params";

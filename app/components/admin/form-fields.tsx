@@ -22,7 +22,7 @@ import {
   SelectValue,
   Text,
 } from "react-aria-components";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { cn } from "~/lib/cn";
 
 /**

@@ -1,6 +1,6 @@
 import { Moon, Sun } from "lucide-react";
-import { useTranslation } from "react-i18next";
 import { useRouteLoaderData } from "react-router";
+import { useTranslation } from "~/i18n/use-translation";
 import { cn } from "~/lib/cn";
 import { setTheme, useIsDark } from "~/lib/theme";
 import type { loader as rootLoader } from "~/root";

@@ -1,9 +1,9 @@
 import { Download, TriangleAlert } from "lucide-react";
 import { useState } from "react";
 import { Dialog, Heading, Modal, ModalOverlay } from "react-aria-components";
-import { useTranslation } from "react-i18next";
 import { Form, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
+import { useTranslation } from "~/i18n/use-translation";
 import { FormAlert } from "./auth-card";
 import { PasswordField } from "./password-field";
 import { TextField } from "./text-field";

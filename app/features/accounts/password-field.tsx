@@ -1,6 +1,6 @@
 import { Eye, EyeOff } from "lucide-react";
 import { type ComponentPropsWithoutRef, useId, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { FieldError, inputClasses } from "./text-field";
 
 /** A password input with a show/hide toggle (spec: reset screen), the error in small red text under it. */

@@ -1,8 +1,8 @@
 import { type FormEvent, useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { Form, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { notify, resetScreenToast } from "~/components/ui/toast";
+import { useTranslation } from "~/i18n/use-translation";
 import { passwordProblem } from "~shared/password-policy";
 import type { FieldErrors } from "./form-errors";
 import { PasswordField } from "./password-field";

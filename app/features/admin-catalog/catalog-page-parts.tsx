@@ -1,9 +1,9 @@
 import { Pencil, Plus } from "lucide-react";
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
 import { AdminPage } from "~/components/admin/admin-page";
 import { DataTableFilter } from "~/components/admin/data-table";
 import { ButtonLink } from "~/components/ui/button";
+import { useTranslation } from "~/i18n/use-translation";
 import { DeleteButton } from "./delete-button";
 
 /** A catalog list page: title, description and, for writers, the "add" link to the new-record editor. */

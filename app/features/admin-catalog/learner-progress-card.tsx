@@ -1,8 +1,8 @@
 import { Download } from "lucide-react";
-import { useTranslation } from "react-i18next";
 import { AdminCard } from "~/components/admin/admin-page";
 import { RecordTable } from "~/components/admin/card-rows";
 import { buttonClasses } from "~/components/ui/button";
+import { useTranslation } from "~/i18n/use-translation";
 import { adminPaths } from "~/lib/admin-paths";
 import { useDates } from "~/lib/dates";
 import type { CourseLearnerProgress } from "~server/modules/learning/quiz.schemas";

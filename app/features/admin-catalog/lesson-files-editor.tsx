@@ -1,9 +1,9 @@
 import { Captions, Paperclip, Upload } from "lucide-react";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
 import { useRevalidator } from "react-router";
 import { TextField } from "~/components/admin/form-fields";
 import { notify } from "~/components/ui/toast";
+import { useTranslation } from "~/i18n/use-translation";
 import type { AdminLesson } from "~server/modules/catalog/catalog-admin.schemas";
 import { CAPTIONS_MAX_BYTES, RESOURCE_MAX_BYTES } from "~shared/lesson-files.limits";
 import { DeleteButton } from "./delete-button";

@@ -1,11 +1,11 @@
 import { ArrowDown, ArrowUp, CalendarClock, Film, ListChecks, Paperclip, Pencil } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { Link, useFetcher, useRevalidator } from "react-router";
 import { Checkbox, Select, TextField } from "~/components/admin/form-fields";
 import { TranslatableField } from "~/components/admin/translatable-field";
 import { Button } from "~/components/ui/button";
 import { notify } from "~/components/ui/toast";
+import { useTranslation } from "~/i18n/use-translation";
 import { adminPaths } from "~/lib/admin-paths";
 import type { AdminLesson } from "~server/modules/catalog/catalog-admin.schemas";
 import { translate } from "~shared/translatable";

@@ -1,7 +1,7 @@
 import { Download, Trash2 } from "lucide-react";
-import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
 import { Button } from "~/components/ui/button";
+import { useTranslation } from "~/i18n/use-translation";
 import type { AdminProduct } from "~server/modules/products/products.schemas";
 import type { ActionResult } from "./action-result";
 

@@ -1,8 +1,8 @@
 import { Plus, Trash2 } from "lucide-react";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
 import { fieldControlClasses } from "~/components/admin/form-fields";
 import { Button } from "~/components/ui/button";
+import { useTranslation } from "~/i18n/use-translation";
 import { cn } from "~/lib/cn";
 import { formatMoney } from "~/lib/format";
 import type { AdminProduct } from "~server/modules/products/products.schemas";

@@ -1,8 +1,8 @@
 import { useCallback, useId } from "react";
-import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
 import { fieldControlClasses } from "~/components/admin/form-fields";
 import { Button } from "~/components/ui/button";
+import { useTranslation } from "~/i18n/use-translation";
 import { useDates } from "~/lib/dates";
 import type { AdminProduct } from "~server/modules/products/products.schemas";
 import type { ActionResult } from "./action-result";

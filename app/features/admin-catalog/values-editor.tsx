@@ -1,8 +1,8 @@
 import { Plus, X } from "lucide-react";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
 import { fieldControlClasses } from "~/components/admin/form-fields";
 import { Button } from "~/components/ui/button";
+import { useTranslation } from "~/i18n/use-translation";
 import type { EditingLanguage } from "~server/modules/international/editing-languages";
 
 export interface EditableValue {

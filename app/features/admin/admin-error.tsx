@@ -1,7 +1,7 @@
 import { Compass, Lock, RotateCw } from "lucide-react";
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { buttonClasses } from "~/components/ui/button";
+import { useTranslation } from "~/i18n/use-translation";
 import { adminPaths } from "~/lib/admin-paths";
 
 /** The message keys of an admin error: 403 (role lacks the permission), 404, or anything else. */

@@ -18,11 +18,11 @@ import {
   Popover,
   Separator,
 } from "react-aria-components";
-import { useTranslation } from "react-i18next";
 import { useNavigate, useSubmit } from "react-router";
 import { LanguageSwitcher } from "~/components/language-switcher";
 import { buttonClasses } from "~/components/ui/button";
 import { ThemeToggle } from "~/components/ui/theme-toggle";
+import { useTranslation } from "~/i18n/use-translation";
 import type { AdminLayoutData } from "~/lib/admin-layout-data";
 import { adminPaths } from "~/lib/admin-paths";
 import { cn } from "~/lib/cn";

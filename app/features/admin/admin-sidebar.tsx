@@ -1,8 +1,8 @@
 import { X } from "lucide-react";
 import { Dialog, Modal, ModalOverlay } from "react-aria-components";
-import { useTranslation } from "react-i18next";
 import { Link, NavLink } from "react-router";
 import { LanguageSwitcher } from "~/components/language-switcher";
+import { useTranslation } from "~/i18n/use-translation";
 import { adminPaths } from "~/lib/admin-paths";
 import { cn } from "~/lib/cn";
 import type { AdminNavEntry, AdminNavLink } from "./admin-nav";

@@ -1,5 +1,5 @@
 import type { TFunction } from "i18next";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import type { DateFormatter } from "~shared/date-formats";
 
 /** One changed field as the reader sees it: its label, and the value before and after. */

@@ -1,7 +1,7 @@
 import { Wallet } from "lucide-react";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/button";
+import { useTranslation } from "~/i18n/use-translation";
 import { checkoutApi } from "./checkout-api";
 import { checkoutErrorMessage } from "./error-message";
 

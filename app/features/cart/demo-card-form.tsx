@@ -1,7 +1,7 @@
 import { FlaskConical } from "lucide-react";
 import { useId, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/button";
+import { useTranslation } from "~/i18n/use-translation";
 import { formatExpiry, parseExpiry } from "./card-expiry";
 import { type CardInput, checkoutApi } from "./checkout-api";
 import { checkoutErrorMessage } from "./error-message";

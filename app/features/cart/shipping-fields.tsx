@@ -1,5 +1,5 @@
 import { useId } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import type { Quote } from "./checkout-api";
 import { useStoreCountries } from "./use-store-countries";
 

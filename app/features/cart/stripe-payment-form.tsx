@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/button";
+import { useTranslation } from "~/i18n/use-translation";
 import { ApiError, checkoutApi } from "./checkout-api";
 import { checkoutErrorMessage } from "./error-message";
 

@@ -1,5 +1,5 @@
 import { useId, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { useStoreCountries } from "./use-store-countries";
 
 /** The buyer's country for tax and an optional business with its EU VAT number. */

@@ -1,5 +1,5 @@
 import { Award, Flame } from "lucide-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { cn } from "~/lib/cn";
 import type { CourseCard } from "./types";
 

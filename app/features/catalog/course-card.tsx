@@ -1,8 +1,8 @@
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { AddToCartButton } from "~/components/add-to-cart-button";
 import { Price } from "~/components/price";
 import { buttonClasses } from "~/components/ui/button";
+import { useTranslation } from "~/i18n/use-translation";
 import { paths } from "~/lib/paths";
 import { CourseBadge } from "./course-badge";
 import { CourseMeta } from "./course-meta";

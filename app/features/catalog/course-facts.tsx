@@ -1,5 +1,5 @@
 import { BarChart3, Clock, type LucideIcon, PlayCircle, UserRound, UsersRound } from "lucide-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { formatDuration } from "~/lib/format";
 import type { CourseDetail } from "./types";
 

@@ -1,6 +1,6 @@
 import { PlayCircle } from "lucide-react";
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { useTranslation } from "~/i18n/use-translation";
 import { cn } from "~/lib/cn";
 import { formatDuration } from "~/lib/format";
 import type { Lesson } from "./types";

@@ -1,8 +1,8 @@
 import { ArrowRight, SearchX } from "lucide-react";
-import { useTranslation } from "react-i18next";
 import { Link, useNavigation, useSearchParams } from "react-router";
 import { buttonClasses } from "~/components/ui/button";
 import { Container } from "~/components/ui/container";
+import { useTranslation } from "~/i18n/use-translation";
 import { cn } from "~/lib/cn";
 import { paths } from "~/lib/paths";
 import { type CategoryTab, CategoryTabs, tabId } from "./category-tabs";

@@ -1,5 +1,4 @@
 import { useEffect, useId, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
 import { FormDialog } from "~/components/admin/form-dialog";
 import {
@@ -14,6 +13,7 @@ import {
 import { TranslatableField } from "~/components/admin/translatable-field";
 import { Button } from "~/components/ui/button";
 import { notify } from "~/components/ui/toast";
+import { useTranslation } from "~/i18n/use-translation";
 import type { Coupon } from "~server/modules/coupons/coupons.schemas";
 import type { CouponRestrictionOptions } from "~server/modules/coupons/coupons.service";
 import { translate } from "~shared/translatable";

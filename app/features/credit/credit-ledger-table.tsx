@@ -1,5 +1,5 @@
-import { useTranslation } from "react-i18next";
 import { cardRows } from "~/components/admin/card-rows";
+import { useTranslation } from "~/i18n/use-translation";
 import { cn } from "~/lib/cn";
 import { formatMoney } from "~/lib/format";
 import type { CreditAccountView } from "~server/modules/credit/credit.schemas";

@@ -1,10 +1,10 @@
 import { useEffect, useRef } from "react";
-import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
 import { FormDialog } from "~/components/admin/form-dialog";
 import { FormMessage, TextArea, TextField } from "~/components/admin/form-fields";
 import { Button } from "~/components/ui/button";
 import { notify } from "~/components/ui/toast";
+import { useTranslation } from "~/i18n/use-translation";
 import type { Customer } from "~server/modules/customers/customers.schemas";
 import type { CustomerFieldErrors } from "./customer-fields";
 

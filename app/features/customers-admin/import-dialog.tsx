@@ -1,11 +1,11 @@
 import { FileUp, Upload } from "lucide-react";
 import { useId, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { useRevalidator } from "react-router";
 import { FormDialog } from "~/components/admin/form-dialog";
 import { FormMessage } from "~/components/admin/form-fields";
 import { Button } from "~/components/ui/button";
 import { notify } from "~/components/ui/toast";
+import { useTranslation } from "~/i18n/use-translation";
 import { checkImportFile, IMPORT_HEADERS, type ImportProblem, problemsFromApi } from "./customer-import";
 
 /** The all-or-nothing import endpoint (spec: POST /api/customer/add/all). */

@@ -1,6 +1,6 @@
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { Container } from "~/components/ui/container";
+import { useTranslation } from "~/i18n/use-translation";
 
 export interface FeaturedCategory {
   slug: string;

@@ -1,8 +1,8 @@
 import { ArrowDown, CheckCircle2, PlayCircle } from "lucide-react";
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { buttonClasses } from "~/components/ui/button";
 import { Container } from "~/components/ui/container";
+import { useTranslation } from "~/i18n/use-translation";
 import { formatNumber } from "~/lib/format";
 
 /** First screen: what the school offers, and a way to browse. */

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { Container } from "~/components/ui/container";
+import { useTranslation } from "~/i18n/use-translation";
 
 export interface HomeSlideView {
   image: string;

@@ -1,7 +1,7 @@
 import { Play } from "lucide-react";
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { Container } from "~/components/ui/container";
+import { useTranslation } from "~/i18n/use-translation";
 import { formatDuration, formatNumber } from "~/lib/format";
 
 export interface PromoPreview {

@@ -1,10 +1,10 @@
 import type { LucideIcon } from "lucide-react";
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { buttonClasses } from "~/components/ui/button";
 import { Container } from "~/components/ui/container";
 import { Pagination } from "~/components/ui/pagination";
+import { useTranslation } from "~/i18n/use-translation";
 import { paths } from "~/lib/paths";
 
 /**

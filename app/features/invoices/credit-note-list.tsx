@@ -1,5 +1,5 @@
 import { Download } from "lucide-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { formatInvoiceDate, formatInvoiceMoney } from "./invoice-format";
 import type { InvoiceDocument } from "./types";
 

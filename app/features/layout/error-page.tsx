@@ -1,8 +1,8 @@
 import { ArrowLeft, BookOpen, Compass, RotateCw, WifiOff } from "lucide-react";
-import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router";
 import { buttonClasses } from "~/components/ui/button";
 import { Container } from "~/components/ui/container";
+import { useTranslation } from "~/i18n/use-translation";
 import { paths } from "~/lib/paths";
 import { useOnline } from "~/lib/use-online";
 

@@ -1,10 +1,10 @@
 import { ArrowUpRight, GraduationCap, LogIn, LogOut, Mail, Phone, X } from "lucide-react";
 import { useEffect, useId, useRef } from "react";
-import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
 import { CurrencyPicker } from "~/components/currency-picker";
 import { LanguageSwitcher } from "~/components/language-switcher";
 import { buttonClasses } from "~/components/ui/button";
+import { useTranslation } from "~/i18n/use-translation";
 import { paths } from "~/lib/paths";
 import type { Viewer } from "~/root";
 import { Logo } from "./logo";

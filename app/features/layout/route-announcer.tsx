@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { useLocation } from "react-router";
+import { useTranslation } from "~/i18n/use-translation";
 
 /** Spec: 500 ms after a route change, a screen-reader status line says 'Navigated to {page} page.' */
 const ANNOUNCE_DELAY_MS = 500;

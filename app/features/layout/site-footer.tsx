@@ -1,6 +1,6 @@
 import { Mail, MapPin, Phone } from "lucide-react";
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { useTranslation } from "~/i18n/use-translation";
 import { Logo } from "./logo";
 import { isInternalHref, type StoreChromeInfo } from "./store-info";
 

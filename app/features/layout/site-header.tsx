@@ -1,6 +1,5 @@
 import { ChevronDown, LogIn, LogOut, Menu, ShoppingBag } from "lucide-react";
 import { lazy, Suspense, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { Form, Link, NavLink, useRouteLoaderData } from "react-router";
 import { Avatar } from "~/components/avatar";
 import { CurrencyPicker } from "~/components/currency-picker";
@@ -8,6 +7,7 @@ import { LanguageSwitcher } from "~/components/language-switcher";
 import { buttonClasses } from "~/components/ui/button";
 import { Container } from "~/components/ui/container";
 import { ThemeToggle } from "~/components/ui/theme-toggle";
+import { useTranslation } from "~/i18n/use-translation";
 import { cn } from "~/lib/cn";
 import { paths } from "~/lib/paths";
 import type { loader as rootLoader, Viewer } from "~/root";

@@ -1,7 +1,7 @@
 import { Award, Download, ShieldCheck } from "lucide-react";
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { buttonClasses } from "~/components/ui/button";
+import { useTranslation } from "~/i18n/use-translation";
 import { cn } from "~/lib/cn";
 import { paths } from "~/lib/paths";
 

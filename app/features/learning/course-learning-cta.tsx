@@ -1,7 +1,7 @@
 import { PlayCircle } from "lucide-react";
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { buttonClasses } from "~/components/ui/button";
+import { useTranslation } from "~/i18n/use-translation";
 import { paths } from "~/lib/paths";
 import { ProgressBar } from "./progress-bar";
 import type { LearnerState } from "./types";

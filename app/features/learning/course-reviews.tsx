@@ -1,8 +1,8 @@
 import { Star } from "lucide-react";
 import { useId, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
 import { Button } from "~/components/ui/button";
+import { useTranslation } from "~/i18n/use-translation";
 import { useDates } from "~/lib/dates";
 import { formatRating } from "~/lib/format";
 import { paths } from "~/lib/paths";

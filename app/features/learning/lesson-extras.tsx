@@ -1,7 +1,7 @@
 import { CalendarClock, CheckCircle2, Download, FileText } from "lucide-react";
-import { useTranslation } from "react-i18next";
 import { Form, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
+import { useTranslation } from "~/i18n/use-translation";
 import { formatNumber } from "~/lib/format";
 import type { LessonContent } from "./types";
 

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { lessonVideoUrl } from "./api";
 import type { LessonContent, LessonProgress, PlayerLesson } from "./types";
 import { useProgressSaver } from "./use-progress-saver";

@@ -1,7 +1,7 @@
 import { Lock, LogIn, PlayCircle, ShoppingBag } from "lucide-react";
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { buttonClasses } from "~/components/ui/button";
+import { useTranslation } from "~/i18n/use-translation";
 import { paths } from "~/lib/paths";
 import type { LessonAccess } from "./types";
 

@@ -1,6 +1,6 @@
 import { CalendarClock, CheckCircle2, ListChecks, Lock, PlayCircle } from "lucide-react";
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { useTranslation } from "~/i18n/use-translation";
 import { cn } from "~/lib/cn";
 import { formatDuration } from "~/lib/format";
 import { paths } from "~/lib/paths";

@@ -1,8 +1,8 @@
 import { CheckCircle2, RotateCcw, XCircle } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { Form, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
+import { useTranslation } from "~/i18n/use-translation";
 import { cn } from "~/lib/cn";
 import type { LearnerQuiz, SubmittedQuizAttempt } from "./types";
 

@@ -1,8 +1,8 @@
 import { useEffect, useRef } from "react";
-import { useTranslation } from "react-i18next";
 import { useLocation } from "react-router";
 import { buttonClasses } from "~/components/ui/button";
 import { notify } from "~/components/ui/toast";
+import { useTranslation } from "~/i18n/use-translation";
 import { reloadOnPreloadError } from "./preload-error";
 
 /**

@@ -1,10 +1,10 @@
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
 import type { FetcherWithComponents } from "react-router";
 import { AdminCard } from "~/components/admin/admin-page";
 import { Select } from "~/components/admin/form-fields";
 import { Button } from "~/components/ui/button";
 import { notify } from "~/components/ui/toast";
+import { useTranslation } from "~/i18n/use-translation";
 import { formatMoney } from "~/lib/format";
 import { MANUAL_PAYMENT_METHODS, type ManualPaymentMethod } from "~shared/order-enums";
 import { MoneyConfirmDialog } from "./money-confirm-dialog";

@@ -1,11 +1,11 @@
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
 import { AdminCard } from "~/components/admin/admin-page";
 import { TextField } from "~/components/admin/form-fields";
 import { Button } from "~/components/ui/button";
 import { PostalAddress } from "~/components/ui/postal-address";
 import { notify } from "~/components/ui/toast";
+import { useTranslation } from "~/i18n/use-translation";
 import type { OrderShipping } from "~server/modules/orders/order-shipping";
 import type { OrderActionResult } from "./order-action-result";
 

@@ -1,6 +1,6 @@
 import { Banknote } from "lucide-react";
-import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "~/components/admin/confirm-dialog";
+import { useTranslation } from "~/i18n/use-translation";
 
 export interface MoneyConfirmDialogProps {
   isOpen: boolean;

@@ -1,10 +1,10 @@
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
 import { AdminCard } from "~/components/admin/admin-page";
 import { TextField } from "~/components/admin/form-fields";
 import { Button } from "~/components/ui/button";
 import { notify } from "~/components/ui/toast";
+import { useTranslation } from "~/i18n/use-translation";
 import { formatMoney } from "~/lib/format";
 import { toMinorUnits } from "~/lib/minor-units";
 import { MoneyConfirmDialog } from "./money-confirm-dialog";

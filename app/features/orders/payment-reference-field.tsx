@@ -1,5 +1,5 @@
-import { useTranslation } from "react-i18next";
 import { TextField } from "~/components/admin/form-fields";
+import { useTranslation } from "~/i18n/use-translation";
 
 /** The reference of a payment received outside the shop (a transfer's description, a receipt number). */
 export function PaymentReferenceField({

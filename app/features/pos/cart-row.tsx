@@ -1,7 +1,7 @@
 import { Minus, Plus, Trash2 } from "lucide-react";
-import { useTranslation } from "react-i18next";
 import { TextField } from "~/components/admin/form-fields";
 import { Button } from "~/components/ui/button";
+import { useTranslation } from "~/i18n/use-translation";
 import { type CartLine, percentage } from "./cart";
 
 /** One line of the cart: quantity steppers, its discount when allowed, remove. */

@@ -1,7 +1,7 @@
 import { type FormEvent, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { TextField } from "~/components/admin/form-fields";
 import { Button } from "~/components/ui/button";
+import { useTranslation } from "~/i18n/use-translation";
 import { type Cashier, posApi } from "./pos-api";
 import { useErrorText } from "./use-error-text";
 

@@ -1,7 +1,7 @@
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
 import { TextField } from "~/components/admin/form-fields";
 import { Button } from "~/components/ui/button";
+import { useTranslation } from "~/i18n/use-translation";
 import type { PosCustomer } from "./cart";
 import { posApi } from "./pos-api";
 import { useErrorText } from "./use-error-text";

@@ -1,6 +1,6 @@
 import { type FormEvent, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { TextField } from "~/components/admin/form-fields";
+import { useTranslation } from "~/i18n/use-translation";
 import type { PosSettings } from "~server/modules/pos/pos.schemas";
 import { lineKey } from "./cart";
 import { PosApiError, type PosCatalog, type PosItem, posApi } from "./pos-api";

@@ -1,10 +1,10 @@
 import { Undo2 } from "lucide-react";
 import { type FormEvent, useCallback, useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { ConfirmDialog } from "~/components/admin/confirm-dialog";
 import { Checkbox, TextField } from "~/components/admin/form-fields";
 import { Button } from "~/components/ui/button";
+import { useTranslation } from "~/i18n/use-translation";
 import { adminPaths } from "~/lib/admin-paths";
 import { PinField } from "./cashier-sign-in";
 import { type PosOrderDetail, type PosOrderSummary, type PosReturnResult, posApi } from "./pos-api";

@@ -1,5 +1,5 @@
 import { useCallback } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { PosApiError } from "./pos-api";
 
 /** The translated text of a POS API refusal (its code picks the text). */

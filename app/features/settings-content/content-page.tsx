@@ -1,6 +1,6 @@
-import { useTranslation } from "react-i18next";
 import { Breadcrumb } from "~/components/ui/breadcrumb";
 import { Container } from "~/components/ui/container";
+import { useTranslation } from "~/i18n/use-translation";
 import { paths } from "~/lib/paths";
 
 /** A page written in Store customization: its title and its (sanitised, allow-listed) HTML body. */

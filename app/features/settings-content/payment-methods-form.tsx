@@ -1,8 +1,8 @@
-import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
 import { AdminCard } from "~/components/admin/admin-page";
 import { Switch } from "~/components/admin/form-fields";
 import { Button } from "~/components/ui/button";
+import { useTranslation } from "~/i18n/use-translation";
 import { useCan } from "~/lib/admin-layout-data";
 import type { PaymentMethodSettings } from "~server/modules/payments/payments.schemas";
 import { REDIRECT_PAYMENT_METHODS } from "~shared/order-enums";

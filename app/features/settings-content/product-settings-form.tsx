@@ -1,10 +1,10 @@
 import { TriangleAlert } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { Form, useSubmit } from "react-router";
 import { AdminCard } from "~/components/admin/admin-page";
 import { ConfirmDialog } from "~/components/admin/confirm-dialog";
 import { Select, Switch, TextField } from "~/components/admin/form-fields";
+import { useTranslation } from "~/i18n/use-translation";
 import type { ProductSettings } from "~server/modules/products/products.schemas";
 import {
   LENGTH_UNITS,

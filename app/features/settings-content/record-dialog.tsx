@@ -1,10 +1,10 @@
 import { X } from "lucide-react";
 import { type ReactNode, useEffect } from "react";
 import { Dialog, Heading, Modal, ModalOverlay } from "react-aria-components";
-import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
 import { FormMessage } from "~/components/admin/form-fields";
 import { Button } from "~/components/ui/button";
+import { useTranslation } from "~/i18n/use-translation";
 import type { WriteResult } from "./admin-write.server";
 
 /**

@@ -1,9 +1,9 @@
 import { Tab, TabList, TabPanel, Tabs } from "react-aria-components";
-import { useTranslation } from "react-i18next";
 import { Form, useActionData, useNavigation, useSearchParams } from "react-router";
 import { AdminCard, AdminPage } from "~/components/admin/admin-page";
 import { Checkbox, PasswordField, Select, Switch, TextArea, TextField } from "~/components/admin/form-fields";
 import { Button } from "~/components/ui/button";
+import { useTranslation } from "~/i18n/use-translation";
 import { cn } from "~/lib/cn";
 import type { SettingsGroup } from "~server/modules/settings/settings-admin.schemas";
 import { DATE_FORMATS } from "~shared/date-formats";

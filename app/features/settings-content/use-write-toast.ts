@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
-import { useTranslation } from "react-i18next";
 import { notify } from "~/components/ui/toast";
+import { useTranslation } from "~/i18n/use-translation";
 import type { WriteResult } from "./admin-write.server";
 
 /** Shows a toast once per action answer: "saved" on success, the message on failure. */

@@ -1,16 +1,8 @@
 import { useMemo } from "react";
-import { useTranslation } from "react-i18next";
-import { AdminPage } from "~/components/admin/admin-page";
-import { DataTable, type DataTableColumn } from "~/components/admin/data-table";
+import type { DataTableColumn } from "~/components/admin/data-table";
 import { MultiSelect, TextField } from "~/components/admin/form-fields";
-import { RecordDialog } from "./record-dialog";
-import {
-  AddRecordButton,
-  bulkDeleteFor,
-  DeleteRecordDialog,
-  RecordRowActions,
-  useRecordEditing,
-} from "./record-list";
+import { useTranslation } from "~/i18n/use-translation";
+import { RecordListPage, wholeList } from "./record-list-page";
 
 /** A zone as tax and shipping zones share it: a name and its countries and states. */
 export interface ZoneRecord {
@@ -56,7 +48,6 @@ export function ZoneListPage<T extends ZoneRecord>({
   extraColumns?: DataTableColumn<T>[];
 }) {
   const { t } = useTranslation();
-  const records = useRecordEditing<T>();
   const key = (name: string) => `${namespace}.zones.${name}`;
   const options = useMemo(() => places.map((place) => ({ value: place.id, label: place.label })), [places]);
   const columns = useMemo<DataTableColumn<T>[]>(
@@ -77,77 +68,47 @@ export function ZoneListPage<T extends ZoneRecord>({
     ],
     [t, namespace, extraColumns],
   );
-  const { current } = records;
   return (
-    <AdminPage
+    <RecordListPage
       title={t(key("title"))}
       description={t(key("description"))}
-      actions={canWrite && <AddRecordButton label={t(key("add"))} onClick={records.create} />}
-    >
-      <DataTable
-        label={t(key("title"))}
-        columns={columns}
-        rows={zones}
-        getRowId={(row) => row.id}
-        cardsOnPhones
-        total={zones.length}
-        page={1}
-        limit={Math.max(zones.length, 1)}
-        search={false}
-        exportCsv={{ filename: csvFilename }}
-        {...bulkDeleteFor(canWrite)}
-        rowActions={
-          canWrite
-            ? (row) => (
-                <RecordRowActions
-                  editLabel={t(`${namespace}.edit`, { name: row.name })}
-                  deleteLabel={t(`${namespace}.delete`, { name: row.name })}
-                  onEdit={() => records.edit(row)}
-                  onDelete={() => records.confirmDelete(row)}
-                />
-              )
-            : undefined
-        }
-        empty={{ title: t(key("empty")), hint: t(key("emptyHint")) }}
-      />
-      {records.isEditing && (
-        <RecordDialog
-          title={current ? t(key("edit")) : t(key("add"))}
-          isOpen
-          onOpenChange={(open) => !open && records.closeEditor()}
-          intent={current ? "update" : "create"}
-          id={current?.id}
-        >
-          {(errors) => (
-            <div className="grid gap-4">
-              <TextField
-                name="name"
-                label={t(key("name"))}
-                defaultValue={current?.name ?? ""}
-                maxLength={100}
-                isRequired
-                error={errors.name}
-              />
-              <MultiSelect
-                name="members"
-                label={t(key("places"))}
-                description={t(key("placesHint"))}
-                options={options}
-                defaultValue={current?.members.map(placeOf) ?? []}
-                isRequired
-                error={errors.members}
-              />
-            </div>
-          )}
-        </RecordDialog>
+      addLabel={t(key("add"))}
+      editTitle={t(key("edit"))}
+      canWrite={canWrite}
+      rowLabels={(row) => ({
+        edit: t(`${namespace}.edit`, { name: row.name }),
+        delete: t(`${namespace}.delete`, { name: row.name }),
+      })}
+      fields={(current, errors) => (
+        <div className="grid gap-4">
+          <TextField
+            name="name"
+            label={t(key("name"))}
+            defaultValue={current?.name ?? ""}
+            maxLength={100}
+            isRequired
+            error={errors.name}
+          />
+          <MultiSelect
+            name="members"
+            label={t(key("places"))}
+            description={t(key("placesHint"))}
+            options={options}
+            defaultValue={current?.members.map(placeOf) ?? []}
+            isRequired
+            error={errors.members}
+          />
+        </div>
       )}
-      {records.deleting && (
-        <DeleteRecordDialog
-          id={records.deleting.id}
-          name={records.deleting.name}
-          onClose={records.closeDelete}
-        />
-      )}
-    </AdminPage>
+      table={{
+        columns,
+        rows: zones,
+        cardsOnPhones: true,
+        ...wholeList(zones),
+        search: false,
+        exportCsv: { filename: csvFilename },
+        empty: { title: t(key("empty")), hint: t(key("emptyHint")) },
+      }}
+    />
   );
 }

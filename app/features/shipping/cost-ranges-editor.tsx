@@ -1,8 +1,8 @@
 import { Plus, Trash2 } from "lucide-react";
 import { useId, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { Select, TextField } from "~/components/admin/form-fields";
 import { Button } from "~/components/ui/button";
+import { useTranslation } from "~/i18n/use-translation";
 import type { ShippingCarrier } from "~server/modules/shipping/shipping.schemas";
 
 interface RangeRow {

@@ -1,6 +1,6 @@
 import { ExternalLink, Truck } from "lucide-react";
-import { useTranslation } from "react-i18next";
 import { PostalAddress } from "~/components/ui/postal-address";
+import { useTranslation } from "~/i18n/use-translation";
 import type { OrderShipping } from "~server/modules/orders/order-shipping";
 
 /** Where an order's goods go, with which carrier, and once shipped the carrier's tracking link. */

@@ -1,8 +1,8 @@
 import { ShoppingBag } from "lucide-react";
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { Price } from "~/components/price";
 import { buttonClasses } from "~/components/ui/button";
+import { useTranslation } from "~/i18n/use-translation";
 import { paths } from "~/lib/paths";
 import { StockBadge } from "./stock-badge";
 import type { ProductCard as ProductCardData } from "./types";

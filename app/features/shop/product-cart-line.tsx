@@ -1,7 +1,7 @@
 import { Minus, Plus, Trash2 } from "lucide-react";
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
+import { useTranslation } from "~/i18n/use-translation";
 import { formatMoney } from "~/lib/format";
 import { paths } from "~/lib/paths";
 import type { ProductQuoteLine } from "~server/modules/products/product-cart";

@@ -1,9 +1,9 @@
 import { Check, ShoppingBag } from "lucide-react";
 import { useId, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { Price } from "~/components/price";
 import { Button, buttonClasses } from "~/components/ui/button";
+import { useTranslation } from "~/i18n/use-translation";
 import { cn } from "~/lib/cn";
 import { formatMoney } from "~/lib/format";
 import { paths } from "~/lib/paths";

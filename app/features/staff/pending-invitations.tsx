@@ -1,10 +1,10 @@
 import { MailPlus, XCircle } from "lucide-react";
 import { useEffect } from "react";
-import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
 import { AdminCard } from "~/components/admin/admin-page";
 import { Button } from "~/components/ui/button";
 import { notify } from "~/components/ui/toast";
+import { useTranslation } from "~/i18n/use-translation";
 import { useDates } from "~/lib/dates";
 import type { PendingInvitation } from "~server/modules/staff/staff.schemas";
 import type { DateFormatter } from "~shared/date-formats";

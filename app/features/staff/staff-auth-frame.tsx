@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 
 /** The frame of the staff pages outside the admin layout (sign-up, forgotten and reset password). */
 export function StaffAuthFrame({

@@ -1,11 +1,11 @@
 import { useId } from "react";
-import { useTranslation } from "react-i18next";
 import { Form, Link, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { AuthCard, FormAlert } from "~/features/accounts/auth-card";
 import { accountMeta } from "~/features/accounts/page-meta";
 import { PasswordField } from "~/features/accounts/password-field";
 import { FieldError, FieldStack, TextField } from "~/features/accounts/text-field";
+import { useTranslation } from "~/i18n/use-translation";
 import { paths } from "~/lib/paths";
 import type { Route } from "./+types/customer-signup";
 

@@ -1,5 +1,5 @@
-import { useTranslation } from "react-i18next";
 import { ProgressBar } from "~/features/learning/progress-bar";
+import { useTranslation } from "~/i18n/use-translation";
 import type { LearnerList } from "~server/modules/families/families.schemas";
 
 /** Each child's courses and progress, for the parent (dashboard and My family). */

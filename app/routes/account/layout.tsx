@@ -7,10 +7,10 @@ import {
   UserRound,
   Users,
 } from "lucide-react";
-import { useTranslation } from "react-i18next";
 import { Form, NavLink, Outlet, redirect } from "react-router";
 import { Avatar } from "~/components/avatar";
 import { Container } from "~/components/ui/container";
+import { useTranslation } from "~/i18n/use-translation";
 import { cn } from "~/lib/cn";
 import { paths } from "~/lib/paths";
 import type { Route } from "./+types/layout";

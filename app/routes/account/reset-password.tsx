@@ -1,9 +1,9 @@
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { AuthCard } from "~/features/accounts/auth-card";
 import { accountMeta } from "~/features/accounts/page-meta";
 import { resetPasswordAction } from "~/features/accounts/reset-password-action.server";
 import { ResetPasswordForm } from "~/features/accounts/reset-password-form";
+import { useTranslation } from "~/i18n/use-translation";
 import { paths } from "~/lib/paths";
 import type { Route } from "./+types/reset-password";
 

@@ -1,8 +1,8 @@
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { AuthCard, FormAlert } from "~/features/accounts/auth-card";
 import { EmailLinkForm } from "~/features/accounts/email-link-form";
 import { accountMeta } from "~/features/accounts/page-meta";
+import { useTranslation } from "~/i18n/use-translation";
 import { paths } from "~/lib/paths";
 import type { Route } from "./+types/sign-in-link";
 

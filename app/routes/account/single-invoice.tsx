@@ -1,5 +1,4 @@
 import { ArrowLeft, Download, Printer } from "lucide-react";
-import { useTranslation } from "react-i18next";
 import { data, Link } from "react-router";
 import { Button, buttonClasses } from "~/components/ui/button";
 import { Container } from "~/components/ui/container";
@@ -8,6 +7,7 @@ import { creditNotePdfUrl, invoicePdfUrl } from "~/features/invoices/invoice-for
 import { InvoiceSheet } from "~/features/invoices/invoice-sheet";
 import { requirePageCustomer } from "~/features/invoices/require-customer.server";
 import { ShipmentPanel } from "~/features/shipping/shipment-panel";
+import { useTranslation } from "~/i18n/use-translation";
 import { paths } from "~/lib/paths";
 import { privatePageMeta } from "~/lib/private-page-meta";
 import type { Route } from "./+types/single-invoice";

@@ -1,8 +1,8 @@
-import { useTranslation } from "react-i18next";
 import { Form, Link, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { AuthCard, FormAlert } from "~/features/accounts/auth-card";
 import { accountMeta } from "~/features/accounts/page-meta";
+import { useTranslation } from "~/i18n/use-translation";
 import { paths } from "~/lib/paths";
 import type { Route } from "./+types/use-sign-in-link";
 

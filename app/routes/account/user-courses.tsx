@@ -1,9 +1,9 @@
 import { Award, BookOpen, PlayCircle } from "lucide-react";
-import { useTranslation } from "react-i18next";
 import { Link, redirect } from "react-router";
 import { buttonClasses } from "~/components/ui/button";
 import { Container } from "~/components/ui/container";
 import { ProgressBar } from "~/features/learning/progress-bar";
+import { useTranslation } from "~/i18n/use-translation";
 import { useDates } from "~/lib/dates";
 import { paths } from "~/lib/paths";
 import { privatePageMeta } from "~/lib/private-page-meta";

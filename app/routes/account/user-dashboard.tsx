@@ -1,10 +1,10 @@
 import { ArrowRight, FileText, GraduationCap, PlayCircle } from "lucide-react";
-import { useTranslation } from "react-i18next";
 import { Link, redirect } from "react-router";
 import { buttonClasses } from "~/components/ui/button";
 import { accountMeta } from "~/features/accounts/page-meta";
 import { ProgressBar } from "~/features/learning/progress-bar";
 import type { ContinueLearning } from "~/features/learning/types";
+import { useTranslation } from "~/i18n/use-translation";
 import { paths } from "~/lib/paths";
 import type { Route } from "./+types/user-dashboard";
 import { FamilyProgress } from "./family-progress";

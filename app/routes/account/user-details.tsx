@@ -1,5 +1,4 @@
 import { useEffect, useRef } from "react";
-import { useTranslation } from "react-i18next";
 import { Form, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { AccountDataSection } from "~/features/accounts/account-data-section";
@@ -9,6 +8,7 @@ import { accountMeta } from "~/features/accounts/page-meta";
 import { PasswordField } from "~/features/accounts/password-field";
 import { FieldStack, TextField } from "~/features/accounts/text-field";
 import { CreditLedgerTable } from "~/features/credit/credit-ledger-table";
+import { useTranslation } from "~/i18n/use-translation";
 import { useDates } from "~/lib/dates";
 import { formatMoney } from "~/lib/format";
 import type { Route } from "./+types/user-details";

@@ -1,7 +1,7 @@
-import { useTranslation } from "react-i18next";
 import { Form, useActionData, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { accountMeta } from "~/features/accounts/page-meta";
+import { useTranslation } from "~/i18n/use-translation";
 import type { Route } from "./+types/user-family";
 import { FamilyProgress } from "./family-progress";
 import type { FamilyActionResult } from "./user-family.server";

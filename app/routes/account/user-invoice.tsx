@@ -1,5 +1,4 @@
 import { Download, FileText } from "lucide-react";
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { buttonClasses } from "~/components/ui/button";
 import { AccountListPage } from "~/features/invoices/account-list-page";
@@ -7,6 +6,7 @@ import { formatInvoiceDate, formatInvoiceMoney, invoicePdfUrl } from "~/features
 import { InvoiceStatus } from "~/features/invoices/invoice-status";
 import { customerListPage } from "~/features/invoices/require-customer.server";
 import type { InvoiceSummary } from "~/features/invoices/types";
+import { useTranslation } from "~/i18n/use-translation";
 import { paths } from "~/lib/paths";
 import { privatePageMeta } from "~/lib/private-page-meta";
 import type { Route } from "./+types/user-invoice";

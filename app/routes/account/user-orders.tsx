@@ -1,11 +1,11 @@
 import { CreditCard, ShoppingBag } from "lucide-react";
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { buttonClasses } from "~/components/ui/button";
 import { AccountListPage } from "~/features/invoices/account-list-page";
 import { formatInvoiceDate, formatInvoiceMoney } from "~/features/invoices/invoice-format";
 import { InvoiceStatus } from "~/features/invoices/invoice-status";
 import { customerListPage } from "~/features/invoices/require-customer.server";
+import { useTranslation } from "~/i18n/use-translation";
 import { paths } from "~/lib/paths";
 import { privatePageMeta } from "~/lib/private-page-meta";
 import type { CustomerOrderSummary } from "~server/modules/orders/customer-orders.schemas";

@@ -1,5 +1,4 @@
 import { ArrowLeft, CircleCheck, PauseCircle } from "lucide-react";
-import { useTranslation } from "react-i18next";
 import { data, Link, useNavigate, useSearchParams } from "react-router";
 import { buttonClasses } from "~/components/ui/button";
 import { Container } from "~/components/ui/container";
@@ -7,6 +6,7 @@ import { checkoutApi } from "~/features/cart/checkout-api";
 import { DemoCardForm } from "~/features/cart/demo-card-form";
 import { StripePaymentForm } from "~/features/cart/stripe-payment-form";
 import { requirePageCustomer } from "~/features/invoices/require-customer.server";
+import { useTranslation } from "~/i18n/use-translation";
 import { useDates } from "~/lib/dates";
 import { formatMoney } from "~/lib/format";
 import { paths } from "~/lib/paths";

@@ -1,5 +1,4 @@
 import { useCallback } from "react";
-import { useTranslation } from "react-i18next";
 import { Form, useNavigation } from "react-router";
 import { AdminCard } from "~/components/admin/admin-page";
 import { FormMessage, Select, Switch } from "~/components/admin/form-fields";
@@ -10,6 +9,7 @@ import { CatalogEditorPage } from "~/features/admin-catalog/catalog-page-parts";
 import { useActionToast } from "~/features/admin-catalog/use-action-toast";
 import { ValuesEditor } from "~/features/admin-catalog/values-editor";
 import { translator } from "~/i18n/translator";
+import { useTranslation } from "~/i18n/use-translation";
 import { useAdminLayoutData, useCan } from "~/lib/admin-layout-data";
 import { adminPaths } from "~/lib/admin-paths";
 import { ATTRIBUTE_OPTION_TYPES } from "~shared/catalog.constants";

@@ -1,5 +1,4 @@
 import { useCallback, useMemo } from "react";
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { DataTable, type DataTableColumn } from "~/components/admin/data-table";
 import type { ActionResult } from "~/features/admin-catalog/action-result";
@@ -7,6 +6,7 @@ import { CatalogListPage, EditLink, PublishedFilter } from "~/features/admin-cat
 import { PublishedSwitch } from "~/features/admin-catalog/published-switch";
 import { useActionToast } from "~/features/admin-catalog/use-action-toast";
 import { translator } from "~/i18n/translator";
+import { useTranslation } from "~/i18n/use-translation";
 import { useCan } from "~/lib/admin-layout-data";
 import { adminPaths } from "~/lib/admin-paths";
 import type { AdminAttribute } from "~server/modules/catalog/catalog-admin.schemas";

@@ -1,9 +1,9 @@
 import { useMemo } from "react";
-import { useTranslation } from "react-i18next";
 import { AdminPage } from "~/components/admin/admin-page";
 import { DataTable, type DataTableColumn, DataTableFilter } from "~/components/admin/data-table";
 import { AuditChanges, changeLines } from "~/features/admin/audit-changes";
 import { translator } from "~/i18n/translator";
+import { useTranslation } from "~/i18n/use-translation";
 import { cn } from "~/lib/cn";
 import { useDates } from "~/lib/dates";
 import type { AuditEntry } from "~server/modules/audit/audit.schemas";

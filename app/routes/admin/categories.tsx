@@ -1,6 +1,5 @@
 import { FolderTree } from "lucide-react";
 import { useCallback } from "react";
-import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
 import type { ActionResult } from "~/features/admin-catalog/action-result";
 import { CatalogListPage, EditLink, PublishedFilter } from "~/features/admin-catalog/catalog-page-parts";
@@ -8,6 +7,7 @@ import { DeleteButton } from "~/features/admin-catalog/delete-button";
 import { PublishedSwitch } from "~/features/admin-catalog/published-switch";
 import { useActionToast } from "~/features/admin-catalog/use-action-toast";
 import { translator } from "~/i18n/translator";
+import { useTranslation } from "~/i18n/use-translation";
 import { useCan } from "~/lib/admin-layout-data";
 import { adminPaths } from "~/lib/admin-paths";
 import { cn } from "~/lib/cn";

@@ -1,5 +1,4 @@
 import { useCallback } from "react";
-import { useTranslation } from "react-i18next";
 import { Form, useNavigation } from "react-router";
 import { AdminCard } from "~/components/admin/admin-page";
 import { FormMessage, Select, Switch, TextField } from "~/components/admin/form-fields";
@@ -9,6 +8,7 @@ import { type ActionResult, translatableErrors } from "~/features/admin-catalog/
 import { CatalogEditorPage } from "~/features/admin-catalog/catalog-page-parts";
 import { useActionToast } from "~/features/admin-catalog/use-action-toast";
 import { translator } from "~/i18n/translator";
+import { useTranslation } from "~/i18n/use-translation";
 import { useCan } from "~/lib/admin-layout-data";
 import { adminPaths } from "~/lib/admin-paths";
 import { translate } from "~shared/translatable";

@@ -1,6 +1,5 @@
 import { ListTree } from "lucide-react";
 import { useMemo } from "react";
-import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
 import { AdminPage } from "~/components/admin/admin-page";
 import { DataTable, type DataTableColumn, DataTableFilter } from "~/components/admin/data-table";
@@ -8,6 +7,7 @@ import { Button, ButtonLink } from "~/components/ui/button";
 import type { WriteResult } from "~/features/settings-content/admin-write.server";
 import { useWriteToast } from "~/features/settings-content/use-write-toast";
 import { translator } from "~/i18n/translator";
+import { useTranslation } from "~/i18n/use-translation";
 import { useCan } from "~/lib/admin-layout-data";
 import { adminPaths } from "~/lib/admin-paths";
 import type { Country } from "~server/modules/taxes/taxes.schemas";

@@ -1,6 +1,5 @@
 import { Pencil, Plus, Trash2 } from "lucide-react";
 import { useMemo, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { useFetcher, useSearchParams } from "react-router";
 import { AdminPage } from "~/components/admin/admin-page";
 import { ConfirmDeleteDialog } from "~/components/admin/confirm-delete-dialog";
@@ -11,6 +10,7 @@ import { notify } from "~/components/ui/toast";
 import type { CouponActionResult } from "~/features/coupons-admin/coupon-action-result";
 import { CouponDrawer } from "~/features/coupons-admin/coupon-drawer";
 import { translator } from "~/i18n/translator";
+import { useTranslation } from "~/i18n/use-translation";
 import { useCan } from "~/lib/admin-layout-data";
 import { adminPaths } from "~/lib/admin-paths";
 import { cn } from "~/lib/cn";

@@ -1,6 +1,5 @@
 import { ImageUp } from "lucide-react";
 import { useCallback, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { Form, Link, useNavigation } from "react-router";
 import { AdminCard } from "~/components/admin/admin-page";
 import { RecordTable } from "~/components/admin/card-rows";
@@ -20,6 +19,7 @@ import { LearnerProgressCard } from "~/features/admin-catalog/learner-progress-c
 import { LessonsEditor } from "~/features/admin-catalog/lessons-editor";
 import { useActionToast } from "~/features/admin-catalog/use-action-toast";
 import { translator } from "~/i18n/translator";
+import { useTranslation } from "~/i18n/use-translation";
 import { useCan } from "~/lib/admin-layout-data";
 import { adminPaths } from "~/lib/admin-paths";
 import { COURSE_BADGES, COURSE_LEVELS } from "~shared/catalog.constants";

@@ -1,5 +1,4 @@
 import { useCallback, useMemo } from "react";
-import { useTranslation } from "react-i18next";
 import { Link, useFetcher } from "react-router";
 import { DataTable, type DataTableColumn, DataTableFilter } from "~/components/admin/data-table";
 import { Button, ButtonLink } from "~/components/ui/button";
@@ -8,6 +7,7 @@ import { CatalogListPage, PublishedFilter } from "~/features/admin-catalog/catal
 import { PublishedSwitch } from "~/features/admin-catalog/published-switch";
 import { useActionToast } from "~/features/admin-catalog/use-action-toast";
 import { translator } from "~/i18n/translator";
+import { useTranslation } from "~/i18n/use-translation";
 import { useCan } from "~/lib/admin-layout-data";
 import { adminPaths } from "~/lib/admin-paths";
 import { useDates } from "~/lib/dates";

@@ -1,17 +1,9 @@
 import { useMemo } from "react";
-import { useTranslation } from "react-i18next";
-import { AdminPage } from "~/components/admin/admin-page";
-import { DataTable, type DataTableColumn } from "~/components/admin/data-table";
+import type { DataTableColumn } from "~/components/admin/data-table";
 import { Switch, TextField } from "~/components/admin/form-fields";
-import { RecordDialog } from "~/features/settings-content/record-dialog";
-import {
-  AddRecordButton,
-  bulkDeleteFor,
-  DeleteRecordDialog,
-  RecordRowActions,
-  useRecordEditing,
-} from "~/features/settings-content/record-list";
+import { RecordListPage } from "~/features/settings-content/record-list-page";
 import { translator } from "~/i18n/translator";
+import { useTranslation } from "~/i18n/use-translation";
 import { useCan } from "~/lib/admin-layout-data";
 import { useDates } from "~/lib/dates";
 import type { Currency } from "~server/modules/international/international.schemas";
@@ -102,7 +94,6 @@ export default function Currencies({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { list } = loaderData;
   const canWrite = useCan("international", "write");
-  const records = useRecordEditing<Currency>();
   const columns = useMemo<DataTableColumn<Currency>[]>(
     () => [
       {
@@ -158,60 +149,29 @@ export default function Currencies({ loaderData }: Route.ComponentProps) {
     ],
     [t],
   );
-  const { current } = records;
   return (
-    <AdminPage
+    <RecordListPage
       title={t("adminInternational.currencies.title")}
       description={t("adminInternational.currencies.description")}
-      actions={
-        canWrite && (
-          <AddRecordButton label={t("adminInternational.currencies.add")} onClick={records.create} />
-        )
-      }
-    >
-      <DataTable
-        label={t("adminInternational.currencies.title")}
-        columns={columns}
-        rows={list.items}
-        getRowId={(row) => row.id}
-        total={list.total}
-        page={list.page}
-        limit={list.limit}
-        searchPlaceholder={t("adminInternational.currencies.search")}
-        exportCsv={{ filename: "currencies.csv" }}
-        {...bulkDeleteFor(canWrite)}
-        rowActions={
-          canWrite
-            ? (row) => (
-                <RecordRowActions
-                  editLabel={t("adminInternational.edit", { name: row.name })}
-                  deleteLabel={t("adminInternational.delete", { name: row.name })}
-                  onEdit={() => records.edit(row)}
-                  onDelete={!row.isShopCurrency ? () => records.confirmDelete(row) : undefined}
-                />
-              )
-            : undefined
-        }
-        empty={{ title: t("adminInternational.currencies.empty") }}
-      />
-      {records.isEditing && (
-        <RecordDialog
-          title={current ? t("adminInternational.currencies.edit") : t("adminInternational.currencies.add")}
-          isOpen
-          onOpenChange={(open) => !open && records.closeEditor()}
-          intent={current ? "update" : "create"}
-          id={current?.id}
-        >
-          {(errors) => <CurrencyFields currency={current} errors={errors} />}
-        </RecordDialog>
-      )}
-      {records.deleting && (
-        <DeleteRecordDialog
-          id={records.deleting.id}
-          name={records.deleting.name}
-          onClose={records.closeDelete}
-        />
-      )}
-    </AdminPage>
+      addLabel={t("adminInternational.currencies.add")}
+      editTitle={t("adminInternational.currencies.edit")}
+      canWrite={canWrite}
+      rowLabels={(row) => ({
+        edit: t("adminInternational.edit", { name: row.name }),
+        delete: t("adminInternational.delete", { name: row.name }),
+      })}
+      canDelete={(row) => !row.isShopCurrency}
+      fields={(current, errors) => <CurrencyFields currency={current} errors={errors} />}
+      table={{
+        columns,
+        rows: list.items,
+        total: list.total,
+        page: list.page,
+        limit: list.limit,
+        searchPlaceholder: t("adminInternational.currencies.search"),
+        exportCsv: { filename: "currencies.csv" },
+        empty: { title: t("adminInternational.currencies.empty") },
+      }}
+    />
   );
 }

@@ -1,6 +1,5 @@
 import { Eye, Pencil, Plus, Trash2 } from "lucide-react";
 import { useMemo, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { AdminPage } from "~/components/admin/admin-page";
 import { ConfirmDeleteDialog } from "~/components/admin/confirm-delete-dialog";
@@ -10,6 +9,7 @@ import { notify } from "~/components/ui/toast";
 import { CustomerFormDialog } from "~/features/customers-admin/customer-form-dialog";
 import { ImportCustomersDialog } from "~/features/customers-admin/import-dialog";
 import { translator } from "~/i18n/translator";
+import { useTranslation } from "~/i18n/use-translation";
 import { useCan } from "~/lib/admin-layout-data";
 import { adminPaths } from "~/lib/admin-paths";
 import { useDates } from "~/lib/dates";

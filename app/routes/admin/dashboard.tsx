@@ -1,11 +1,11 @@
 import { useMemo } from "react";
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import { AdminCard, AdminPage } from "~/components/admin/admin-page";
 import { RecordTable } from "~/components/admin/card-rows";
 import { OrderStatusBadge } from "~/features/orders/order-status-badge";
 import { translator } from "~/i18n/translator";
+import { useTranslation } from "~/i18n/use-translation";
 import { adminPaths } from "~/lib/admin-paths";
 import { useDates } from "~/lib/dates";
 import { formatMoney, minorUnitDigits } from "~/lib/format";

@@ -1,6 +1,5 @@
 import { KeyRound, Save } from "lucide-react";
 import { useEffect, useRef } from "react";
-import { useTranslation } from "react-i18next";
 import { Form, useNavigation } from "react-router";
 import { AdminCard, AdminPage } from "~/components/admin/admin-page";
 import { Checkbox, PasswordField, TextField } from "~/components/admin/form-fields";
@@ -9,6 +8,7 @@ import { Button } from "~/components/ui/button";
 import { notify } from "~/components/ui/toast";
 import { StaffAvatar } from "~/features/admin/admin-header";
 import { translator } from "~/i18n/translator";
+import { useTranslation } from "~/i18n/use-translation";
 import type { Route } from "./+types/edit-profile";
 
 export { action, loader } from "./edit-profile.server";

@@ -1,5 +1,4 @@
 import { useEffect, useRef } from "react";
-import { useTranslation } from "react-i18next";
 import { Link, useFetcher } from "react-router";
 import { AdminCard, AdminPage } from "~/components/admin/admin-page";
 import { FormMessage, Select, Switch } from "~/components/admin/form-fields";
@@ -7,6 +6,7 @@ import { TranslatableField } from "~/components/admin/translatable-field";
 import { Button } from "~/components/ui/button";
 import { notify } from "~/components/ui/toast";
 import { translator } from "~/i18n/translator";
+import { useTranslation } from "~/i18n/use-translation";
 import { useAdminLayoutData, useCan } from "~/lib/admin-layout-data";
 import { cn } from "~/lib/cn";
 import type { Route } from "./+types/email-templates";

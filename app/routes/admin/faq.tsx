@@ -1,6 +1,5 @@
 import { ArrowDown, ArrowUp } from "lucide-react";
 import { useMemo } from "react";
-import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
 import { AdminPage } from "~/components/admin/admin-page";
 import { DataTable, type DataTableColumn, DataTableFilter } from "~/components/admin/data-table";
@@ -16,6 +15,7 @@ import {
   useRecordEditing,
 } from "~/features/settings-content/record-list";
 import { translator } from "~/i18n/translator";
+import { useTranslation } from "~/i18n/use-translation";
 import { useAdminLayoutData, useCan } from "~/lib/admin-layout-data";
 import type { Faq } from "~server/modules/content/content.schemas";
 import type { Route } from "./+types/faq";

@@ -1,12 +1,12 @@
 import { RotateCcw, Trash2 } from "lucide-react";
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { Link, useFetcher } from "react-router";
 import { AdminPage } from "~/components/admin/admin-page";
 import { ConfirmDeleteDialog } from "~/components/admin/confirm-delete-dialog";
 import { Button } from "~/components/ui/button";
 import { notify } from "~/components/ui/toast";
 import { translator } from "~/i18n/translator";
+import { useTranslation } from "~/i18n/use-translation";
 import { adminPaths } from "~/lib/admin-paths";
 import { cn } from "~/lib/cn";
 import { useDates } from "~/lib/dates";

@@ -1,17 +1,9 @@
 import { useMemo } from "react";
-import { useTranslation } from "react-i18next";
-import { AdminPage } from "~/components/admin/admin-page";
-import { DataTable, type DataTableColumn } from "~/components/admin/data-table";
+import type { DataTableColumn } from "~/components/admin/data-table";
 import { Switch, TextField } from "~/components/admin/form-fields";
-import { RecordDialog } from "~/features/settings-content/record-dialog";
-import {
-  AddRecordButton,
-  bulkDeleteFor,
-  DeleteRecordDialog,
-  RecordRowActions,
-  useRecordEditing,
-} from "~/features/settings-content/record-list";
+import { RecordListPage } from "~/features/settings-content/record-list-page";
 import { translator } from "~/i18n/translator";
+import { useTranslation } from "~/i18n/use-translation";
 import { useCan } from "~/lib/admin-layout-data";
 import type { Language } from "~server/modules/international/international.schemas";
 import type { Route } from "./+types/languages";
@@ -73,7 +65,6 @@ export default function Languages({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { list } = loaderData;
   const canWrite = useCan("international", "write");
-  const records = useRecordEditing<Language>();
   const columns = useMemo<DataTableColumn<Language>[]>(
     () => [
       {
@@ -115,58 +106,29 @@ export default function Languages({ loaderData }: Route.ComponentProps) {
     ],
     [t],
   );
-  const { current } = records;
   return (
-    <AdminPage
+    <RecordListPage
       title={t("adminInternational.languages.title")}
       description={t("adminInternational.languages.description")}
-      actions={
-        canWrite && <AddRecordButton label={t("adminInternational.languages.add")} onClick={records.create} />
-      }
-    >
-      <DataTable
-        label={t("adminInternational.languages.title")}
-        columns={columns}
-        rows={list.items}
-        getRowId={(row) => row.id}
-        total={list.total}
-        page={list.page}
-        limit={list.limit}
-        searchPlaceholder={t("adminInternational.languages.search")}
-        exportCsv={{ filename: "languages.csv" }}
-        {...bulkDeleteFor(canWrite)}
-        rowActions={
-          canWrite
-            ? (row) => (
-                <RecordRowActions
-                  editLabel={t("adminInternational.edit", { name: row.name })}
-                  deleteLabel={t("adminInternational.delete", { name: row.name })}
-                  onEdit={() => records.edit(row)}
-                  onDelete={row.isoCode !== "en" ? () => records.confirmDelete(row) : undefined}
-                />
-              )
-            : undefined
-        }
-        empty={{ title: t("adminInternational.languages.empty") }}
-      />
-      {records.isEditing && (
-        <RecordDialog
-          title={current ? t("adminInternational.languages.edit") : t("adminInternational.languages.add")}
-          isOpen
-          onOpenChange={(open) => !open && records.closeEditor()}
-          intent={current ? "update" : "create"}
-          id={current?.id}
-        >
-          {(errors) => <LanguageFields language={current} errors={errors} />}
-        </RecordDialog>
-      )}
-      {records.deleting && (
-        <DeleteRecordDialog
-          id={records.deleting.id}
-          name={records.deleting.name}
-          onClose={records.closeDelete}
-        />
-      )}
-    </AdminPage>
+      addLabel={t("adminInternational.languages.add")}
+      editTitle={t("adminInternational.languages.edit")}
+      canWrite={canWrite}
+      rowLabels={(row) => ({
+        edit: t("adminInternational.edit", { name: row.name }),
+        delete: t("adminInternational.delete", { name: row.name }),
+      })}
+      canDelete={(row) => row.isoCode !== "en"}
+      fields={(current, errors) => <LanguageFields language={current} errors={errors} />}
+      table={{
+        columns,
+        rows: list.items,
+        total: list.total,
+        page: list.page,
+        limit: list.limit,
+        searchPlaceholder: t("adminInternational.languages.search"),
+        exportCsv: { filename: "languages.csv" },
+        empty: { title: t("adminInternational.languages.empty") },
+      }}
+    />
   );
 }

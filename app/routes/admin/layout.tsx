@@ -1,11 +1,11 @@
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
 import { isRouteErrorResponse, Outlet, useLocation, useRouteError } from "react-router";
 import { AdminError, adminErrorKind } from "~/features/admin/admin-error";
 import { AdminHeader } from "~/features/admin/admin-header";
 import { visibleNav } from "~/features/admin/admin-nav";
 import { AdminNavDrawer, AdminSidebar } from "~/features/admin/admin-sidebar";
 import { translator } from "~/i18n/translator";
+import { useTranslation } from "~/i18n/use-translation";
 import { type AdminLayoutData, useAdminLayoutData } from "~/lib/admin-layout-data";
 import { requireStaffPage } from "~/lib/staff-guard.server";
 import type { RouteHandle } from "~/root";

@@ -1,6 +1,5 @@
 import { Plus, Trash2 } from "lucide-react";
 import { useCallback, useId, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { Form, useNavigation } from "react-router";
 import { AdminCard, AdminPage } from "~/components/admin/admin-page";
 import { FormMessage, fieldControlClasses } from "~/components/admin/form-fields";
@@ -10,6 +9,7 @@ import type { ActionResult } from "~/features/admin-catalog/action-result";
 import { DeleteButton } from "~/features/admin-catalog/delete-button";
 import { useActionToast } from "~/features/admin-catalog/use-action-toast";
 import { translator } from "~/i18n/translator";
+import { useTranslation } from "~/i18n/use-translation";
 import { useCan } from "~/lib/admin-layout-data";
 import { adminPaths } from "~/lib/admin-paths";
 import { translate } from "~shared/translatable";

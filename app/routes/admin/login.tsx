@@ -1,9 +1,9 @@
 import { LogIn } from "lucide-react";
-import { useTranslation } from "react-i18next";
 import { Form, Link, useNavigation } from "react-router";
 import { FormMessage, PasswordField, TextField } from "~/components/admin/form-fields";
 import { Button } from "~/components/ui/button";
 import { translator } from "~/i18n/translator";
+import { useTranslation } from "~/i18n/use-translation";
 import { adminPaths } from "~/lib/admin-paths";
 import type { RouteHandle } from "~/root";
 import type { Route } from "./+types/login";

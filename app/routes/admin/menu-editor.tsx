@@ -1,6 +1,5 @@
 import { ArrowDown, ArrowUp, Plus, Trash2 } from "lucide-react";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
 import { Form, useActionData, useNavigation } from "react-router";
 import { AdminCard, AdminPage } from "~/components/admin/admin-page";
 import { FormMessage } from "~/components/admin/form-fields";
@@ -8,6 +7,7 @@ import { Button } from "~/components/ui/button";
 import type { WriteResult } from "~/features/settings-content/admin-write.server";
 import { useWriteToast } from "~/features/settings-content/use-write-toast";
 import { translator } from "~/i18n/translator";
+import { useTranslation } from "~/i18n/use-translation";
 import { useAdminLayoutData } from "~/lib/admin-layout-data";
 import { moveItem } from "~/lib/move-item";
 import {

@@ -1,6 +1,5 @@
 import { Pencil, Send, ShieldCheck, Trash2 } from "lucide-react";
 import { useEffect, useMemo, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
 import { AdminPage } from "~/components/admin/admin-page";
 import { ConfirmDeleteDialog } from "~/components/admin/confirm-delete-dialog";
@@ -11,6 +10,7 @@ import { notify } from "~/components/ui/toast";
 import { FormDialog } from "~/features/staff/form-dialog";
 import { PendingInvitations } from "~/features/staff/pending-invitations";
 import { translator } from "~/i18n/translator";
+import { useTranslation } from "~/i18n/use-translation";
 import { useAdminLayoutData, useCan } from "~/lib/admin-layout-data";
 import { adminPaths } from "~/lib/admin-paths";
 import { cn } from "~/lib/cn";

@@ -1,6 +1,5 @@
 import { Printer, Wallet } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
 import { AdminCard, AdminPage } from "~/components/admin/admin-page";
 import { RecordTable } from "~/components/admin/card-rows";
@@ -12,6 +11,7 @@ import type { OrderActionResult } from "~/features/orders/order-action-result";
 import { centsOrZero } from "~/features/pos-drawer/amount-input";
 import { ZReportView } from "~/features/pos-drawer/z-report-view";
 import { translator } from "~/i18n/translator";
+import { useTranslation } from "~/i18n/use-translation";
 import { useCan } from "~/lib/admin-layout-data";
 import { adminPaths } from "~/lib/admin-paths";
 import { useDates } from "~/lib/dates";

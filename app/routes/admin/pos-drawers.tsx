@@ -1,5 +1,4 @@
 import { useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { Link, useFetcher } from "react-router";
 import { AdminCard, AdminPage } from "~/components/admin/admin-page";
 import { DataTable, type DataTableColumn } from "~/components/admin/data-table";
@@ -8,6 +7,7 @@ import { Button } from "~/components/ui/button";
 import { notify } from "~/components/ui/toast";
 import { centsOrZero } from "~/features/pos-drawer/amount-input";
 import { translator } from "~/i18n/translator";
+import { useTranslation } from "~/i18n/use-translation";
 import { useCan } from "~/lib/admin-layout-data";
 import { adminPaths } from "~/lib/admin-paths";
 import { useDates } from "~/lib/dates";

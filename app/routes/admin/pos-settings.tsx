@@ -1,10 +1,10 @@
 import { Save } from "lucide-react";
 import { useId } from "react";
-import { useTranslation } from "react-i18next";
 import { Form, useActionData, useNavigation } from "react-router";
 import { AdminCard, AdminPage } from "~/components/admin/admin-page";
 import { Button } from "~/components/ui/button";
 import { translator } from "~/i18n/translator";
+import { useTranslation } from "~/i18n/use-translation";
 import { useCan } from "~/lib/admin-layout-data";
 import { PIN_RULES, POS_VIEWS, RECEIPT_WIDTHS } from "~shared/pos";
 import type { Route } from "./+types/pos-settings";

@@ -1,5 +1,4 @@
 import { useCallback, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { Form, useNavigation } from "react-router";
 import { AdminCard } from "~/components/admin/admin-page";
 import {
@@ -20,6 +19,7 @@ import { StockPanel } from "~/features/admin-catalog/product-stock-panel";
 import { TagInput } from "~/features/admin-catalog/product-tag-input";
 import { useActionToast } from "~/features/admin-catalog/use-action-toast";
 import { translator } from "~/i18n/translator";
+import { useTranslation } from "~/i18n/use-translation";
 import { useCan } from "~/lib/admin-layout-data";
 import { adminPaths } from "~/lib/admin-paths";
 import { PRODUCT_TYPES, type ProductType } from "~shared/product.constants";

@@ -1,12 +1,12 @@
 import { Download, FileText } from "lucide-react";
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import { AdminCard, AdminPage } from "~/components/admin/admin-page";
 import { type RecordColumn, RecordTable } from "~/components/admin/card-rows";
 import { buttonClasses } from "~/components/ui/button";
 import { translator } from "~/i18n/translator";
+import { useTranslation } from "~/i18n/use-translation";
 import { adminPaths } from "~/lib/admin-paths";
 import { formatMoney, minorUnitDigits } from "~/lib/format";
 import { REPORT_GROUPINGS, REPORT_PRESETS, type ReportName } from "~shared/reports";

@@ -1,9 +1,9 @@
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { resetPasswordAction } from "~/features/accounts/reset-password-action.server";
 import { ResetPasswordForm } from "~/features/accounts/reset-password-form";
 import { StaffAuthFrame, shopNameFor } from "~/features/staff/staff-auth-frame";
 import { translator } from "~/i18n/translator";
+import { useTranslation } from "~/i18n/use-translation";
 import { adminPaths } from "~/lib/admin-paths";
 import type { RouteHandle } from "~/root";
 import type { Route } from "./+types/reset-password";

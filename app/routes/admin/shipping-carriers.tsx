@@ -1,22 +1,14 @@
 import { useMemo } from "react";
-import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
-import { AdminPage } from "~/components/admin/admin-page";
-import { DataTable, type DataTableColumn } from "~/components/admin/data-table";
+import type { DataTableColumn } from "~/components/admin/data-table";
 import { Select, Switch, TextArea, TextField } from "~/components/admin/form-fields";
 import { Button } from "~/components/ui/button";
 import type { WriteResult } from "~/features/settings-content/admin-write.server";
-import { RecordDialog } from "~/features/settings-content/record-dialog";
-import {
-  AddRecordButton,
-  bulkDeleteFor,
-  DeleteRecordDialog,
-  RecordRowActions,
-  useRecordEditing,
-} from "~/features/settings-content/record-list";
+import { RecordListPage, wholeList } from "~/features/settings-content/record-list-page";
 import { useWriteToast } from "~/features/settings-content/use-write-toast";
 import { CostRangesEditor } from "~/features/shipping/cost-ranges-editor";
 import { translator } from "~/i18n/translator";
+import { useTranslation } from "~/i18n/use-translation";
 import { useCan } from "~/lib/admin-layout-data";
 import type { ShippingCarrier } from "~server/modules/shipping/shipping.schemas";
 import { COST_BASES, SPEED_GRADES, TRACKING_PLACEHOLDER } from "~shared/shipping";
@@ -141,7 +133,6 @@ export default function ShippingCarriers({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { carriers, zones, settings } = loaderData;
   const canWrite = useCan("international", "write");
-  const records = useRecordEditing<ShippingCarrier>();
   const columns = useMemo<DataTableColumn<ShippingCarrier>[]>(
     () => [
       {
@@ -187,59 +178,28 @@ export default function ShippingCarriers({ loaderData }: Route.ComponentProps) {
     ],
     [t],
   );
-  const { current } = records;
   return (
-    <AdminPage
+    <RecordListPage
       title={t("adminShipping.carriers.title")}
       description={t("adminShipping.carriers.description")}
-      actions={
-        canWrite && <AddRecordButton label={t("adminShipping.carriers.add")} onClick={records.create} />
-      }
+      addLabel={t("adminShipping.carriers.add")}
+      editTitle={t("adminShipping.carriers.edit")}
+      canWrite={canWrite}
+      rowLabels={(row) => ({
+        edit: t("adminShipping.edit", { name: row.name }),
+        delete: t("adminShipping.delete", { name: row.name }),
+      })}
+      fields={(current, errors) => <CarrierFields carrier={current} zones={zones} errors={errors} />}
+      table={{
+        columns,
+        rows: carriers,
+        ...wholeList(carriers),
+        search: false,
+        exportCsv: { filename: "shipping-carriers.csv" },
+        empty: { title: t("adminShipping.carriers.empty"), hint: t("adminShipping.carriers.emptyHint") },
+      }}
     >
       {settings && <CashOnDeliveryForm enabled={settings.cashOnDelivery} />}
-      <DataTable
-        label={t("adminShipping.carriers.title")}
-        columns={columns}
-        rows={carriers}
-        getRowId={(row) => row.id}
-        total={carriers.length}
-        page={1}
-        limit={Math.max(carriers.length, 1)}
-        search={false}
-        exportCsv={{ filename: "shipping-carriers.csv" }}
-        {...bulkDeleteFor(canWrite)}
-        rowActions={
-          canWrite
-            ? (row) => (
-                <RecordRowActions
-                  editLabel={t("adminShipping.edit", { name: row.name })}
-                  deleteLabel={t("adminShipping.delete", { name: row.name })}
-                  onEdit={() => records.edit(row)}
-                  onDelete={() => records.confirmDelete(row)}
-                />
-              )
-            : undefined
-        }
-        empty={{ title: t("adminShipping.carriers.empty"), hint: t("adminShipping.carriers.emptyHint") }}
-      />
-      {records.isEditing && (
-        <RecordDialog
-          title={current ? t("adminShipping.carriers.edit") : t("adminShipping.carriers.add")}
-          isOpen
-          onOpenChange={(open) => !open && records.closeEditor()}
-          intent={current ? "update" : "create"}
-          id={current?.id}
-        >
-          {(errors) => <CarrierFields carrier={current} zones={zones} errors={errors} />}
-        </RecordDialog>
-      )}
-      {records.deleting && (
-        <DeleteRecordDialog
-          id={records.deleting.id}
-          name={records.deleting.name}
-          onClose={records.closeDelete}
-        />
-      )}
-    </AdminPage>
+    </RecordListPage>
   );
 }

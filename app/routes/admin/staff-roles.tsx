@@ -1,12 +1,12 @@
 import { Lock, Save } from "lucide-react";
 import { useEffect } from "react";
 import { Radio, RadioGroup } from "react-aria-components";
-import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
 import { AdminCard, AdminPage } from "~/components/admin/admin-page";
 import { Button } from "~/components/ui/button";
 import { notify } from "~/components/ui/toast";
 import { translator } from "~/i18n/translator";
+import { useTranslation } from "~/i18n/use-translation";
 import { useCan } from "~/lib/admin-layout-data";
 import { adminPaths } from "~/lib/admin-paths";
 import { cn } from "~/lib/cn";

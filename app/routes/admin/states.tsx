@@ -1,17 +1,9 @@
 import { useMemo } from "react";
-import { useTranslation } from "react-i18next";
-import { AdminPage } from "~/components/admin/admin-page";
-import { DataTable, type DataTableColumn, DataTableFilter } from "~/components/admin/data-table";
+import { type DataTableColumn, DataTableFilter } from "~/components/admin/data-table";
 import { Select, Switch, TextField } from "~/components/admin/form-fields";
-import { RecordDialog } from "~/features/settings-content/record-dialog";
-import {
-  AddRecordButton,
-  bulkDeleteFor,
-  DeleteRecordDialog,
-  RecordRowActions,
-  useRecordEditing,
-} from "~/features/settings-content/record-list";
+import { RecordListPage, wholeList } from "~/features/settings-content/record-list-page";
 import { translator } from "~/i18n/translator";
+import { useTranslation } from "~/i18n/use-translation";
 import { useCan } from "~/lib/admin-layout-data";
 import type { State } from "~server/modules/taxes/taxes.schemas";
 import type { Route } from "./+types/states";
@@ -30,7 +22,6 @@ export default function States({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { states, countries, countryId } = loaderData;
   const canWrite = useCan("international", "write");
-  const records = useRecordEditing<StateRow>();
   const countryOptions = useMemo(
     () => countries.map((country) => ({ value: country.id, label: country.name })),
     [countries],
@@ -65,99 +56,69 @@ export default function States({ loaderData }: Route.ComponentProps) {
     ],
     [t],
   );
-  const { current } = records;
   return (
-    <AdminPage
+    <RecordListPage
       title={t("adminTaxes.states.title")}
       description={t("adminTaxes.states.description")}
-      actions={canWrite && <AddRecordButton label={t("adminTaxes.states.add")} onClick={records.create} />}
-    >
-      <DataTable
-        label={t("adminTaxes.states.title")}
-        columns={columns}
-        rows={states}
-        getRowId={(row) => row.id}
-        cardsOnPhones
-        total={states.length}
-        page={1}
-        limit={Math.max(states.length, 1)}
-        search={false}
-        filters={
+      addLabel={t("adminTaxes.states.add")}
+      editTitle={t("adminTaxes.states.edit")}
+      canWrite={canWrite}
+      rowLabels={(row) => ({
+        edit: t("adminTaxes.edit", { name: row.name }),
+        delete: t("adminTaxes.delete", { name: row.name }),
+      })}
+      fields={(current, errors) => (
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Select
+            name="countryId"
+            label={t("adminTaxes.states.country")}
+            options={countryOptions}
+            defaultValue={current?.countryId ?? countryId}
+            isDisabled={current !== null}
+            isRequired
+            error={errors.countryId}
+            className="sm:col-span-2"
+          />
+          <TextField
+            name="name"
+            label={t("adminTaxes.states.name")}
+            defaultValue={current?.name ?? ""}
+            maxLength={100}
+            isRequired
+            error={errors.name}
+          />
+          <TextField
+            name="code"
+            label={t("adminTaxes.states.code")}
+            description={t("adminTaxes.states.codeHint")}
+            defaultValue={current?.code ?? ""}
+            maxLength={3}
+            isRequired
+            error={errors.code}
+          />
+          <Switch name="enabled" defaultSelected={current?.enabled ?? true} className="sm:col-span-2">
+            {t("adminTaxes.states.enabled")}
+          </Switch>
+        </div>
+      )}
+      table={{
+        columns,
+        rows: states,
+        cardsOnPhones: true,
+        ...wholeList(states),
+        search: false,
+        filters: (
           <DataTableFilter
             param="countryId"
             label={t("adminTaxes.states.country")}
             allLabel={t("adminTaxes.states.allCountries")}
             options={countryOptions}
           />
-        }
-        filterParams={["countryId"]}
-        exportCsv={{ filename: "states.csv" }}
-        {...bulkDeleteFor(canWrite)}
-        rowActions={
-          canWrite
-            ? (row) => (
-                <RecordRowActions
-                  editLabel={t("adminTaxes.edit", { name: row.name })}
-                  deleteLabel={t("adminTaxes.delete", { name: row.name })}
-                  onEdit={() => records.edit(row)}
-                  onDelete={() => records.confirmDelete(row)}
-                />
-              )
-            : undefined
-        }
-        empty={{ title: t("adminTaxes.states.empty"), hint: t("adminTaxes.states.emptyHint") }}
-      />
-      {records.isEditing && (
-        <RecordDialog
-          title={current ? t("adminTaxes.states.edit") : t("adminTaxes.states.add")}
-          isOpen
-          onOpenChange={(open) => !open && records.closeEditor()}
-          intent={current ? "update" : "create"}
-          id={current?.id}
-        >
-          {(errors) => (
-            <div className="grid gap-4 sm:grid-cols-2">
-              <Select
-                name="countryId"
-                label={t("adminTaxes.states.country")}
-                options={countryOptions}
-                defaultValue={current?.countryId ?? countryId}
-                isDisabled={current !== null}
-                isRequired
-                error={errors.countryId}
-                className="sm:col-span-2"
-              />
-              <TextField
-                name="name"
-                label={t("adminTaxes.states.name")}
-                defaultValue={current?.name ?? ""}
-                maxLength={100}
-                isRequired
-                error={errors.name}
-              />
-              <TextField
-                name="code"
-                label={t("adminTaxes.states.code")}
-                description={t("adminTaxes.states.codeHint")}
-                defaultValue={current?.code ?? ""}
-                maxLength={3}
-                isRequired
-                error={errors.code}
-              />
-              <Switch name="enabled" defaultSelected={current?.enabled ?? true} className="sm:col-span-2">
-                {t("adminTaxes.states.enabled")}
-              </Switch>
-            </div>
-          )}
-        </RecordDialog>
-      )}
-      {records.deleting && (
-        <DeleteRecordDialog
-          id={records.deleting.id}
-          name={records.deleting.name}
-          onClose={records.closeDelete}
-        />
-      )}
-    </AdminPage>
+        ),
+        filterParams: ["countryId"],
+        exportCsv: { filename: "states.csv" },
+        empty: { title: t("adminTaxes.states.empty"), hint: t("adminTaxes.states.emptyHint") },
+      }}
+    />
   );
 }

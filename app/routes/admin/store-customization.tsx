@@ -1,6 +1,5 @@
 import { ArrowDown, ArrowUp, Trash2 } from "lucide-react";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
 import { Form, Link, useActionData, useNavigation } from "react-router";
 import { AdminCard, AdminPage } from "~/components/admin/admin-page";
 import { FormMessage, Select, Switch, TextField } from "~/components/admin/form-fields";
@@ -10,6 +9,7 @@ import type { WriteResult } from "~/features/settings-content/admin-write.server
 import { type EditableSlide, SlidesEditor } from "~/features/settings-content/slides-editor";
 import { useWriteToast } from "~/features/settings-content/use-write-toast";
 import { translator } from "~/i18n/translator";
+import { useTranslation } from "~/i18n/use-translation";
 import { useAdminLayoutData } from "~/lib/admin-layout-data";
 import { adminPaths } from "~/lib/admin-paths";
 import { moveItem } from "~/lib/move-item";

@@ -1,8 +1,8 @@
 import { useMemo } from "react";
-import { useTranslation } from "react-i18next";
 import type { DataTableColumn } from "~/components/admin/data-table";
 import { ZoneListPage } from "~/features/settings-content/zone-list-page";
 import { translator } from "~/i18n/translator";
+import { useTranslation } from "~/i18n/use-translation";
 import { useCan } from "~/lib/admin-layout-data";
 import type { Route } from "./+types/tax-zones";
 

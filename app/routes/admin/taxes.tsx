@@ -1,21 +1,13 @@
 import { useMemo } from "react";
-import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
-import { AdminPage } from "~/components/admin/admin-page";
-import { DataTable, type DataTableColumn } from "~/components/admin/data-table";
+import type { DataTableColumn } from "~/components/admin/data-table";
 import { FormMessage, Select, Switch, TextField } from "~/components/admin/form-fields";
 import { Button } from "~/components/ui/button";
 import type { WriteResult } from "~/features/settings-content/admin-write.server";
-import { RecordDialog } from "~/features/settings-content/record-dialog";
-import {
-  AddRecordButton,
-  bulkDeleteFor,
-  DeleteRecordDialog,
-  RecordRowActions,
-  useRecordEditing,
-} from "~/features/settings-content/record-list";
+import { RecordListPage, wholeList } from "~/features/settings-content/record-list-page";
 import { useWriteToast } from "~/features/settings-content/use-write-toast";
 import { translator } from "~/i18n/translator";
+import { useTranslation } from "~/i18n/use-translation";
 import { useCan } from "~/lib/admin-layout-data";
 import type { Tax } from "~server/modules/taxes/taxes.schemas";
 import { TAX_CLASSES } from "~shared/tax-classes";
@@ -151,7 +143,6 @@ export default function Taxes({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
   const { taxes, zones, settings, countries } = loaderData;
   const canWrite = useCan("international", "write");
-  const records = useRecordEditing<Tax>();
   const columns = useMemo<DataTableColumn<Tax>[]>(() => {
     const percent = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 2 });
     return [
@@ -182,58 +173,29 @@ export default function Taxes({ loaderData }: Route.ComponentProps) {
       },
     ];
   }, [t, i18n.language]);
-  const { current } = records;
   return (
-    <AdminPage
+    <RecordListPage
       title={t("adminTaxes.taxes.title")}
       description={t("adminTaxes.taxes.description")}
-      actions={canWrite && <AddRecordButton label={t("adminTaxes.taxes.add")} onClick={records.create} />}
+      addLabel={t("adminTaxes.taxes.add")}
+      editTitle={t("adminTaxes.taxes.edit")}
+      canWrite={canWrite}
+      rowLabels={(row) => ({
+        edit: t("adminTaxes.edit", { name: row.name }),
+        delete: t("adminTaxes.delete", { name: row.name }),
+      })}
+      fields={(current, errors) => <TaxFields tax={current} zones={zones} errors={errors} />}
+      table={{
+        columns,
+        rows: taxes,
+        cardsOnPhones: true,
+        ...wholeList(taxes),
+        searchPlaceholder: t("adminTaxes.taxes.search"),
+        exportCsv: { filename: "taxes.csv" },
+        empty: { title: t("adminTaxes.taxes.empty"), hint: t("adminTaxes.taxes.emptyHint") },
+      }}
     >
       {settings && <TaxSettingsForm settings={settings} countries={countries} />}
-      <DataTable
-        label={t("adminTaxes.taxes.title")}
-        columns={columns}
-        rows={taxes}
-        getRowId={(row) => row.id}
-        cardsOnPhones
-        total={taxes.length}
-        page={1}
-        limit={Math.max(taxes.length, 1)}
-        searchPlaceholder={t("adminTaxes.taxes.search")}
-        exportCsv={{ filename: "taxes.csv" }}
-        {...bulkDeleteFor(canWrite)}
-        rowActions={
-          canWrite
-            ? (row) => (
-                <RecordRowActions
-                  editLabel={t("adminTaxes.edit", { name: row.name })}
-                  deleteLabel={t("adminTaxes.delete", { name: row.name })}
-                  onEdit={() => records.edit(row)}
-                  onDelete={() => records.confirmDelete(row)}
-                />
-              )
-            : undefined
-        }
-        empty={{ title: t("adminTaxes.taxes.empty"), hint: t("adminTaxes.taxes.emptyHint") }}
-      />
-      {records.isEditing && (
-        <RecordDialog
-          title={current ? t("adminTaxes.taxes.edit") : t("adminTaxes.taxes.add")}
-          isOpen
-          onOpenChange={(open) => !open && records.closeEditor()}
-          intent={current ? "update" : "create"}
-          id={current?.id}
-        >
-          {(errors) => <TaxFields tax={current} zones={zones} errors={errors} />}
-        </RecordDialog>
-      )}
-      {records.deleting && (
-        <DeleteRecordDialog
-          id={records.deleting.id}
-          name={records.deleting.name}
-          onClose={records.closeDelete}
-        />
-      )}
-    </AdminPage>
+    </RecordListPage>
   );
 }

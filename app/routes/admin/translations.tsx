@@ -1,6 +1,5 @@
 import { RotateCcw } from "lucide-react";
 import { useMemo, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
 import { AdminPage } from "~/components/admin/admin-page";
 import { DataTable, type DataTableColumn, DataTableFilter } from "~/components/admin/data-table";
@@ -10,6 +9,7 @@ import type { WriteResult } from "~/features/settings-content/admin-write.server
 import { RecordDialog } from "~/features/settings-content/record-dialog";
 import { RecordRowActions } from "~/features/settings-content/record-list";
 import { translator } from "~/i18n/translator";
+import { useTranslation } from "~/i18n/use-translation";
 import { useCan } from "~/lib/admin-layout-data";
 import type { Translation } from "~server/modules/translations/translations.schemas";
 import type { Route } from "./+types/translations";

@@ -1,9 +1,9 @@
 import { Printer } from "lucide-react";
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { ZReportView } from "~/features/pos-drawer/z-report-view";
 import { translator } from "~/i18n/translator";
+import { useTranslation } from "~/i18n/use-translation";
 import { adminPaths } from "~/lib/admin-paths";
 import { useDates } from "~/lib/dates";
 import { formatMoney } from "~/lib/format";

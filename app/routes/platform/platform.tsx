@@ -1,9 +1,9 @@
 import { useId } from "react";
-import { useTranslation } from "react-i18next";
 import { Form, useNavigation } from "react-router";
 import { FormMessage, PasswordField, TextField } from "~/components/admin/form-fields";
 import { Button } from "~/components/ui/button";
 import { translator } from "~/i18n/translator";
+import { useTranslation } from "~/i18n/use-translation";
 import type { RouteHandle } from "~/root";
 import type { Route } from "./+types/platform";
 import type { PlatformActionResult } from "./platform.server";

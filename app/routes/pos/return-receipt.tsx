@@ -1,6 +1,6 @@
-import { useTranslation } from "react-i18next";
 import { ReceiptLines, ReceiptPaper } from "~/features/pos/receipt-paper";
 import { translator } from "~/i18n/translator";
+import { useTranslation } from "~/i18n/use-translation";
 import { useDates } from "~/lib/dates";
 import type { RouteHandle } from "~/root";
 import { formatFullMoney } from "~shared/money";

@@ -1,6 +1,5 @@
 import { ShoppingBag, Trash2 } from "lucide-react";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { ConfirmDialog } from "~/components/admin/confirm-dialog";
 import { Price } from "~/components/price";
@@ -11,6 +10,7 @@ import { OrderSummary } from "~/features/cart/order-summary";
 import { useQuote } from "~/features/cart/use-quote";
 import { checkoutItem, courseItemsOf, productItemsOf } from "~/features/shop/product-cart";
 import { ProductCartLine } from "~/features/shop/product-cart-line";
+import { useTranslation } from "~/i18n/use-translation";
 import {
   cartSeats,
   MAX_CART_SEATS,

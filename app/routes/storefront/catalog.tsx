@@ -1,6 +1,5 @@
 import { Search, SearchX } from "lucide-react";
 import type { FormEvent } from "react";
-import { useTranslation } from "react-i18next";
 import { Link, type MetaDescriptor, useNavigate, useNavigation } from "react-router";
 import { Breadcrumb } from "~/components/ui/breadcrumb";
 import { Button, buttonClasses } from "~/components/ui/button";
@@ -15,6 +14,7 @@ import {
 } from "~/features/catalog/catalog-query";
 import { CourseCard } from "~/features/catalog/course-card";
 import { translator } from "~/i18n/translator";
+import { useTranslation } from "~/i18n/use-translation";
 import { cn } from "~/lib/cn";
 import { formatNumber } from "~/lib/format";
 import { paths } from "~/lib/paths";

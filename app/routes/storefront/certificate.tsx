@@ -1,6 +1,6 @@
 import { Award, SearchX } from "lucide-react";
-import { useTranslation } from "react-i18next";
 import { Container } from "~/components/ui/container";
+import { useTranslation } from "~/i18n/use-translation";
 import { useDates } from "~/lib/dates";
 import { privatePageMeta } from "~/lib/private-page-meta";
 import type { Route } from "./+types/certificate";

@@ -1,6 +1,5 @@
 import { Lock } from "lucide-react";
 import { useId, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useRevalidator } from "react-router";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { Container } from "~/components/ui/container";
@@ -26,6 +25,7 @@ import {
 import { type BuyerTaxDetails, TaxDetailsFields } from "~/features/cart/tax-details-fields";
 import { useQuote } from "~/features/cart/use-quote";
 import { checkoutItem, courseItemsOf, productItemsOf } from "~/features/shop/product-cart";
+import { useTranslation } from "~/i18n/use-translation";
 import { cartSeats, useCart, useCartReady } from "~/lib/cart-store";
 import { formatMoney } from "~/lib/format";
 import { paths } from "~/lib/paths";

@@ -1,12 +1,12 @@
 import { Clock, Mail, MapPin, Phone } from "lucide-react";
 import { useId } from "react";
-import { useTranslation } from "react-i18next";
 import { Form, useNavigation } from "react-router";
 import { Breadcrumb } from "~/components/ui/breadcrumb";
 import { Button } from "~/components/ui/button";
 import { Container } from "~/components/ui/container";
 import { FormAlert } from "~/features/accounts/auth-card";
 import { FieldError, FieldStack, inputClasses, TextField } from "~/features/accounts/text-field";
+import { useTranslation } from "~/i18n/use-translation";
 import { paths } from "~/lib/paths";
 import { storefrontPageMeta } from "~/lib/storefront-page-meta";
 import type { Route } from "./+types/contact-us";

@@ -1,6 +1,5 @@
 import { ArrowLeft, ArrowRight, BookOpen } from "lucide-react";
 import { useCallback, useMemo, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { data, Link, useLocation, useNavigate } from "react-router";
 import { Breadcrumb } from "~/components/ui/breadcrumb";
 import { buttonClasses } from "~/components/ui/button";
@@ -19,6 +18,7 @@ import { ProgressBar } from "~/features/learning/progress-bar";
 import { type QuizActionResult, QuizPanel } from "~/features/learning/quiz-panel";
 import type { LessonContent, LessonProgress } from "~/features/learning/types";
 import { translator } from "~/i18n/translator";
+import { useTranslation } from "~/i18n/use-translation";
 import { paths } from "~/lib/paths";
 import { absoluteUrl, seoMeta } from "~/lib/seo";
 import type { Route } from "./+types/course-video";

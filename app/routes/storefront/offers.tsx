@@ -1,7 +1,7 @@
 import { TicketPercent } from "lucide-react";
-import { useTranslation } from "react-i18next";
 import { Breadcrumb } from "~/components/ui/breadcrumb";
 import { Container } from "~/components/ui/container";
+import { useTranslation } from "~/i18n/use-translation";
 import { useDates } from "~/lib/dates";
 import { paths } from "~/lib/paths";
 import { storefrontPageMeta } from "~/lib/storefront-page-meta";

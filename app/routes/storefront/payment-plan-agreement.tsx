@@ -1,7 +1,7 @@
-import { useTranslation } from "react-i18next";
 import { legalDocument } from "~/features/legal/legal-content.server";
 import { legalMeta } from "~/features/legal/legal-meta";
 import { LegalPage } from "~/features/legal/legal-page";
+import { useTranslation } from "~/i18n/use-translation";
 import { paths } from "~/lib/paths";
 import type { Route } from "./+types/payment-plan-agreement";
 

@@ -1,4 +1,3 @@
-import { useTranslation } from "react-i18next";
 import { redirect, useNavigate } from "react-router";
 import { Container } from "~/components/ui/container";
 import { CheckoutStepHeading } from "~/features/cart/checkout-step-heading";
@@ -8,6 +7,7 @@ import { OrderSummary } from "~/features/cart/order-summary";
 import { RedirectPaymentForm } from "~/features/cart/redirect-payment-form";
 import { StripePaymentForm } from "~/features/cart/stripe-payment-form";
 import { visitorOrder } from "~/features/cart/visitor-order.server";
+import { useTranslation } from "~/i18n/use-translation";
 import { formatMoney } from "~/lib/format";
 import { paths } from "~/lib/paths";
 import { privatePageMeta } from "~/lib/private-page-meta";

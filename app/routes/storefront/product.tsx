@@ -1,5 +1,4 @@
 import { Boxes, Download } from "lucide-react";
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { Breadcrumb } from "~/components/ui/breadcrumb";
 import { Container } from "~/components/ui/container";
@@ -8,6 +7,7 @@ import { ProductGallery } from "~/features/shop/product-gallery";
 import { productJsonLd } from "~/features/shop/product-json-ld";
 import { ProductPurchase } from "~/features/shop/product-purchase";
 import { translator } from "~/i18n/translator";
+import { useTranslation } from "~/i18n/use-translation";
 import { formatMoney, formatNumber } from "~/lib/format";
 import { paths } from "~/lib/paths";
 import { absoluteUrl, seoMeta } from "~/lib/seo";

@@ -1,6 +1,5 @@
 import { SearchX } from "lucide-react";
 import type { FormEvent } from "react";
-import { useTranslation } from "react-i18next";
 import { Link, type MetaDescriptor, useNavigate, useNavigation } from "react-router";
 import { Breadcrumb } from "~/components/ui/breadcrumb";
 import { Button, buttonClasses } from "~/components/ui/button";
@@ -10,6 +9,7 @@ import { Pagination } from "~/components/ui/pagination";
 import { ProductCard } from "~/features/shop/product-card";
 import { parseShopQuery, SHOP_SORTS, type ShopQuery, shopHref } from "~/features/shop/shop-query";
 import { translator } from "~/i18n/translator";
+import { useTranslation } from "~/i18n/use-translation";
 import { cn } from "~/lib/cn";
 import { formatNumber } from "~/lib/format";
 import { paths } from "~/lib/paths";

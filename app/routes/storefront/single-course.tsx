@@ -1,5 +1,4 @@
 import { Check, Clock, Infinity as InfinityIcon, PlayCircle } from "lucide-react";
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { AddToCartButton } from "~/components/add-to-cart-button";
 import { Price } from "~/components/price";
@@ -16,6 +15,7 @@ import { SeatsLeft } from "~/features/catalog/seats-left";
 import { CourseLearningCta } from "~/features/learning/course-learning-cta";
 import { CourseReviews } from "~/features/learning/course-reviews";
 import { translator } from "~/i18n/translator";
+import { useTranslation } from "~/i18n/use-translation";
 import { formatDuration } from "~/lib/format";
 import { paths } from "~/lib/paths";
 import { absoluteUrl, seoMeta } from "~/lib/seo";

@@ -1,11 +1,11 @@
 import { CheckCircle2, Clock, Mail, PlayCircle } from "lucide-react";
 import { useEffect } from "react";
-import { useTranslation } from "react-i18next";
 import { Link, useRevalidator } from "react-router";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { OrderSummary } from "~/features/cart/order-summary";
 import { visitorOrder } from "~/features/cart/visitor-order.server";
 import { ShipmentPanel } from "~/features/shipping/shipment-panel";
+import { useTranslation } from "~/i18n/use-translation";
 import { clearCart } from "~/lib/cart-store";
 import { useDates } from "~/lib/dates";
 import { formatMoney } from "~/lib/format";

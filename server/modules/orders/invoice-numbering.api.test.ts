@@ -1,10 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { apiCall } from "../../../tests/support/api-call";
 import { CHECKOUT_CONSENTS } from "../../../tests/support/checkout-consents";
-import {
-  bearer,
-  type CheckoutTestApp,
-  createCheckoutTestApp,
-} from "../../../tests/support/checkout-fixtures";
+import { type CheckoutTestApp, createCheckoutTestApp } from "../../../tests/support/checkout-fixtures";
 import { lastMailTo, outboxMailsTo } from "../../../tests/support/outbox";
 import { createStaff, type TestStaff } from "../../../tests/support/staff";
 import type { OrderView } from "../checkout/checkout.schemas";
@@ -26,16 +23,7 @@ afterAll(() => t.close());
 const nextYear = new Date().getUTCFullYear() + 1;
 const card = { number: "4242 4242 4242 4242", expMonth: 12, expYear: nextYear, cvc: "123" };
 
-async function call(method: "GET" | "PUT" | "POST", url: string, token: string, payload?: unknown) {
-  const response = await t.app.inject({
-    method,
-    url,
-    headers: bearer(token),
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
-  const json = response.headers["content-type"]?.toString().startsWith("application/json");
-  return { status: response.statusCode, body: json ? response.json() : null, raw: response };
-}
+const call = apiCall(() => t.app);
 
 /** A learner buys the course and pays: the order as the buyer sees it. */
 async function buy(): Promise<{ order: OrderView; buyer: { email: string; token: string } }> {

@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { apiCall } from "../../../tests/support/api-call";
 import { testCourse } from "../../../tests/support/checkout-fixtures";
 import { createStaff, type TestStaff } from "../../../tests/support/staff";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app";
@@ -38,15 +39,10 @@ const order = (status: "pending" | "processing" | "delivered") =>
     createdAt: new Date(),
   });
 
-async function call(method: "GET" | "PUT" | "POST", url: string, token: string, payload?: unknown) {
-  const response = await t.app.inject({
-    method,
-    url,
-    headers: { company: company.slug, authorization: `Bearer ${token}` },
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
-  return { status: response.statusCode, body: response.json() };
-}
+const call = apiCall(
+  () => t.app,
+  () => ({ company: company.slug }),
+);
 
 describe("refunds are their own permission", () => {
   it("is a row of the role matrix that the default Cashier role does not have", async () => {

@@ -1,11 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { apiCall } from "../../../tests/support/api-call";
 import { CHECKOUT_CONSENTS } from "../../../tests/support/checkout-consents";
-import {
-  bearer,
-  type CheckoutTestApp,
-  createCheckoutTestApp,
-} from "../../../tests/support/checkout-fixtures";
+import { type CheckoutTestApp, createCheckoutTestApp } from "../../../tests/support/checkout-fixtures";
 import { createStaff, type TestStaff } from "../../../tests/support/staff";
 import type { InvoiceDocument } from "./invoices.schemas";
 import { payments } from "./orders.tables";
@@ -31,15 +28,7 @@ const card = {
   cvc: "123",
 };
 
-async function call(method: "GET" | "PUT" | "POST", url: string, token: string, payload?: unknown) {
-  const response = await t.app.inject({
-    method,
-    url,
-    headers: bearer(token),
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
-  return { status: response.statusCode, body: response.json() };
-}
+const call = apiCall(() => t.app);
 
 /** A learner buys on a plan of 3 and pays the first instalment. */
 async function buyOnPlan(courseIds: string[]): Promise<AdminOrder> {

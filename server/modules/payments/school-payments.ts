@@ -40,6 +40,9 @@ export interface StripeKeys {
  * Store settings (secret and webhook secret sealed with SETTINGS_ENCRYPTION_KEY); else the demo
  * provider. Providers are built once per set of keys and shared by every school using them.
  */
+/** Provider sets kept at once (one per distinct set of keys; the least recently used go first). */
+const MAX_PROVIDER_SETS = 500;
+
 export function createSchoolPayments(deps: { env: Env; settings: SettingsService; secrets: SecretBox }) {
   const { env } = deps;
   const paypal =
@@ -62,7 +65,12 @@ export function createSchoolPayments(deps: { env: Env; settings: SettingsService
           .digest("hex")
       : "";
     const cached = byKeys.get(cacheKey);
-    if (cached) return cached.source === source ? cached : { ...cached, source };
+    if (cached) {
+      // Most recently used last: the Map's order is what the bound below drops first.
+      byKeys.delete(cacheKey);
+      byKeys.set(cacheKey, cached);
+      return cached.source === source ? cached : { ...cached, source };
+    }
     const stripe = keys ? createStripeClient(keys.secretKey, env.STRIPE_API_BASE) : null;
     const card =
       keys && stripe
@@ -86,6 +94,8 @@ export function createSchoolPayments(deps: { env: Env; settings: SettingsService
       refunding: paypal ? [card, paypal] : [card],
     };
     byKeys.set(cacheKey, built);
+    // Bounded: schools that change their keys leave old sets behind, and each holds an SDK client.
+    if (byKeys.size > MAX_PROVIDER_SETS) byKeys.delete(byKeys.keys().next().value as string);
     return built;
   }
 

@@ -1,10 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  bearer,
-  type CheckoutTestApp,
-  createCheckoutTestApp,
-} from "../../../tests/support/checkout-fixtures";
+import { apiCall } from "../../../tests/support/api-call";
+import { type CheckoutTestApp, createCheckoutTestApp } from "../../../tests/support/checkout-fixtures";
 import { createStaff, type TestStaff } from "../../../tests/support/staff";
 import { insertHistoricOrder } from "../../seed/factories";
 import { orders, payments } from "../orders/orders.tables";
@@ -17,18 +14,7 @@ let driver: TestStaff;
 // biome-ignore lint/suspicious/noExplicitAny: tests read JSON answers loosely
 type Json = any;
 
-async function call(method: "GET" | "POST" | "PUT", url: string, token?: string, payload?: unknown) {
-  const response = await t.app.inject({
-    method,
-    url,
-    headers: token ? bearer(token) : {},
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
-  return {
-    status: response.statusCode,
-    body: (String(response.headers["content-type"] ?? "").includes("json") ? response.json() : null) as Json,
-  };
-}
+const call = apiCall(() => t.app);
 
 const run = Date.now().toString(36);
 const stockOf = async (productId: string) =>

@@ -1,11 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { apiCall } from "../../../tests/support/api-call";
 import { CHECKOUT_CONSENTS } from "../../../tests/support/checkout-consents";
-import {
-  bearer,
-  type CheckoutTestApp,
-  createCheckoutTestApp,
-} from "../../../tests/support/checkout-fixtures";
+import { type CheckoutTestApp, createCheckoutTestApp } from "../../../tests/support/checkout-fixtures";
 import { outboxMailsTo } from "../../../tests/support/outbox";
 import { addFreeCarrier, shipTo } from "../../../tests/support/shipping";
 import { createStaff, type TestStaff } from "../../../tests/support/staff";
@@ -21,15 +18,7 @@ let ship: ReturnType<typeof shipTo>;
 // biome-ignore lint/suspicious/noExplicitAny: tests read JSON answers loosely
 type Json = any;
 
-async function call(method: "GET" | "POST" | "PUT", url: string, token?: string, payload?: unknown) {
-  const response = await t.app.inject({
-    method,
-    url,
-    headers: token ? bearer(token) : {},
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
-  return { status: response.statusCode, body: response.json() as Json };
-}
+const call = apiCall(() => t.app);
 
 const buy = async (productId: string, quantity: number, variantId?: string) => {
   const placed = await call("POST", "/api/checkout", undefined, {

@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { NO_PRODUCTS_MESSAGE } from "~shared/product.constants";
+import { apiCall } from "../../../tests/support/api-call";
 import { CHECKOUT_CONSENTS } from "../../../tests/support/checkout-consents";
 import {
   bearer,
@@ -24,24 +25,7 @@ const CARD = { number: "4242424242424242", expMonth: 12, expYear: 2039, cvc: "12
 // biome-ignore lint/suspicious/noExplicitAny: tests read JSON answers loosely
 type Json = any;
 
-async function call(
-  method: "GET" | "POST" | "PATCH" | "PUT",
-  url: string,
-  token?: string,
-  payload?: unknown,
-) {
-  const response = await t.app.inject({
-    method,
-    url,
-    headers: token ? bearer(token) : {},
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
-  return {
-    status: response.statusCode,
-    body: (String(response.headers["content-type"] ?? "").includes("json") ? response.json() : null) as Json,
-    raw: response,
-  };
-}
+const call = apiCall(() => t.app);
 
 const product = async (body: Record<string, unknown>) => {
   const created = await call("POST", "/api/admin/products", admin.token, { type: "physical", ...body });

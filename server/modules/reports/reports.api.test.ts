@@ -635,3 +635,102 @@ describe("GET /api/admin/reports/{report}/pdf", () => {
     expect(refused.statusCode).toBe(403);
   });
 });
+
+describe("the reports' roll-ups (decision 037)", () => {
+  const rollups = async () => ({
+    days: await rows(
+      sql`select report, day::text, currency, key1, key2, key3, rate, quantity::text, orders, amount_cents::text,
+        base_amount_cents::text, tax_cents::text, base_tax_cents::text
+      from report_days where company_id = ${company.id} and orders <> 0
+      order by report, day, currency, key1 nulls first, key2 nulls first, key3 nulls first, rate nulls first`,
+    ),
+    facts: await rows(
+      sql`select order_id, report, at, currency, key1, key2, key3, rate, quantity::text, orders, amount_cents::text,
+        base_amount_cents::text, tax_cents::text, base_tax_cents::text
+      from report_order_facts where company_id = ${company.id}
+      order by order_id, report, key1 nulls first, key2 nulls first, key3 nulls first, rate nulls first`,
+    ),
+    firsts: await rows(
+      sql`select customer_id, first_at from report_customer_firsts where company_id = ${company.id} order by 1`,
+    ),
+  });
+
+  it("stay equal to the oracle and to a rebuild after orders, lines and the catalogue change", async () => {
+    const scope = sql`company_id = ${company.id}`;
+    // Orders paid, cancelled, moved across midnights, to another customer, currency or tax country, in bulk.
+    await db.execute(sql`update orders set status = case when status in ('processing', 'delivered') then 'cancel'
+      else 'delivered' end where ${scope} and number % 7 = 0`);
+    await db.execute(sql`update orders set created_at = created_at - interval '13 hours 30 minutes'
+      where ${scope} and number % 5 = 0`);
+    await db.execute(sql`update orders set customer_id = (select customer_id from orders where ${scope} and number = 1),
+      tax_country = 'FR' where ${scope} and number % 11 = 0`);
+    await db.execute(sql`update orders set currency = 'USD', base_total_cents = round(total_cents / 1.0843)
+      where ${scope} and number % 13 = 0 and currency = 'EUR'`);
+    // Lines changed, removed, added (some without a tax rate: the order then counts its one rate).
+    await db.execute(sql`update order_lines set quantity = quantity + 1, total_cents = total_cents + unit_price_cents
+      where order_id in (select id from orders where ${scope} and number % 3 = 0)`);
+    await db.execute(sql`delete from order_lines where id in (select l.id from order_lines l join orders o
+      on o.id = l.order_id where o.company_id = ${company.id} and o.number % 4 = 0)`);
+    await db.execute(sql`insert into order_lines (company_id, order_id, course_id, title, unit_price_cents, quantity,
+        total_cents, tax_name, tax_rate_bp, tax_base_cents, tax_cents)
+      select company_id, id, null, ${JSON.stringify({ en: "Added line" })}::jsonb, 700, 2, 1400,
+        case when number % 2 = 0 then 'VAT low' end, case when number % 2 = 0 then 900 end,
+        case when number % 2 = 0 then 1284 end, case when number % 2 = 0 then 116 end
+      from orders where ${scope} and number % 6 = 1`);
+    // A course to another category, a product deleted.
+    await db.execute(sql`update courses set category_id = (select id from categories where ${scope} and slug = 'music')
+      where ${scope} and id in (select course_id from order_lines where ${scope} and course_id is not null limit 1)`);
+    await db.execute(sql`delete from products where ${scope} and slug = 'workbook'`);
+    // Orders without refunds or returns deleted.
+    await db.execute(sql`delete from orders where ${scope} and number % 17 = 0
+      and id not in (select order_id from refunds) and id not in (select order_id from order_returns)`);
+
+    for (const [timeZone, currency] of [
+      ["Europe/Amsterdam", "EUR"],
+      ["America/New_York", "USD"],
+      ["Asia/Kolkata", "EUR"],
+    ] as const) {
+      const today = localDay(NOW, timeZone);
+      await compare(timeZone, currency, shift(today, -29), today, "day");
+      await compare(timeZone, currency, shift(today, -79), shift(today, -3), "month");
+    }
+
+    const kept = await rollups();
+    await db.execute(sql`select report_rebuild_rollups(${company.id})`);
+    expect(await rollups()).toEqual(kept);
+    expect(kept.days.length).toBeGreaterThan(0);
+  });
+
+  it("stay exact when transactions change one order, its lines and its customer's orders at once", async () => {
+    const [target] = await rows<{ id: string; sibling: string }>(
+      sql`select o.id, (select s.id from orders s where s.customer_id = o.customer_id and s.id <> o.id
+          and s.status in ('processing', 'delivered') limit 1) as sibling
+        from orders o where o.company_id = ${company.id} and o.status in ('processing', 'delivered')
+          and exists (select 1 from order_lines l where l.order_id = o.id)
+          and exists (select 1 from orders s where s.customer_id = o.customer_id and s.id <> o.id
+            and s.status in ('processing', 'delivered'))
+        order by o.number limit 1`,
+    );
+    // On PostgreSQL each transaction has its own connection and they overlap (PGlite runs them in turn):
+    // an order's lines, its status and its customer's other order, each one row per statement.
+    await Promise.all(
+      Array.from({ length: 9 }, (_, i) =>
+        db.transaction(async (tx) => {
+          if (i % 3 === 0)
+            await tx.execute(sql`update order_lines set quantity = quantity + 1,
+              total_cents = total_cents + unit_price_cents where order_id = ${target!.id}`);
+          else if (i % 3 === 1)
+            await tx.execute(sql`update orders set created_at = created_at - interval '1 hour'
+              where id = ${target!.sibling}`);
+          else
+            await tx.execute(sql`update orders set status = case when status = 'cancel' then 'delivered' else 'cancel' end
+              where id = ${target!.id}`);
+          await tx.execute(sql`select pg_sleep(0.05)`);
+        }),
+      ),
+    );
+    const kept = await rollups();
+    await db.execute(sql`select report_rebuild_rollups(${company.id})`);
+    expect(await rollups()).toEqual(kept);
+  });
+});

@@ -5,18 +5,25 @@ import { type Translatable, translate } from "~shared/translatable";
 import type { Db } from "../../db/client";
 import { categories, courses } from "../catalog/catalog.tables";
 import { PAID_STATUSES } from "../dashboard/dashboard.service";
-import { orderLines, orderReturns, orders, refunds } from "../orders/orders.tables";
+import { orderReturns, orders, refunds } from "../orders/orders.tables";
 import { products } from "../products/products.tables";
 import type { SettingsService } from "../settings/settings.service";
 import type { AdminReportsQuery, Reports } from "./reports.schemas";
-import { reportOrderHours } from "./reports.tables";
+import { reportCustomerFirsts, reportDays, reportOrderFacts, reportOrderHours } from "./reports.tables";
 import { renderReportPdf } from "./reports-pdf";
 
 const DAY_MS = 86_400_000;
 
-/** Rows of a raw query, on either engine (both drivers answer `{ rows }`). */
+/**
+ * Rows of a raw query, on either engine (both drivers answer `{ rows }`). Without JIT compilation: the
+ * reports' queries are large enough for PostgreSQL to compile them, which cost 150–350 ms a query at the
+ * benchmark's million orders and never paid back (decision 037).
+ */
 async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`set local jit = off`);
+    return ((await tx.execute(query)) as unknown as { rows: T[] }).rows;
+  });
 }
 
 /** Sums come back as bigint (a string from node-postgres): exact up to 2^53 cents. */
@@ -138,6 +145,25 @@ export function createReportsService(db: Db, deps: { settings: SettingsService; 
         select o.created_at, o.payment_method, o.channel, 1, ${base(sql`o.subtotal_cents`)}, ${base(sql`o.discount_cents`)},
           ${base(sql`o.vat_cents`)}, ${base(sql`o.total_cents`)}
         from (${paid}) o where not ${wholeHours}`;
+      // The item, category and tax reports: the whole UTC days of the period from report_days, the edges (less
+      // than a day at each end when the school's midnight is not UTC's) from report_order_facts (decision 037).
+      const firstDay = sql`((${start} at time zone 'UTC') + interval '1 day' - interval '1 microsecond')::date`;
+      const endDay = sql`(${end} at time zone 'UTC')::date`;
+      const firstDayAt = sql`(${firstDay}::timestamp at time zone 'UTC')`;
+      const endDayAt = sql`(${endDay}::timestamp at time zone 'UTC')`;
+      const amounts = sql`r.key1, r.key2, r.key3, r.rate, r.title, r.quantity, r.orders,
+        ${pick(sql`r.amount_cents`, sql`r.base_amount_cents`)} as amount, ${pick(sql`r.tax_cents`, sql`r.base_tax_cents`)} as tax`;
+      const rolled = (report: "item" | "category" | "tax") =>
+        sql`select ${amounts} from ${reportDays} r
+          where r.company_id = ${companyId} and r.report = ${report} and r.day >= ${firstDay} and r.day < ${endDay}
+          union all
+          select ${amounts} from ${reportOrderFacts} r
+          where r.company_id = ${companyId} and r.report = ${report}
+            and r.at >= ${start} and r.at < least(${firstDayAt}, ${end})
+          union all
+          select ${amounts} from ${reportOrderFacts} r
+          where r.company_id = ${companyId} and r.report = ${report}
+            and r.at >= greatest(${endDayAt}, ${firstDayAt}, ${start}) and r.at < ${end}`;
       type MoneyRow = { orders: number; gross: string; discount: string; tax: string; total: string };
 
       const [periods, items, cats, methods, channels, refundKinds, returns, taxes, customers] =
@@ -163,21 +189,15 @@ export function createReportsService(db: Db, deps: { settings: SettingsService; 
               tax: string;
             }>(
               db,
-              sql`select kind, id, (array_agg(title))[1] as title, sum(quantity)::bigint as quantity,
-              count(distinct order_id)::int as orders, sum(gross)::bigint as gross, sum(tax)::bigint as tax
+              sql`select x.kind, x.id, coalesce(c.title, p.title, x.title) as title, x.quantity, x.orders, x.gross, x.tax
             from (
-              select case when l.product_id is not null then 'product' else 'course' end as kind,
-                coalesce(l.course_id, l.product_id)::text as id,
-                coalesce(c.title, p.title, l.title) as title, l.title->>'en' as line_title,
-                l.quantity, l.order_id,
-                ${base(sql`l.total_cents`)} as gross, ${base(sql`coalesce(l.tax_cents, 0)`)} as tax
-              from (${paid}) o
-              join ${orderLines} l on l.order_id = o.id
-              left join ${courses} c on c.id = l.course_id
-              left join ${products} p on p.id = l.product_id
+              select r.key1 as kind, r.key2 as id, (array_agg(r.title))[1] as title, sum(r.quantity)::bigint as quantity,
+                sum(r.orders)::int as orders, sum(r.amount)::bigint as gross, sum(r.tax)::bigint as tax
+              from (${rolled("item")}) r group by r.key1, r.key2, r.key3 having sum(r.orders) > 0
             ) x
-            group by kind, id, case when id is null then line_title end
-            order by gross desc, quantity desc, id`,
+            left join ${courses} c on x.kind = 'course' and c.id = x.id::uuid
+            left join ${products} p on x.kind = 'product' and p.id = x.id::uuid
+            order by x.gross desc, x.quantity desc, x.id`,
             ),
           ),
           want("categories", () =>
@@ -189,13 +209,13 @@ export function createReportsService(db: Db, deps: { settings: SettingsService; 
               gross: string;
             }>(
               db,
-              sql`select cat.id::text as id, cat.name as name, sum(l.quantity)::bigint as quantity,
-              count(distinct o.id)::int as orders, sum(${base(sql`l.total_cents`)})::bigint as gross
-            from (${paid}) o
-            join ${orderLines} l on l.order_id = o.id
-            left join ${courses} c on c.id = l.course_id
-            left join ${products} p on p.id = l.product_id
-            left join ${categories} cat on cat.id = coalesce(c.category_id, p.category_id)
+              sql`select cat.id::text as id, cat.name as name, sum(x.quantity)::bigint as quantity,
+              sum(x.orders)::int as orders, sum(x.gross)::bigint as gross
+            from (
+              select r.key2 as category_id, sum(r.quantity) as quantity, sum(r.orders) as orders, sum(r.amount) as gross
+              from (${rolled("category")}) r group by r.key2 having sum(r.orders) > 0
+            ) x
+            left join ${categories} cat on cat.id = x.category_id::uuid
             group by cat.id, cat.name
             order by gross desc, cat.id nulls last`,
             ),
@@ -240,7 +260,7 @@ export function createReportsService(db: Db, deps: { settings: SettingsService; 
             ),
           ),
           // The rates of each order as its invoice shows them (storedTaxLines): its lines' own taxes when
-          // every line has one, else its one rate over the whole total.
+          // every line has one, else its one rate over the whole total (report_order_facts_source).
           want("taxes", () =>
             rowsOf<{
               country: string | null;
@@ -251,42 +271,22 @@ export function createReportsService(db: Db, deps: { settings: SettingsService; 
               tax: string;
             }>(
               db,
-              sql`with p as materialized (${paid}),
-            lined as (
-              select o.id from p o where exists (select 1 from ${orderLines} l where l.order_id = o.id)
-                and not exists (select 1 from ${orderLines} l where l.order_id = o.id and l.tax_rate_bp is null)
-            ),
-            taxed as (
-              select o.id as order_id, o.tax_country as country, coalesce(l.tax_name, 'VAT') as name,
-                l.tax_rate_bp as rate, ${base(sql`coalesce(l.tax_base_cents, 0)`)} as base,
-                ${base(sql`coalesce(l.tax_cents, 0)`)} as tax
-              from p o join ${orderLines} l on l.order_id = o.id
-              where o.id in (select id from lined)
-              union all
-              select o.id, o.tax_country, 'VAT', o.vat_rate_bp, ${base(sql`o.total_cents - o.vat_cents`)},
-                ${base(sql`o.vat_cents`)}
-              from p o where o.id not in (select id from lined)
-            )
-            select country, name, rate::int as "rateBp", count(distinct order_id)::int as orders,
-              sum(base)::bigint as base, sum(tax)::bigint as tax
-            from taxed group by country, name, rate
-            order by country nulls last, rate desc, name`,
+              sql`select r.key1 as country, r.key2 as name, r.rate as "rateBp", sum(r.orders)::int as orders,
+              sum(r.amount)::bigint as base, sum(r.tax)::bigint as tax
+            from (${rolled("tax")}) r group by r.key1, r.key2, r.rate having sum(r.orders) > 0
+            order by country nulls last, "rateBp" desc, name`,
             ),
           ),
+          // New customers placed their first paid order (report_customer_firsts) in the period.
           want("customers", () =>
             rowsOf<{ type: "new" | "returning"; customers: number; orders: number; total: string }>(
               db,
-              sql`with p as materialized (${paid}),
-            firsts as (
-              select f.customer_id, min(f.created_at) as first_at from ${orders} f
-              where f.company_id = ${companyId} and f.status in (${paidStatuses})
-                and f.customer_id in (select customer_id from p)
-              group by f.customer_id
-            )
-            select case when firsts.first_at >= ${start} then 'new' else 'returning' end as type,
+              sql`select case when f.first_at >= ${start} then 'new' else 'returning' end as type,
               count(distinct o.customer_id)::int as customers, count(*)::int as orders,
               sum(${base(sql`o.total_cents`)})::bigint as total
-            from p o join firsts on firsts.customer_id = o.customer_id
+            from ${orders} o join ${reportCustomerFirsts} f on f.customer_id = o.customer_id
+            where o.company_id = ${companyId} and o.status in (${paidStatuses})
+              and o.created_at >= ${start} and o.created_at < ${end}
             group by 1`,
             ),
           ),

@@ -1,4 +1,16 @@
-import { bigint, integer, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { companyId } from "../../db/columns";
 
 /*
@@ -32,4 +44,76 @@ export const reportOrderHours = pgTable(
       columns: [t.companyId, t.hour, t.currency, t.channel, t.paymentMethod],
     }),
   ],
+);
+
+/** The keys and amounts of a report fact, per order (report_order_facts) or summed per day (report_days). */
+const factColumns = () => ({
+  currency: text("currency").notNull(),
+  key1: text("key1"),
+  key2: text("key2"),
+  key3: text("key3"),
+  rate: integer("rate"),
+  title: jsonb("title"),
+  quantity: bigint("quantity", { mode: "number" }).notNull().default(0),
+  orders: integer("orders").notNull().default(0),
+  amountCents: bigint("amount_cents", { mode: "number" }).notNull().default(0),
+  baseAmountCents: bigint("base_amount_cents", { mode: "number" }).notNull().default(0),
+  taxCents: bigint("tax_cents", { mode: "number" }).notNull().default(0),
+  baseTaxCents: bigint("base_tax_cents", { mode: "number" }).notNull().default(0),
+});
+
+/*
+ * What each paid order adds to the reports read per order line (migration 0034, decision 037's addendum):
+ * `item` (kind, course or product id, the line's English title when it has neither), `category` (the
+ * course's or product's category today), `tax` (country, tax name, rate), each with the order's UTC time,
+ * currency and its amounts as charged and in the shop currency at the order's own rate. Kept by statement
+ * triggers on orders, order lines, courses and products (an order is recomputed whole when it or a line
+ * changes); the reports read the edges of a period (less than a UTC day at each end) from it.
+ */
+export const reportOrderFacts = pgTable(
+  "report_order_facts",
+  {
+    companyId: companyId(),
+    orderId: uuid("order_id").notNull(),
+    report: text("report").notNull(),
+    at: timestamp("at", { withTimezone: true }).notNull(),
+    ...factColumns(),
+  },
+  (t) => [
+    index("report_order_facts_order_idx").on(t.orderId),
+    index("report_order_facts_company_at_idx").on(t.companyId, t.report, t.at),
+  ],
+);
+
+/**
+ * The facts summed per company × report × UTC day × currency × key: the reports read the whole UTC days of a
+ * period from it (each order lies in one day, so an order counted once per key and day sums exactly).
+ */
+export const reportDays = pgTable(
+  "report_days",
+  {
+    companyId: companyId(),
+    report: text("report").notNull(),
+    day: date("day").notNull(),
+    ...factColumns(),
+  },
+  (t) => [
+    unique("report_days_key")
+      .on(t.companyId, t.report, t.day, t.currency, t.key1, t.key2, t.key3, t.rate)
+      .nullsNotDistinct(),
+  ],
+);
+
+/**
+ * Each customer's first paid order (the customers report's new vs returning), kept by a statement trigger
+ * on orders (migration 0034).
+ */
+export const reportCustomerFirsts = pgTable(
+  "report_customer_firsts",
+  {
+    companyId: companyId(),
+    customerId: uuid("customer_id").primaryKey(),
+    firstAt: timestamp("first_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("report_customer_firsts_company_idx").on(t.companyId, t.firstAt)],
 );

@@ -1,12 +1,9 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { NOT_SHIPPED_MESSAGE } from "~shared/order-status";
+import { apiCall } from "../../../tests/support/api-call";
 import { CHECKOUT_CONSENTS } from "../../../tests/support/checkout-consents";
-import {
-  bearer,
-  type CheckoutTestApp,
-  createCheckoutTestApp,
-} from "../../../tests/support/checkout-fixtures";
+import { type CheckoutTestApp, createCheckoutTestApp } from "../../../tests/support/checkout-fixtures";
 import { createStaff, type TestStaff } from "../../../tests/support/staff";
 import { orders } from "../orders/orders.tables";
 import { products } from "../products/products.tables";
@@ -23,20 +20,7 @@ const TERMS_ONLY = { acceptTerms: true } as const;
 // biome-ignore lint/suspicious/noExplicitAny: tests read JSON answers loosely
 type Json = any;
 
-async function call(
-  method: "GET" | "POST" | "PUT" | "DELETE",
-  url: string,
-  token?: string,
-  payload?: unknown,
-) {
-  const response = await t.app.inject({
-    method,
-    url,
-    headers: token ? bearer(token) : {},
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
-  return { status: response.statusCode, body: response.json() as Json };
-}
+const call = apiCall(() => t.app);
 
 const countryId = async (isoCode: string) => {
   const list = await call("GET", `/api/admin/countries?searchText=${isoCode}&limit=50`, admin.token);

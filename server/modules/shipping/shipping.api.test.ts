@@ -1,11 +1,8 @@
 import { and, count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { apiCall } from "../../../tests/support/api-call";
 import { CHECKOUT_CONSENTS } from "../../../tests/support/checkout-consents";
-import {
-  bearer,
-  type CheckoutTestApp,
-  createCheckoutTestApp,
-} from "../../../tests/support/checkout-fixtures";
+import { type CheckoutTestApp, createCheckoutTestApp } from "../../../tests/support/checkout-fixtures";
 import { createStaff, type TestStaff } from "../../../tests/support/staff";
 import { NO_CARRIER_MESSAGE } from "../checkout/quote";
 import { orders, payments } from "../orders/orders.tables";
@@ -20,15 +17,7 @@ const CARD = { number: "4242424242424242", expMonth: 12, expYear: 2039, cvc: "12
 // biome-ignore lint/suspicious/noExplicitAny: tests read JSON answers loosely
 type Json = any;
 
-async function call(method: "GET" | "POST" | "PUT", url: string, token?: string, payload?: unknown) {
-  const response = await t.app.inject({
-    method,
-    url,
-    headers: token ? bearer(token) : {},
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
-  return { status: response.statusCode, body: response.json() as Json };
-}
+const call = apiCall(() => t.app);
 
 const countryId = async (isoCode: string) => {
   const list = await call("GET", `/api/admin/countries?searchText=${isoCode}&limit=50`, admin.token);

@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { apiCall } from "../../../tests/support/api-call";
 import { TEST_ADMIN } from "../../../tests/support/golden-database";
 import { type OutboxMail, outboxMailsTo } from "../../../tests/support/outbox";
 import { createStaff } from "../../../tests/support/staff";
@@ -16,16 +17,7 @@ let adminToken: string;
 let companyId: string;
 let cashierRole: string;
 
-type Method = "GET" | "POST" | "DELETE";
-const call = async (method: Method, url: string, token?: string, payload?: object) => {
-  const response = await t.app.inject({
-    method,
-    url,
-    ...(payload === undefined ? {} : { payload }),
-    headers: token ? { authorization: `Bearer ${token}` } : {},
-  });
-  return { status: response.statusCode, body: response.json() };
-};
+const call = apiCall(() => t.app);
 
 /** Waits for the `count`th mail to `to` in the outbox (mail jobs run just after the request). */
 async function mails(to: string, count: number): Promise<OutboxMail[]> {

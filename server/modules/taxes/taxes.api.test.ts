@@ -1,11 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { apiCall } from "../../../tests/support/api-call";
 import { CHECKOUT_CONSENTS } from "../../../tests/support/checkout-consents";
-import {
-  bearer,
-  type CheckoutTestApp,
-  createCheckoutTestApp,
-} from "../../../tests/support/checkout-fixtures";
+import { type CheckoutTestApp, createCheckoutTestApp } from "../../../tests/support/checkout-fixtures";
 import { addFreeCarrier, shipTo } from "../../../tests/support/shipping";
 import { createStaff, type TestStaff } from "../../../tests/support/staff";
 import { orders } from "../orders/orders.tables";
@@ -19,20 +16,7 @@ const CARD = { number: "4242424242424242", expMonth: 12, expYear: 2039, cvc: "12
 // biome-ignore lint/suspicious/noExplicitAny: tests read JSON answers loosely
 type Json = any;
 
-async function call(
-  method: "GET" | "POST" | "PATCH" | "PUT" | "DELETE",
-  url: string,
-  token?: string,
-  payload?: unknown,
-) {
-  const response = await t.app.inject({
-    method,
-    url,
-    headers: token ? bearer(token) : {},
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
-  return { status: response.statusCode, body: response.json() as Json };
-}
+const call = apiCall(() => t.app);
 
 const quote = (body: Record<string, unknown>) => call("POST", "/api/checkout/quote", undefined, body);
 
