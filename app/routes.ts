@@ -117,6 +117,7 @@ const pos = [
   route("pos", "routes/pos/pos.tsx"),
   route("pos/receipt/:orderId", "routes/pos/receipt.tsx"),
   route("pos/kitchen/:parkedId", "routes/pos/kitchen-ticket.tsx"),
+  route("pos/receipt/:orderId/return", "routes/pos/return-receipt.tsx"),
 ];
 
 /** The platform operators' page (issue 16 item 12): on the platform's own address only. */

@@ -38,6 +38,7 @@ import { paymentSettingsRoutes } from "./modules/payments/payment-settings.route
 import { paymentWebhookRoutes } from "./modules/payments/payments.routes";
 import { platformRoutes } from "./modules/platform/platform.routes";
 import { posRoutes } from "./modules/pos/pos.routes";
+import { posReturnRoutes } from "./modules/pos/pos-return.routes";
 import { drawerRoutes } from "./modules/pos-drawer/pos-drawer.routes";
 import { restaurantRoutes } from "./modules/pos-restaurant/restaurant.routes";
 import { adminProductRoutes } from "./modules/products/admin-products.routes";
@@ -209,6 +210,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(orderAdminRoutes);
       await api.register(manualEnrolmentRoutes);
       await api.register(posRoutes);
+      await api.register(posReturnRoutes);
       await api.register(dashboardRoutes);
       await api.register(reportsRoutes);
       await api.register(settingsAdminRoutes);

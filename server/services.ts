@@ -47,6 +47,7 @@ import { createSchoolPayments } from "./modules/payments/school-payments";
 import { createStripeConnect } from "./modules/payments/stripe-connect";
 import { createPlatformService } from "./modules/platform/platform.service";
 import { createPosService } from "./modules/pos/pos.service";
+import { createPosReturns } from "./modules/pos/pos-return";
 import { createPosSales } from "./modules/pos/pos-sale";
 import { createDrawerService } from "./modules/pos-drawer/pos-drawer.service";
 import { createRestaurantService } from "./modules/pos-restaurant/restaurant.service";
@@ -250,6 +251,13 @@ export function createServices(
     settings,
     now: now ?? (() => new Date()),
   });
+  const posReturns = createPosReturns({
+    db,
+    now: now ?? (() => new Date()),
+    pos,
+    posSales,
+    orderAdmin,
+  });
   const jobsAdmin = createJobsAdminService(database, { queue: jobQueue, audit });
   const dashboard = createDashboardService(db, { settings, ...(now ? { now } : {}) });
   const reports = createReportsService(db, { settings, ...(now ? { now } : {}) });
@@ -316,6 +324,7 @@ export function createServices(
     manualEnrolment,
     pos,
     posSales,
+    posReturns,
     dashboard,
     reports,
     settingsAdmin,

@@ -55,6 +55,7 @@ export const adminPaths = {
   pos: () => "/pos",
   posReceipt: (orderId: string) => `/pos/receipt/${encodeURIComponent(orderId)}`,
   kitchenTicket: (parkedId: string) => `/pos/kitchen/${encodeURIComponent(parkedId)}`,
+  posReturnReceipt: (orderId: string) => `/pos/receipt/${encodeURIComponent(orderId)}/return`,
   faq: () => "/faq",
   emailTemplates: () => "/email-templates",
   languages: () => "/languages",

@@ -55,7 +55,7 @@ describe("admin page guard (requireStaffPage)", () => {
     expect(data.stripe.configured).toBe(false);
     expect(data.languages.map((language) => language.code)).toEqual(["en", "nl"]);
     const keys = visibleNav(data.staff.permissions).map((entry) => entry.key);
-    expect(keys).toEqual(["orders", "posDrawers"]);
+    expect(keys).toEqual(["orders"]);
     expect(keys).not.toContain("catalog");
   });
 

@@ -19,6 +19,8 @@ export interface ConfirmDialogProps {
   className?: string;
   onConfirm: () => void;
   onCancel: () => void;
+  /** Escape or a click outside, when that is not the same as the cancel button's answer (default: onCancel). */
+  onDismiss?: () => void;
 }
 
 /**
@@ -37,11 +39,12 @@ export function ConfirmDialog({
   className,
   onConfirm,
   onCancel,
+  onDismiss = onCancel,
 }: ConfirmDialogProps) {
   return (
     <ModalOverlay
       isOpen={isOpen}
-      onOpenChange={(open) => !open && !busy && onCancel()}
+      onOpenChange={(open) => !open && !busy && onDismiss()}
       isDismissable={!busy}
       isKeyboardDismissDisabled={busy}
       className={cn(

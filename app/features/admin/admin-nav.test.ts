@@ -29,8 +29,12 @@ describe("visibleNav", () => {
     ]);
   });
 
-  it("shows a Driver only orders and the cash drawers", () => {
-    expect(keys("Driver")).toEqual(["orders", "posDrawers"]);
+  it("shows a Driver only orders (the cash drawers are the point of sale's)", () => {
+    expect(keys("Driver")).toEqual(["orders"]);
+  });
+
+  it("shows a Cashier the point of sale and its cash drawers", () => {
+    expect(keys("Cashier")).toEqual(expect.arrayContaining(["pos", "posDrawers"]));
   });
 
   it("keeps a group with only the links the role may read", () => {
@@ -39,7 +43,6 @@ describe("visibleNav", () => {
       "reports",
       "customers",
       "orders",
-      "posDrawers",
       "jobs",
       "settings",
       "onlineStore(storeSettings,posSetting)",

@@ -66,7 +66,7 @@ export const ADMIN_NAV: AdminNavEntry[] = [
   link("customers", adminPaths.customers(), "customers", Users),
   link("orders", adminPaths.orders(), "orders", ShoppingBag),
   link("pos", adminPaths.pos(), "pos", Calculator),
-  link("posDrawers", adminPaths.posDrawers(), "orders", Wallet),
+  link("posDrawers", adminPaths.posDrawers(), "pos", Wallet),
   link("ourStaff", adminPaths.ourStaff(), "staff", UsersRound),
   link("auditLog", adminPaths.auditLog(), "staff", FileClock),
   link("jobs", adminPaths.jobs(), "jobs", ListChecks),

@@ -1,4 +1,6 @@
-import type { PosItem } from "./pos-api";
+import type { PosCustomer, PosItem } from "./pos-api";
+
+export type { PosCustomer };
 
 export interface CartLine {
   item: PosItem;
@@ -15,12 +17,6 @@ export const unitPrice = (line: CartLine) =>
   line.item.extras
     .filter((extra) => line.extraIds.includes(extra.id))
     .reduce((sum, extra) => sum + extra.priceCents, 0);
-
-export interface PosCustomer {
-  id: string;
-  name: string;
-  email: string;
-}
 
 export const lineKey = (item: PosItem) => `${item.kind}:${item.id}:${item.variantId ?? ""}`;
 

@@ -9,9 +9,11 @@ import { useErrorText } from "./use-error-text";
 /** Look up the buyer by name or email, or add them on the spot (a learner for a course). */
 export function CustomerPicker({
   customer,
+  money,
   onChange,
 }: {
   customer: PosCustomer | null;
+  money(cents: number): string;
   onChange(customer: PosCustomer | null): void;
 }) {
   const { t } = useTranslation();
@@ -25,7 +27,14 @@ export function CustomerPicker({
   if (customer) {
     return (
       <div className="flex items-center justify-between gap-2 rounded-lg border border-line p-2">
-        <span>{t("adminPos.customer.chosen", { name: customer.name, email: customer.email })}</span>
+        <span>
+          {t("adminPos.customer.chosen", { name: customer.name, email: customer.email })}
+          {customer.creditCents > 0 && (
+            <span className="block text-sm text-ink-muted" data-testid="pos-customer-credit">
+              {t("adminPos.customer.credit", { amount: money(customer.creditCents) })}
+            </span>
+          )}
+        </span>
         <Button variant="ghost" onClick={() => onChange(null)}>
           {t("adminPos.customer.clear")}
         </Button>

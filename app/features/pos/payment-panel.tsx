@@ -3,26 +3,33 @@ import { TextField } from "~/components/admin/form-fields";
 import { Button } from "~/components/ui/button";
 import { useTranslation } from "~/i18n/use-translation";
 import type { PosSaleBody, PosSettings } from "~server/modules/pos/pos.schemas";
+import type { PosCustomer } from "./cart";
 import { PinField } from "./cashier-sign-in";
 import { type PosQuote, parseAmount } from "./pos-api";
 
 export type PosPayments = PosSaleBody["payments"];
 
-/** How the quoted total is paid: card (with its last digits) and the rest in cash, with change. */
+/**
+ * How the quoted total is paid: the chosen customer's credit (up to their balance), card (with its
+ * last digits), and the rest in cash, with change.
+ */
 export function PaymentPanel({
   quote,
   settings,
+  customer,
   money,
   busy,
   onPay,
 }: {
   quote: PosQuote;
   settings: PosSettings;
+  customer: PosCustomer | null;
   money(cents: number): string;
   busy: boolean;
   onPay(payments: PosPayments, pin: string | null): void;
 }) {
   const { t } = useTranslation();
+  const [creditAmount, setCreditAmount] = useState("");
   const [cardAmount, setCardAmount] = useState("");
   const [cardLast4, setCardLast4] = useState("");
   const [tendered, setTendered] = useState("");
@@ -30,25 +37,29 @@ export function PaymentPanel({
   const askPin = settings.pinRule === "every-action";
 
   const total = quote.totalCents;
+  const credit = customer ? (parseAmount(creditAmount || "0") ?? -1) : 0;
   const card = parseAmount(cardAmount || "0") ?? -1;
-  const cashDue = total - Math.max(0, card);
+  const cashDue = total - Math.max(0, credit) - Math.max(0, card);
   const cashTendered = tendered ? parseAmount(tendered) : cashDue;
   const change = cashTendered !== null && cashDue > 0 ? cashTendered - cashDue : 0;
   const payProblem =
-    card < 0 || card > total
-      ? "card"
-      : card > 0 && !/^\d{4}$/.test(cardLast4)
-        ? "last4"
-        : cashDue > 0 && (cashTendered === null || cashTendered < cashDue)
-          ? "tendered"
-          : askPin && !/^\d{4,8}$/.test(pin)
-            ? "pin"
-            : null;
+    credit < 0 || credit > total || (customer && credit > customer.creditCents)
+      ? "credit"
+      : card < 0 || card > total - credit
+        ? "card"
+        : card > 0 && !/^\d{4}$/.test(cardLast4)
+          ? "last4"
+          : cashDue > 0 && (cashTendered === null || cashTendered < cashDue)
+            ? "tendered"
+            : askPin && !/^\d{4,8}$/.test(pin)
+              ? "pin"
+              : null;
 
   function pay() {
     if (payProblem) return;
     onPay(
       [
+        ...(credit > 0 ? [{ method: "credit" as const, amountCents: credit }] : []),
         ...(card > 0 ? [{ method: "card" as const, amountCents: card, cardLast4 }] : []),
         ...(cashDue > 0
           ? [{ method: "cash" as const, amountCents: cashDue, tenderedCents: cashTendered ?? cashDue }]
@@ -61,6 +72,15 @@ export function PaymentPanel({
   return (
     <fieldset className="grid gap-2 border-t border-line pt-3">
       <legend className="text-sm font-semibold">{t("adminPos.payment")}</legend>
+      {customer && customer.creditCents > 0 && (
+        <TextField
+          label={t("adminPos.creditAmount", { balance: money(customer.creditCents) })}
+          inputMode="decimal"
+          value={creditAmount}
+          maxLength={12}
+          onChange={setCreditAmount}
+        />
+      )}
       <div className="grid grid-cols-2 gap-2">
         <TextField
           label={t("adminPos.cardAmount")}

@@ -7,8 +7,31 @@ import type {
   PosSale,
   PosSaleBody,
 } from "~server/modules/pos/pos.schemas";
+import type {
+  PosOrderDetail,
+  PosOrderSummary,
+  PosReturnBody,
+  PosReturnResult,
+} from "~server/modules/pos/pos-return.schemas";
 
-export type { Cashier, PosCatalog, PosItem, PosQuote, PosSale };
+export type {
+  Cashier,
+  PosCatalog,
+  PosItem,
+  PosOrderDetail,
+  PosOrderSummary,
+  PosQuote,
+  PosReturnResult,
+  PosSale,
+};
+
+/** A customer at the counter, with the balance of their credit account. */
+export interface PosCustomer {
+  id: string;
+  name: string;
+  email: string;
+  creditCents: number;
+}
 
 /** An API refusal: the code picks the translated text, the message is the API's own (English). */
 export class PosApiError extends Error {
@@ -61,15 +84,18 @@ export const posApi = {
   },
   barcode: (code: string) => request<PosItem>("GET", `/api/pos/barcodes/${encodeURIComponent(code)}`),
   customers: (search: string) =>
-    request<{ id: string; name: string; email: string }[]>(
-      "GET",
-      `/api/pos/customers?search=${encodeURIComponent(search)}`,
-    ),
+    request<PosCustomer[]>("GET", `/api/pos/customers?search=${encodeURIComponent(search)}`),
   createCustomer: (name: string, email: string) =>
-    request<{ id: string; name: string; email: string }>("POST", "/api/pos/customers", { name, email }),
+    request<PosCustomer>("POST", "/api/pos/customers", { name, email }),
   quote: (cart: CartInput) => request<PosQuote>("POST", "/api/pos/quote", cart),
   sell: (sale: PosSaleBody, key: string) =>
     request<PosSale>("POST", "/api/pos/sales", sale, { "idempotency-key": key }),
+  orders: (search: string) =>
+    request<PosOrderSummary[]>("GET", `/api/pos/orders?search=${encodeURIComponent(search)}`),
+  order: (orderId: string) =>
+    request<PosOrderDetail>("GET", `/api/pos/orders/${encodeURIComponent(orderId)}`),
+  returnItems: (orderId: string, body: PosReturnBody) =>
+    request<PosReturnResult>("POST", `/api/pos/orders/${encodeURIComponent(orderId)}/returns`, body),
 };
 
 /** "12", "12.5", "12,50" → 1250 cents; null when it is not an amount. */

@@ -1,6 +1,6 @@
 import { type ReactNode, useEffect, useMemo, useRef, useState } from "react";
 import { Link } from "react-router";
-import { TextArea } from "~/components/admin/form-fields";
+import { Select, TextArea } from "~/components/admin/form-fields";
 import { Button } from "~/components/ui/button";
 import { useTranslation } from "~/i18n/use-translation";
 import { adminPaths } from "~/lib/admin-paths";
@@ -14,6 +14,7 @@ import { PaymentPanel, type PosPayments } from "./payment-panel";
 import { type Cashier, type PosCatalog, type PosItem, type PosQuote, type PosSale, posApi } from "./pos-api";
 import { type Notice, ProductGrid } from "./product-grid";
 import { RestaurantView } from "./restaurant/restaurant-view";
+import { ReturnDesk } from "./return-desk";
 import { useErrorText } from "./use-error-text";
 
 /** The retail counter: catalogue, barcode, cart, customer, discounts, payment, receipt. */
@@ -32,6 +33,9 @@ export function PosTerminal({
 }) {
   const { t } = useTranslation();
   const [cashier, setCashier] = useState<Cashier | null>(state.cashier);
+  const [mode, setMode] = useState<"sale" | "return">("sale");
+  const [register, setRegister] = useRegister(state.registers);
+  const money = (cents: number) => formatMoney(cents, currency, language);
 
   async function switchCashier() {
     await posApi.signOutCashier();
@@ -46,6 +50,30 @@ export function PosTerminal({
         <div className="ml-auto flex flex-wrap items-center gap-2">
           {cashier && (
             <>
+              <div role="tablist" aria-label={t("adminPos.modes.label")} className="flex gap-1">
+                {(["sale", "return"] as const).map((value) => (
+                  <button
+                    key={value}
+                    type="button"
+                    role="tab"
+                    aria-selected={mode === value}
+                    onClick={() => setMode(value)}
+                    className="min-h-11 rounded-full border border-line px-4 text-sm font-semibold aria-selected:border-primary aria-selected:bg-primary-soft"
+                  >
+                    {t(`adminPos.modes.${value}`)}
+                  </button>
+                ))}
+              </div>
+              <Select
+                label={t("adminPos.register")}
+                hideLabel
+                className="w-44"
+                placeholder={t("adminPos.noRegister")}
+                options={state.registers.map((name) => ({ value: name, label: name }))}
+                value={register}
+                onChange={setRegister}
+                isDisabled={state.registers.length === 0}
+              />
               <span className="text-sm">{t("adminPos.cashier.current", { name: cashier.name })}</span>
               <Button variant="secondary" onClick={switchCashier}>
                 {t("adminPos.cashier.switch")}
@@ -57,7 +85,16 @@ export function PosTerminal({
           </Link>
         </div>
       </header>
-      {cashier && state.settings.view === "restaurant" ? (
+      {cashier && mode === "return" ? (
+        <main id="main" className="mx-auto grid w-full max-w-3xl flex-1 content-start p-4">
+          <ReturnDesk
+            key={cashier.id}
+            money={money}
+            register={register}
+            askPin={state.settings.pinRule === "every-action"}
+          />
+        </main>
+      ) : cashier && state.settings.view === "restaurant" ? (
         <RestaurantView
           key={cashier.id}
           currency={currency}
@@ -66,8 +103,8 @@ export function PosTerminal({
             <Counter
               settings={state.settings}
               homeCatalog={homeCatalog}
-              currency={currency}
-              language={language}
+              money={money}
+              register={register}
               {...order}
             />
           )}
@@ -77,8 +114,8 @@ export function PosTerminal({
           key={cashier.id}
           settings={state.settings}
           homeCatalog={homeCatalog}
-          currency={currency}
-          language={language}
+          money={money}
+          register={register}
         />
       ) : (
         <main id="main" className="flex flex-1 items-center justify-center p-4">
@@ -89,11 +126,29 @@ export function PosTerminal({
   );
 }
 
+/** The register this device takes money at: remembered on the device while its drawer is open. */
+function useRegister(open: string[]): [string | null, (value: string | null) => void] {
+  const [register, setRegister] = useState<string | null>(open.length === 1 ? open[0]! : null);
+  useEffect(() => {
+    const kept = window.localStorage.getItem(REGISTER_KEY);
+    if (kept && open.includes(kept)) setRegister(kept);
+  }, [open]);
+  return [
+    register,
+    (value) => {
+      setRegister(value);
+      if (value) window.localStorage.setItem(REGISTER_KEY, value);
+    },
+  ];
+}
+
+const REGISTER_KEY = "pos.register";
+
 function Counter({
   settings,
   homeCatalog,
-  currency,
-  language,
+  money,
+  register,
   start,
   parkedOrderId,
   tools,
@@ -101,8 +156,8 @@ function Counter({
 }: {
   settings: PosSettings;
   homeCatalog: PosCatalog;
-  currency: string;
-  language: string;
+  money(cents: number): string;
+  register: string | null;
   start?: CounterDraft;
   /** Paying settles this parked order (the restaurant view). */
   parkedOrderId?: string | undefined;
@@ -112,7 +167,6 @@ function Counter({
 }) {
   const { t } = useTranslation();
   const errorText = useErrorText();
-  const money = (cents: number) => formatMoney(cents, currency, language);
   const [notice, setNotice] = useState<Notice | null>(null);
   const [lines, setLines] = useState<CartLine[]>(start?.lines ?? []);
   const [orderDiscount, setOrderDiscount] = useState(start?.orderDiscount ?? 0);
@@ -158,6 +212,7 @@ function Counter({
           ...(notes.trim() ? { notes: notes.trim() } : {}),
           ...(pin !== null ? { pin } : {}),
           ...(parkedOrderId ? { parkedOrderId } : {}),
+          ...(register ? { register } : {}),
         },
         saleKey.current,
       );
@@ -200,10 +255,19 @@ function Counter({
         sale={sale}
         money={money}
         payment={
-          quote && <PaymentPanel quote={quote} settings={settings} money={money} busy={busy} onPay={pay} />
+          quote && (
+            <PaymentPanel
+              quote={quote}
+              settings={settings}
+              customer={customer}
+              money={money}
+              busy={busy}
+              onPay={pay}
+            />
+          )
         }
       >
-        <CustomerPicker customer={customer} onChange={setCustomer} />
+        <CustomerPicker customer={customer} money={money} onChange={setCustomer} />
         <TextArea label={t("adminPos.notes")} value={notes} maxLength={1000} rows={2} onChange={setNotes} />
         {tools?.({ lines, orderDiscount, customer, notes })}
       </CartPanel>

@@ -10,7 +10,7 @@ import {
 import type { Route } from "./+types/pos-drawer";
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
-  await requireStaffPage(context, request, "orders", "read");
+  await requireStaffPage(context, request, "pos", "read");
   const id = DrawerSessionParams.safeParse({ id: params.id });
   if (!id.success) throw data(null, { status: 404 });
   try {
@@ -23,7 +23,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
 
 /** Cash in or out of an open drawer, and closing it with the count. */
 export async function action({ context, request, params }: Route.ActionArgs) {
-  const staff = await requireStaffPage(context, request, "orders", "write");
+  const staff = await requireStaffPage(context, request, "pos", "write");
   const id = DrawerSessionParams.safeParse({ id: params.id });
   if (!id.success) throw data(null, { status: 404 });
   const form = await request.formData();

@@ -51,7 +51,7 @@ function useAnswer(
 export default function PosDrawer({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
   const { session } = loaderData;
-  const canWrite = useCan("orders", "write");
+  const canWrite = useCan("pos", "write");
   const dates = useDates().dateTime;
   const money = (cents: number) => formatMoney(cents, session.currency, i18n.language);
   const open = session.status === "open";

@@ -7,7 +7,7 @@ import { DrawerListQuery, OpenDrawerBody } from "~server/modules/pos-drawer/pos-
 import type { Route } from "./+types/pos-drawers";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  await requireStaffPage(context, request, "orders", "read");
+  await requireStaffPage(context, request, "pos", "read");
   const url = new URL(request.url);
   const query = DrawerListQuery.safeParse({ page: url.searchParams.get("page") ?? undefined });
   const [list, info] = await Promise.all([
@@ -19,7 +19,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 
 /** Opens a drawer session, then shows it. */
 export async function action({ context, request }: Route.ActionArgs) {
-  const staff = await requireStaffPage(context, request, "orders", "write");
+  const staff = await requireStaffPage(context, request, "pos", "write");
   const form = await request.formData();
   const parsed = OpenDrawerBody.safeParse({
     register: String(form.get("register") ?? ""),

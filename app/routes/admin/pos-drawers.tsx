@@ -26,7 +26,7 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 export default function PosDrawers({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
   const { sessions, total, page, limit, currency } = loaderData;
-  const canWrite = useCan("orders", "write");
+  const canWrite = useCan("pos", "write");
   const dates = useDates().dateTime;
   const fetcher = useFetcher<{ ok: false; message: string }>();
   const [register, setRegister] = useState("");

@@ -4,7 +4,7 @@ import { DrawerSessionParams } from "~server/modules/pos-drawer/pos-drawer.schem
 import type { Route } from "./+types/z-report";
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
-  await requireStaffPage(context, request, "orders", "read");
+  await requireStaffPage(context, request, "pos", "read");
   const id = DrawerSessionParams.safeParse({ id: params.id });
   if (!id.success) throw data(null, { status: 404 });
   const [session, store] = await Promise.all([

@@ -1,8 +1,6 @@
-import { Link } from "react-router";
-import { Button } from "~/components/ui/button";
+import { ReceiptLines, ReceiptPaper } from "~/features/pos/receipt-paper";
 import { translator } from "~/i18n/translator";
 import { useTranslation } from "~/i18n/use-translation";
-import { adminPaths } from "~/lib/admin-paths";
 import { useDates } from "~/lib/dates";
 import type { RouteHandle } from "~/root";
 import { formatFullMoney } from "~shared/money";
@@ -29,114 +27,67 @@ export default function ReceiptPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { receipt, language } = loaderData;
   const money = (cents: number) => formatFullMoney(cents, receipt.order.currency, language);
-  const width = `${receipt.width}mm`;
   const { dateTime } = useDates({ timeZone: receipt.timeZone });
   return (
-    <main id="main" className="min-h-dvh bg-canvas p-4 print:bg-white print:p-0">
-      <style>{`@media print { @page { size: ${width} auto; margin: 0; } }`}</style>
-      <div className="mx-auto mb-4 flex flex-wrap justify-center gap-2 print:hidden">
-        <Button onClick={() => window.print()}>{t("adminPos.receipt.print")}</Button>
-        <Link
-          to={adminPaths.pos()}
-          className="inline-flex min-h-11 items-center px-4 font-semibold text-primary-ink underline"
-        >
-          {t("adminPos.receipt.back")}
-        </Link>
-      </div>
-      <article
-        aria-label={t("adminPos.receipt.label")}
-        style={{ width, maxWidth: "100%" }}
-        className="mx-auto bg-white p-3 font-mono text-xs text-black shadow print:shadow-none"
-      >
-        <header className="text-center">
-          <h1 className="text-sm font-bold">{receipt.shop.name}</h1>
-          {receipt.shop.addressLines.map((line) => (
-            <p key={line}>{line}</p>
-          ))}
-          {receipt.shop.phones.map((phone) => (
-            <p key={phone}>{phone}</p>
-          ))}
-          {receipt.shop.vatNumber && (
-            <p>{t("adminPos.receipt.vatNumber", { number: receipt.shop.vatNumber })}</p>
-          )}
-        </header>
-        <hr className="my-2 border-dashed border-black" />
-        <p>{t("adminPos.receipt.order", { number: receipt.order.number })}</p>
-        {receipt.order.invoiceNumber && (
-          <p>{t("adminPos.receipt.invoice", { number: receipt.order.invoiceNumber })}</p>
+    <ReceiptPaper label={t("adminPos.receipt.label")} width={receipt.width} shop={receipt.shop}>
+      <p>{t("adminPos.receipt.order", { number: receipt.order.number })}</p>
+      {receipt.order.invoiceNumber && (
+        <p>{t("adminPos.receipt.invoice", { number: receipt.order.invoiceNumber })}</p>
+      )}
+      <p>{dateTime.format(new Date(receipt.order.placedAt))}</p>
+      {receipt.order.cashier && <p>{t("adminPos.receipt.cashier", { name: receipt.order.cashier })}</p>}
+      <p>{t("adminPos.receipt.customer", { name: receipt.order.customer })}</p>
+      {receipt.order.tableInfo && (
+        <p>{t("adminPosRestaurant.tableLine", { table: receipt.order.tableInfo })}</p>
+      )}
+      <hr className="my-2 border-dashed border-black" />
+      <ReceiptLines lines={receipt.lines} money={money} />
+      <hr className="my-2 border-dashed border-black" />
+      <dl className="grid grid-cols-[1fr_auto] gap-x-2">
+        <dt>{t("adminPos.subtotal")}</dt>
+        <dd className="text-right">{money(receipt.subtotalCents)}</dd>
+        {receipt.discountCents > 0 && (
+          <>
+            <dt>{t("adminPos.discount")}</dt>
+            <dd className="text-right">−{money(receipt.discountCents)}</dd>
+          </>
         )}
-        <p>{dateTime.format(new Date(receipt.order.placedAt))}</p>
-        {receipt.order.cashier && <p>{t("adminPos.receipt.cashier", { name: receipt.order.cashier })}</p>}
-        <p>{t("adminPos.receipt.customer", { name: receipt.order.customer })}</p>
-        {receipt.order.tableInfo && (
-          <p>{t("adminPosRestaurant.tableLine", { table: receipt.order.tableInfo })}</p>
-        )}
-        <hr className="my-2 border-dashed border-black" />
-        <table className="w-full">
-          <tbody>
-            {receipt.lines.map((line, index) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: receipt lines have no id of their own and never move
-              <tr key={index}>
-                <td className="pr-1 align-top">
-                  {line.quantity} × {line.title}
-                  {line.extras.map((extra) => (
-                    <span key={extra.name} className="block pl-3">
-                      + {extra.name} {money(extra.priceCents)}
-                    </span>
-                  ))}
-                </td>
-                <td className="text-right align-top whitespace-nowrap">{money(line.totalCents)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-        <hr className="my-2 border-dashed border-black" />
-        <dl className="grid grid-cols-[1fr_auto] gap-x-2">
-          <dt>{t("adminPos.subtotal")}</dt>
-          <dd className="text-right">{money(receipt.subtotalCents)}</dd>
-          {receipt.discountCents > 0 && (
-            <>
-              <dt>{t("adminPos.discount")}</dt>
-              <dd className="text-right">−{money(receipt.discountCents)}</dd>
-            </>
-          )}
-          <dt className="font-bold">{t("adminPos.total")}</dt>
-          <dd className="text-right font-bold">{money(receipt.totalCents)}</dd>
-          {receipt.taxes.map((tax) => (
-            <div key={`${tax.name}/${tax.rateBp}`} className="contents">
-              <dt>
-                {t("adminPos.receipt.taxLine", {
-                  name: tax.name.includes("%") ? tax.name : `${tax.name} ${tax.rateBp / 100} %`,
-                })}
-              </dt>
-              <dd className="text-right">{money(tax.taxCents)}</dd>
-            </div>
-          ))}
-        </dl>
-        <hr className="my-2 border-dashed border-black" />
-        <dl className="grid grid-cols-[1fr_auto] gap-x-2">
-          {receipt.payments.map((payment, index) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: payments are listed once, in the order they were taken
-            <div key={index} className="contents">
-              <dt>
-                {t(`adminPos.method.${payment.method}`, { defaultValue: payment.method })}
-                {payment.cardLast4 ? ` •••• ${payment.cardLast4}` : ""}
-              </dt>
-              <dd className="text-right">{money(payment.amountCents)}</dd>
-              {payment.tenderedCents !== null && (
-                <>
-                  <dt>{t("adminPos.receipt.tendered")}</dt>
-                  <dd className="text-right">{money(payment.tenderedCents)}</dd>
-                </>
-              )}
-            </div>
-          ))}
-          <dt className="font-bold">{t("adminPos.receipt.change")}</dt>
-          <dd className="text-right font-bold">{money(receipt.changeCents)}</dd>
-        </dl>
-        {receipt.order.notes && <p className="mt-2">{receipt.order.notes}</p>}
-        {receipt.footer && <p className="mt-3 text-center whitespace-pre-line">{receipt.footer}</p>}
-      </article>
-    </main>
+        <dt className="font-bold">{t("adminPos.total")}</dt>
+        <dd className="text-right font-bold">{money(receipt.totalCents)}</dd>
+        {receipt.taxes.map((tax) => (
+          <div key={`${tax.name}/${tax.rateBp}`} className="contents">
+            <dt>
+              {t("adminPos.receipt.taxLine", {
+                name: tax.name.includes("%") ? tax.name : `${tax.name} ${tax.rateBp / 100} %`,
+              })}
+            </dt>
+            <dd className="text-right">{money(tax.taxCents)}</dd>
+          </div>
+        ))}
+      </dl>
+      <hr className="my-2 border-dashed border-black" />
+      <dl className="grid grid-cols-[1fr_auto] gap-x-2">
+        {receipt.payments.map((payment, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: payments are listed once, in the order they were taken
+          <div key={index} className="contents">
+            <dt>
+              {t(`adminPos.method.${payment.method}`, { defaultValue: payment.method })}
+              {payment.cardLast4 ? ` •••• ${payment.cardLast4}` : ""}
+            </dt>
+            <dd className="text-right">{money(payment.amountCents)}</dd>
+            {payment.tenderedCents !== null && (
+              <>
+                <dt>{t("adminPos.receipt.tendered")}</dt>
+                <dd className="text-right">{money(payment.tenderedCents)}</dd>
+              </>
+            )}
+          </div>
+        ))}
+        <dt className="font-bold">{t("adminPos.receipt.change")}</dt>
+        <dd className="text-right font-bold">{money(receipt.changeCents)}</dd>
+      </dl>
+      {receipt.order.notes && <p className="mt-2">{receipt.order.notes}</p>}
+      {receipt.footer && <p className="mt-3 text-center whitespace-pre-line">{receipt.footer}</p>}
+    </ReceiptPaper>
   );
 }

@@ -742,6 +742,11 @@ export const nl: Record<string, string> = {
   "Give the reason for the adjustment": "Geef de reden van de correctie",
   "kind must be top_up or adjustment": "kind moet top_up of adjustment zijn",
   "kind must be in or out": "kind moet in of out zijn",
+  "Choose the customer whose credit pays.": "Kies de klant met wiens tegoed betaald wordt.",
+  "The payment method must be cash, card or credit": "De betaalwijze moet contant, pin of tegoed zijn",
+  "Only point-of-sale orders are returned at the counter; return other orders in the back office.":
+    "Aan de kassa worden alleen kassabestellingen geretourneerd; retourneer andere bestellingen in de backoffice.",
+  "This order has no return.": "Deze bestelling heeft geen retour.",
   "Name the register": "Geef de kassa een naam",
   "The register's name must have at most 60 characters":
     "De naam van de kassa mag hoogstens 60 tekens hebben",

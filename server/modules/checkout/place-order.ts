@@ -678,6 +678,7 @@ async function insertOrderOnce(deps: PlaceOrderDeps, request: OrderRequest): Pro
             line.stock.map((need) => ({ ...need, orderLineId: productRows[index]!.id })),
           ),
           deps.lowStockNotice,
+          counter?.overrideStock === true,
         );
         const { seats, number } =
           courseIds.length > 0

@@ -98,6 +98,8 @@ export interface Priced {
 export interface CounterPricing {
   lineDiscounts: Map<string, Discount>;
   orderDiscount: Discount | undefined;
+  /** The cashier overrides items in use (POS Setting): a product short of stock is sold anyway. */
+  overrideStock?: boolean;
 }
 
 /** A product line's key in `productTaxes`: a product (or variant) is in a cart once. */
@@ -193,7 +195,9 @@ export async function priceCart(
     language,
     body.seats ?? {},
   );
-  const productPart = await priceProductLines(db, companyId, body.items, conversion.fromBase, language);
+  const productPart = await priceProductLines(db, companyId, body.items, conversion.fromBase, language, {
+    overrideStock: counter?.overrideStock === true,
+  });
   const orderable = productPart.lines.filter((line) => !line.soldOut);
   const priced = [
     ...buyable.map((line) => ({ unitPriceCents: line.unitPriceCents, quantity: line.quantity })),

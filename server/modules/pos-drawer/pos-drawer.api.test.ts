@@ -58,7 +58,7 @@ const posOrder = (
   });
 
 describe("cash drawer sessions", () => {
-  it("opens one session per register, needs write on orders, and counts in and out", async () => {
+  it("opens one session per register, needs write on the POS area, and counts in and out", async () => {
     const register = `Front desk ${Date.now()}`;
     expect(
       (
@@ -90,7 +90,9 @@ describe("cash drawer sessions", () => {
     expect(twice.status).toBe(409);
     expect(twice.body.code).toBe("DRAWER_ALREADY_OPEN");
     expect(await openSessionOf(t.database.db, company.id, register)).toEqual({ id: opened.body.id });
-    const list = await call("GET", "/api/admin/pos/drawer-sessions", driver.token);
+    // The point of sale's area: a role without it does not even see the drawers.
+    expect((await call("GET", "/api/admin/pos/drawer-sessions", driver.token)).status).toBe(403);
+    const list = await call("GET", "/api/admin/pos/drawer-sessions", cashier.token);
     expect(list.status).toBe(200);
     expect(list.body.sessions.map((session: { id: string }) => session.id)).toContain(opened.body.id);
 
@@ -171,7 +173,7 @@ describe("cash drawer sessions", () => {
       (row) => row.totalCents,
     );
 
-    const detail = await call("GET", `/api/admin/pos/drawer-sessions/${sessionId}`, driver.token);
+    const detail = await call("GET", `/api/admin/pos/drawer-sessions/${sessionId}`, manager.token);
     expect(detail.status).toBe(200);
     const report = detail.body.zReport;
     expect(report).toMatchObject({

@@ -12,8 +12,8 @@ import {
   OpenDrawerBody,
 } from "./pos-drawer.schemas";
 
-/** Cash drawers are the counter's: the Orders area until the point of sale has an area of its own. */
-const AREA = "orders" as const;
+/** Cash drawers are the counter's: the point of sale's permission area. */
+const AREA = "pos" as const;
 const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse };
 const writeErrors = { ...errors, 404: ErrorResponse, 409: ErrorResponse, 422: ErrorResponse };
 const security = [{ bearer: [] }];

@@ -55,6 +55,16 @@ export async function openSessionOf(
   return row ?? null;
 }
 
+/** The registers with an open session, by name. */
+export async function openRegisters(db: Queryable, companyId: string): Promise<string[]> {
+  const rows = await db
+    .select({ register: posDrawerSessions.register })
+    .from(posDrawerSessions)
+    .where(and(eq(posDrawerSessions.companyId, companyId), isNull(posDrawerSessions.closedAt)))
+    .orderBy(posDrawerSessions.register);
+  return rows.map((row) => row.register);
+}
+
 /** Cash drawer sessions: open with a float, cash in and out, close with a count, the Z-report. */
 export function createDrawerService(
   db: Db,

@@ -70,6 +70,8 @@ export const ParkedOrder = ParkedSummary.extend({
   lines: z.array(ParkedLineOut),
   /** The cart's products and courses as the counter shows them, to resume it. */
   items: z.array(PosItem),
+  /** The cart's customer's credit balance (0 without a customer), for paying by credit. */
+  customerCreditCents: z.number().int(),
 }).meta({ id: "PosParkedOrder" });
 export type ParkedOrder = z.output<typeof ParkedOrder>;
 

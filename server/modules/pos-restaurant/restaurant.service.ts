@@ -2,6 +2,7 @@ import { and, asc, desc, eq, ne, sql } from "drizzle-orm";
 import type { Db, Queryable } from "../../db/client";
 import { conflict, notFound } from "../../lib/errors";
 import type { AuditService } from "../audit/audit.service";
+import { balance } from "../credit/credit-ledger";
 import { customers } from "../customers/customers.tables";
 import type { PosService } from "../pos/pos.service";
 import type { PosSales } from "../pos/pos-sale";
@@ -187,6 +188,9 @@ export function createRestaurantService(
       notes: row.notes,
       lines: row.lines,
       items: await deps.pos.items(companyId, language, cart),
+      customerCreditCents: cart.customerId
+        ? ((await balance(db, companyId, cart.customerId))?.balanceCents ?? 0)
+        : 0,
     };
   }
 

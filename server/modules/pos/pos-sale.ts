@@ -8,12 +8,14 @@ import type { CheckoutService } from "../checkout/checkout.service";
 import { customerById, findOrCreateGuestCustomer } from "../checkout/guest-customer";
 import type { CounterPricing } from "../checkout/quote";
 import type { Visitor } from "../checkout/visitor";
+import { balance, CREDIT_PROVIDER, charge, InsufficientCreditError } from "../credit/credit-ledger";
 import type { ActingStaff } from "../orders/order-admin-records";
 import { CHANGED_MEANWHILE, lockOrder } from "../orders/order-admin-records";
 import { keepSeats } from "../orders/order-status-change";
 import { invoices, orderLines, orders, payments } from "../orders/orders.tables";
 import type { OrderAdminService } from "../orders/orders-admin.service";
 import type { Discount } from "../orders/pricing";
+import { openSessionOf } from "../pos-drawer/pos-drawer.service";
 import { parkedForSale, settleParked } from "../pos-restaurant/parked-store";
 import type { SettingsService } from "../settings/settings.service";
 import { staff } from "../staff/staff.tables";
@@ -38,6 +40,7 @@ export const SALE_RULES = {
   tenderedOnCard: "Only a cash payment has an amount tendered.",
   last4Needed: "Enter the card's last 4 digits.",
   last4OnCash: "Only a card payment has card digits.",
+  creditNeedsCustomer: "Choose the customer whose credit pays.",
   notPos: "This is not a point-of-sale order.",
   keyOfCancelledSale:
     "This Idempotency-Key belongs to a sale that was not paid and was undone: send a new key.",
@@ -103,7 +106,10 @@ export function checkTenders(totalCents: number, tenders: Tender[]): number {
       }
     } else {
       if (tender.tenderedCents !== undefined) throw businessRule(SALE_RULES.tenderedOnCard, "BAD_PAYMENT");
-      if (!tender.cardLast4) throw businessRule(SALE_RULES.last4Needed, "BAD_PAYMENT");
+      if (tender.method === "card" && !tender.cardLast4)
+        throw businessRule(SALE_RULES.last4Needed, "BAD_PAYMENT");
+      if (tender.method === "credit" && tender.cardLast4 !== undefined)
+        throw businessRule(SALE_RULES.last4OnCash, "BAD_PAYMENT");
     }
   }
   const paid = tenders.reduce((sum, tender) => sum + tender.amountCents, 0);
@@ -124,20 +130,33 @@ const changeOf = (tenders: Tender[]) =>
     0,
   );
 
-/** What each way to pay keeps on its payment row (another method, such as credit, adds its entry). */
-const TENDER_DETAILS: Record<TenderMethod, (tender: Tender) => Record<string, unknown>> = {
-  cash: (tender) => {
-    const tenderedCents = tender.tenderedCents ?? tender.amountCents;
-    return { tenderedCents, changeCents: tenderedCents - tender.amountCents };
+/** What each way to pay keeps on its payment row, and the provider that row names. */
+const TENDER_DETAILS: Record<
+  TenderMethod,
+  { provider: string; details(tender: Tender): Record<string, unknown> }
+> = {
+  cash: {
+    provider: "pos",
+    details: (tender) => {
+      const tenderedCents = tender.tenderedCents ?? tender.amountCents;
+      return { tenderedCents, changeCents: tenderedCents - tender.amountCents };
+    },
   },
-  card: (tender) => ({ cardLast4: tender.cardLast4 }),
+  card: { provider: "pos", details: (tender) => ({ cardLast4: tender.cardLast4 }) },
+  // The customer's account: a return gives it back there (creditBack keys on this provider).
+  credit: { provider: CREDIT_PROVIDER, details: () => ({}) },
 };
+
+const creditPart = (tenders: Tender[]) =>
+  tenders.reduce((sum, tender) => sum + (tender.method === "credit" ? tender.amountCents : 0), 0);
 
 /**
  * Records a counter sale's payments in the caller's transaction: one succeeded payment of provider
- * "pos" per part, the order's payment method (the part paying the most; split sales keep each part
- * in its payment), paid time, and a pending order accepted (it keeps its seats). The one place a
- * POS payment is written: the sale, and later a settled parked order, call it.
+ * "pos" per part (a credit part: provider "credit", taken from the customer's account here, or
+ * {@link InsufficientCreditError} and nothing written), the order's payment method (the part paying
+ * the most; split sales keep each part in its payment), paid time, the open drawer session of the
+ * register, and a pending order accepted (it keeps its seats). The one place a POS payment is
+ * written: the sale, and later a settled parked order, call it.
  */
 export async function recordTenders(
   tx: Queryable,
@@ -146,21 +165,36 @@ export async function recordTenders(
   tenders: Tender[],
   cashier: ActingStaff,
   now: Date,
+  register?: string | null,
 ): Promise<void> {
   const order = await lockOrder(tx, companyId, orderId);
   if (order.status !== "pending") throw conflict(CHANGED_MEANWHILE);
   if (order.channel !== "pos") throw businessRule(SALE_RULES.notPos, "NOT_POS_ORDER");
   checkTenders(order.totalCents, tenders);
+  const fromCredit = creditPart(tenders);
+  if (fromCredit > 0) {
+    if (order.customerEmail === WALK_IN.email)
+      throw businessRule(SALE_RULES.creditNeedsCustomer, "CREDIT_CUSTOMER_REQUIRED");
+    await charge(tx, companyId, order.customerId, fromCredit, orderId, {
+      currency: order.currency,
+      staff: cashier,
+    });
+  }
+  const session = register ? await openSessionOf(tx, companyId, register) : null;
   await tx.insert(payments).values(
     tenders.map((tender) => ({
       companyId,
       orderId,
-      provider: "pos",
+      provider: TENDER_DETAILS[tender.method].provider,
       providerReference: `pos_${uuidv7()}`,
       status: "succeeded" as const,
       amountCents: tender.amountCents,
       currency: order.currency,
-      details: { method: tender.method, ...TENDER_DETAILS[tender.method](tender), recordedBy: cashier.email },
+      details: {
+        method: tender.method,
+        ...TENDER_DETAILS[tender.method].details(tender),
+        recordedBy: cashier.email,
+      },
       createdAt: now,
       updatedAt: now,
     })),
@@ -177,6 +211,7 @@ export async function recordTenders(
       statusChangedBy: cashier.id,
       statusChangedAt: now,
       updatedAt: now,
+      ...(session ? { posSessionId: session.id } : {}),
     })
     .where(eq(orders.id, orderId));
 }
@@ -194,13 +229,18 @@ interface SaleDeps {
 export function createPosSales(deps: SaleDeps) {
   const { db } = deps;
 
-  async function checkDiscounts(
+  /**
+   * The POS settings' say on a cart: discounts only when allowed; with the cashier override on, a
+   * product short of stock is sold anyway (its stock goes below 0, as with backorders).
+   */
+  async function pricingOf(
     companyId: string,
     body: Pick<PosCartBody, "items" | "courses" | "orderDiscount">,
-  ) {
-    if (!hasDiscount(body)) return;
+  ): Promise<CounterPricing> {
     const settings = await deps.pos.readSettings(companyId);
-    if (!settings.allowDiscounts) throw businessRule(SALE_RULES.discountsOff, "DISCOUNTS_NOT_ALLOWED");
+    if (hasDiscount(body) && !settings.allowDiscounts)
+      throw businessRule(SALE_RULES.discountsOff, "DISCOUNTS_NOT_ALLOWED");
+    return { ...counterPricing(body), overrideStock: settings.cashierOverride };
   }
 
   const visitorOf = (companyId: string, language: string, customerId: string | null): Visitor => ({
@@ -220,14 +260,23 @@ export function createPosSales(deps: SaleDeps) {
     return findOrCreateGuestCustomer(db, companyId, WALK_IN);
   }
 
+  /** A credit part needs a named customer whose balance covers it: checked before anything is placed. */
+  async function checkCredit(companyId: string, customerId: string, body: PosSaleBody) {
+    const fromCredit = creditPart(body.payments);
+    if (fromCredit === 0) return;
+    if (!body.customerId) throw businessRule(SALE_RULES.creditNeedsCustomer, "CREDIT_CUSTOMER_REQUIRED");
+    const current = (await balance(db, companyId, customerId))?.balanceCents ?? 0;
+    if (current < fromCredit) throw new InsufficientCreditError(current, fromCredit);
+  }
+
   return {
     /** The sale's total with the cashier's discounts, before payment. */
     async quote(companyId: string, language: string, body: PosCartBody): Promise<PosQuote> {
-      await checkDiscounts(companyId, body);
+      const pricing = await pricingOf(companyId, body);
       const quote = await deps.checkout.counterQuote(
         visitorOf(companyId, language, body.customerId ?? null),
         cartOf(body),
-        counterPricing(body),
+        pricing,
       );
       return {
         subtotalCents: quote.subtotalCents,
@@ -268,17 +317,17 @@ export function createPosSales(deps: SaleDeps) {
     ): Promise<PosSale> {
       const { companyId } = device;
       await deps.pos.confirmPin(device, cashier.id, body.pin);
-      await checkDiscounts(companyId, body);
+      const pricing = await pricingOf(companyId, body);
       // Paying a parked (table) order: it must still be open; the order keeps its table.
       const parked = body.parkedOrderId
         ? await parkedForSale(db, companyId, body.parkedOrderId, idempotencyKey)
         : null;
       const customer = await buyer(companyId, body);
       const visitor = visitorOf(companyId, language, customer.id);
-      const pricing = counterPricing(body);
       const cart = cartOf(body);
       const quote = await deps.checkout.counterQuote(visitor, cart, pricing);
       const changeCents = checkTenders(quote.totalCents, body.payments);
+      await checkCredit(companyId, customer.id, body);
       const placed = await deps.checkout.placeOrder(visitor, cart, idempotencyKey, {
         byStaff: true,
         counter: {
@@ -305,7 +354,7 @@ export function createPosSales(deps: SaleDeps) {
       }
       try {
         await db.transaction(async (tx) => {
-          await recordTenders(tx, companyId, order.id, body.payments, cashier, deps.now());
+          await recordTenders(tx, companyId, order.id, body.payments, cashier, deps.now(), body.register);
           // Paid and settled together: a parked order paid meanwhile on another device rolls this back.
           if (parked) await settleParked(tx, companyId, parked.id);
         });

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { AppError, unauthorized } from "../../lib/errors";
+import { unauthorized } from "../../lib/errors";
 import { requireStaff } from "../../plugins/auth";
 import { ErrorResponse } from "../../plugins/openapi";
 import { IdempotencyHeaders } from "../checkout/checkout.schemas";
@@ -26,7 +26,7 @@ import {
   Receipt,
   ReceiptParams,
 } from "./pos.schemas";
-import { POS_RULES, type PosDevice } from "./pos.service";
+import { posCashier, posDevice } from "./pos-device";
 
 const security = [{ bearer: [] }];
 const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse } as const;
@@ -39,18 +39,9 @@ const Message = z.object({ message: z.string() });
 export const posRoutes: FastifyPluginAsyncZod = async (app) => {
   const { pos, posSales } = app.services;
 
-  const device = async (request: Parameters<typeof requireStaff>[0], level: "read" | "write") => {
-    const principal = await requireStaff(request, "pos", level);
-    return { companyId: request.company.id, principal, ip: request.ip } satisfies PosDevice;
-  };
-
+  const device = posDevice;
   /** The cashier identified on the device; a sale needs one. */
-  const cashierOf = async (request: Parameters<typeof requireStaff>[0]) => {
-    const current = await device(request, "write");
-    const cashier = await pos.cashier(current);
-    if (!cashier) throw new AppError(401, "NO_CASHIER", POS_RULES.noCashier);
-    return { device: current, cashier: { id: cashier.id, email: cashier.email, mayRefund: false } };
-  };
+  const cashierOf = (request: Parameters<typeof requireStaff>[0]) => posCashier(request, pos);
 
   app.get(
     "/pos/state",

@@ -3,10 +3,10 @@ import { PIN_RULES, POS_VIEWS } from "~shared/pos";
 
 export { PIN_RULES, POS_VIEWS, RECEIPT_WIDTHS } from "~shared/pos";
 /**
- * Ways to pay at the counter. The sale records each part through one function (`recordTenders`), so
- * another method (the customer's credit account) is one more entry there.
+ * Ways to pay at the counter: cash, card, and the customer's credit account. The sale records each
+ * part through one function (`recordTenders`).
  */
-export const TENDER_METHODS = ["cash", "card"] as const;
+export const TENDER_METHODS = ["cash", "card", "credit"] as const;
 export type TenderMethod = (typeof TENDER_METHODS)[number];
 
 const count = (what: string, max: number) =>
@@ -78,6 +78,8 @@ export const PosState = z
     /** The staff members who may take over this device (POS access, POS status active, a PIN). */
     cashiers: z.array(Cashier),
     settings: PosSettings,
+    /** The registers with an open cash drawer session: a sale names one so its Z-report counts it. */
+    registers: z.array(z.string()),
   })
   .meta({ id: "PosState" });
 export type PosState = z.output<typeof PosState>;
@@ -149,8 +151,14 @@ export const PosCartBody = z
   .meta({ id: "PosCartBody" });
 export type PosCartBody = z.output<typeof PosCartBody>;
 
+export const Register = z
+  .string()
+  .trim()
+  .min(1, "Name the register")
+  .max(60, "The register's name must have at most 60 characters");
+
 export const Tender = z.strictObject({
-  method: z.enum(TENDER_METHODS, { message: "The payment method must be cash or card" }),
+  method: z.enum(TENDER_METHODS, { message: "The payment method must be cash, card or credit" }),
   amountCents: z
     .number({ message: "Each payment needs an amount" })
     .int("Each payment's amount must be in whole cents")
@@ -198,6 +206,8 @@ export const PosSaleBody = z
     pin: Pin.optional(),
     /** Paying a parked (table) order: it is settled with this sale and leaves the parked list. */
     parkedOrderId: z.uuid("The parked order id must be a UUID").optional(),
+    /** The register the sale is taken at: its open drawer session counts the sale (Z-report). */
+    register: Register.optional(),
   })
   .refine(...notEmpty)
   .meta({ id: "PosSaleBody" });
@@ -275,7 +285,13 @@ export const PosCustomerQuery = z.strictObject({
   search: z.string().trim().max(100, "The search must have at most 100 characters").default(""),
 });
 export const PosCustomer = z
-  .object({ id: z.uuid(), name: z.string(), email: z.string() })
+  .object({
+    id: z.uuid(),
+    name: z.string(),
+    email: z.string(),
+    /** The balance of their credit account (0: none), which can pay at the counter. */
+    creditCents: z.number().int(),
+  })
   .meta({ id: "PosCustomer" });
 export const PosCreateCustomer = z.strictObject({
   name: z

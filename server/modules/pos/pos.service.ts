@@ -9,7 +9,10 @@ import { hashPassword, verifyPassword } from "../auth/passwords";
 import { sessions } from "../auth/sessions.tables";
 import { categories, courses } from "../catalog/catalog.tables";
 import { findOrCreateGuestCustomer } from "../checkout/guest-customer";
+import { creditAccounts } from "../credit/credit.tables";
+import { balance } from "../credit/credit-ledger";
 import { customers } from "../customers/customers.tables";
+import { openRegisters } from "../pos-drawer/pos-drawer.service";
 import { type ProductExtra, products, productVariants } from "../products/products.tables";
 import type { SettingsService } from "../settings/settings.service";
 import { roles, staff } from "../staff/staff.tables";
@@ -229,12 +232,18 @@ export function createPosService(
 
     /** The device's cashier, the cashiers who may take over, and the settings. */
     async state(device: PosDevice): Promise<PosState> {
-      const [rows, settings, cashier] = await Promise.all([
+      const [rows, settings, cashier, registers] = await Promise.all([
         cashierRows(device.companyId),
         readSettings(device.companyId),
         this.cashier(device),
+        openRegisters(db, device.companyId),
       ]);
-      return { cashier, cashiers: rows.map((row) => ({ id: row.id, name: nameOf(row.name) })), settings };
+      return {
+        cashier,
+        cashiers: rows.map((row) => ({ id: row.id, name: nameOf(row.name) })),
+        settings,
+        registers,
+      };
     },
 
     /** The cashier identified on this device's session (still allowed to sell), else null. */
@@ -405,8 +414,17 @@ export function createPosService(
     async findCustomers(companyId: string, search: string) {
       const pattern = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
       return db
-        .select({ id: customers.id, name: customers.name, email: customers.email })
+        .select({
+          id: customers.id,
+          name: customers.name,
+          email: customers.email,
+          creditCents: sql<number>`coalesce(${creditAccounts.balanceCents}, 0)::int`,
+        })
         .from(customers)
+        .leftJoin(
+          creditAccounts,
+          and(eq(creditAccounts.companyId, customers.companyId), eq(creditAccounts.customerId, customers.id)),
+        )
         .where(
           and(
             eq(customers.companyId, companyId),
@@ -421,7 +439,13 @@ export function createPosService(
     /** Quick-create at the counter: a customer record without a password (they can claim it later). */
     async createCustomer(companyId: string, body: PosCreateCustomer) {
       const customer = await findOrCreateGuestCustomer(db, companyId, body);
-      return { id: customer.id, name: customer.name, email: customer.email };
+      const credit = await balance(db, companyId, customer.id);
+      return {
+        id: customer.id,
+        name: customer.name,
+        email: customer.email,
+        creditCents: credit?.balanceCents ?? 0,
+      };
     },
   };
 }

@@ -137,6 +137,8 @@ export async function priceProductLines(
   items: CartProduct[],
   convert: (cents: number) => number,
   language: string,
+  /** overrideStock: a counter sale the cashier may make without the stock (never flagged sold out). */
+  options: { overrideStock?: boolean } = {},
 ): Promise<{ lines: PricedProductLine[]; unavailable: string[] }> {
   if (items.length === 0) return { lines: [], unavailable: [] };
   const found = await loadProducts(
@@ -178,13 +180,14 @@ export async function priceProductLines(
     });
     const stock = stockOf(product, variant, found.any, found.variants);
     const soldOut =
-      !inStock(product, variant, item.quantity) ||
-      (product.type === "bundle" &&
-        product.bundleItems.some((part) => {
-          const partProduct = found.any.get(part.productId);
-          const partVariant = found.variants.find((row) => row.id === part.variantId);
-          return !partProduct || !inStock(partProduct, partVariant, part.quantity * item.quantity);
-        }));
+      options.overrideStock !== true &&
+      (!inStock(product, variant, item.quantity) ||
+        (product.type === "bundle" &&
+          product.bundleItems.some((part) => {
+            const partProduct = found.any.get(part.productId);
+            const partVariant = found.variants.find((row) => row.id === part.variantId);
+            return !partProduct || !inStock(partProduct, partVariant, part.quantity * item.quantity);
+          })));
     const label = variant
       ? variantLabel(variant.combination, found.attributeRows, product.variantAttributeIds, language)
       : null;

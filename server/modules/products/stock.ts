@@ -34,12 +34,16 @@ async function moveOne(
   item: { productId: string; variantId: string | null },
   change: number,
   movement: Movement,
-  respectBackorders: boolean,
+  /** true: a product that allows backorders may go below 0; "always": any may (a cashier's override). */
+  respectBackorders: boolean | "always",
 ): Promise<number | null> {
   const needed = -change;
-  const backorders = respectBackorders
-    ? sql`exists (select 1 from ${products} p where p.id = ${item.productId} and p.allow_out_of_stock_orders)`
-    : sql`false`;
+  const backorders =
+    respectBackorders === "always"
+      ? sql`true`
+      : respectBackorders
+        ? sql`exists (select 1 from ${products} p where p.id = ${item.productId} and p.allow_out_of_stock_orders)`
+        : sql`false`;
   let after: number | null | undefined;
   if (item.variantId) {
     const [row] = await tx
@@ -67,7 +71,11 @@ async function moveOne(
           change < 0
             ? or(
                 gte(products.quantity, needed),
-                respectBackorders ? products.allowOutOfStockOrders : sql`false`,
+                respectBackorders === "always"
+                  ? sql`true`
+                  : respectBackorders
+                    ? products.allowOutOfStockOrders
+                    : sql`false`,
               )
             : undefined,
         ),
@@ -125,6 +133,8 @@ export async function takeStock(
   orderId: string,
   items: OrderStockItem[],
   lowStock: LowStockNotice | null,
+  /** A cashier's override at the counter: taken even below 0, as for a product that allows backorders. */
+  override = false,
 ): Promise<void> {
   const counted = await countedItems(tx, companyId, items);
   const sorted = [...counted].sort((a, b) => (rowKey(a) < rowKey(b) ? -1 : rowKey(a) > rowKey(b) ? 1 : 0));
@@ -135,7 +145,7 @@ export async function takeStock(
       item,
       -item.quantity,
       { reason: "sale", orderId, orderLineId: item.orderLineId },
-      true,
+      override ? "always" : true,
     );
     if (after === null) throw conflict(OUT_OF_STOCK_MESSAGE, "OUT_OF_STOCK");
   }

@@ -40,7 +40,12 @@ function draftOf(parked: ParkedOrder): CounterDraft {
     lines,
     orderDiscount: discountOf(parked.cart.orderDiscount),
     customer: parked.cart.customerId
-      ? { id: parked.cart.customerId, name: parked.customerName ?? "", email: "" }
+      ? {
+          id: parked.cart.customerId,
+          name: parked.customerName ?? "",
+          email: "",
+          creditCents: parked.customerCreditCents,
+        }
       : null,
     notes: parked.cart.notes ?? "",
   };

@@ -1,0 +1,24 @@
+import { AppError } from "../../lib/errors";
+import { requireStaff } from "../../plugins/auth";
+import type { ActingStaff } from "../orders/order-admin-records";
+import { POS_RULES, type PosDevice, type PosService } from "./pos.service";
+
+type PosRequest = Parameters<typeof requireStaff>[0];
+
+/** The shared device: signed in by a staff member whose role allows the POS at this level. */
+export async function posDevice(request: PosRequest, level: "read" | "write"): Promise<PosDevice> {
+  const principal = await requireStaff(request, "pos", level);
+  return { companyId: request.company.id, principal, ip: request.ip };
+}
+
+/** The device and the cashier identified on it by PIN (401 without one); sales and returns need one. */
+export async function posCashier(
+  request: PosRequest,
+  pos: Pick<PosService, "cashier">,
+  options: { mayRefund: boolean } = { mayRefund: false },
+): Promise<{ device: PosDevice; cashier: ActingStaff }> {
+  const device = await posDevice(request, "write");
+  const cashier = await pos.cashier(device);
+  if (!cashier) throw new AppError(401, "NO_CASHIER", POS_RULES.noCashier);
+  return { device, cashier: { id: cashier.id, email: cashier.email, mayRefund: options.mayRefund } };
+}
