@@ -41,6 +41,7 @@ export interface TaxSettings {
 }
 
 const text = (value: unknown, fallback = ""): string => (typeof value === "string" ? value : fallback);
+const currencyOf = (global: Record<string, unknown>) => text(global.currency, "EUR");
 
 /** Settings per company, cached and dropped on write, on every instance when given the cache bus. */
 export function createSettingsService(db: Db, deps: { bus?: CacheBus } = {}) {
@@ -72,7 +73,7 @@ export function createSettingsService(db: Db, deps: { bus?: CacheBus } = {}) {
         phones: [global.contactPhone, global.contactPhone2].map((v) => text(v)).filter(Boolean),
         email: text(global.email),
         website: text(global.website),
-        currency: text(global.currency, "EUR"),
+        currency: currencyOf(global),
         defaultLanguage: text(global.defaultLanguage) || "en",
         visitorLanguage: isSupportedLanguage(global.defaultLanguage) ? global.defaultLanguage : undefined,
         workingHours: text(global.workingHours),
@@ -80,6 +81,12 @@ export function createSettingsService(db: Db, deps: { bus?: CacheBus } = {}) {
         timeZone: text(global.timeZone, "Europe/Amsterdam"),
         dateFormat: isDateFormat(global.dateFormat) ? global.dateFormat : DEFAULT_DATE_FORMAT,
       };
+    },
+
+    /** The shop currency when the settings are in memory (no promise; decision 036), else undefined. */
+    knownCurrency(companyId: string): string | undefined {
+      const global = cache.peek(companyId, "global");
+      return global && currencyOf(global);
     },
 
     async tax(companyId: string): Promise<TaxSettings> {
