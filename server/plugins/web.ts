@@ -7,7 +7,7 @@ import { withRequestLanguage } from "../lib/messages/request-language";
 import { clientBuildDir, serverBuildFile } from "../lib/paths";
 import type { CspAllowance } from "../modules/settings/site-widgets";
 import type { ServerLoadContext } from "../web/load-context";
-import { acceptsGzip, gzipWithNonce, withNonce } from "../web/nonce-page";
+import { acceptsGzip, gzipWithNonce, reusableWithNonce } from "../web/nonce-page";
 import { type CachedPage, createPageCache } from "../web/page-cache";
 
 export type WebOptions = { mode: "production" } | { mode: "development"; vite: ViteDevServer };
@@ -59,7 +59,9 @@ function sendCachedPage(request: FastifyRequest, reply: FastifyReply, page: Cach
     reply.header("content-encoding", "gzip");
     return reply.send(gzipWithNonce(page.body, reply.scriptNonce));
   }
-  return reply.send(withNonce(page.body, reply.scriptNonce));
+  const copy = reusableWithNonce(page.body, reply.scriptNonce);
+  reply.raw.once("finish", copy.sent);
+  return reply.send(copy.body);
 }
 
 async function sendWebResponse(reply: FastifyReply, response: Response) {
