@@ -129,6 +129,10 @@ export async function webPlugin(app: FastifyInstance, options: WebOptions) {
     url: "/*",
     schema: { hide: true },
     handler: async (request, reply) => {
+      const key = pages?.keyFor(request);
+      // A fresh shared page is sent before anything for a render is made (decision 036).
+      const fresh = key ? pages?.fresh(request.company.id, key) : undefined;
+      if (fresh) return sendCachedPage(request, reply, fresh);
       // The school's configured address, never the request's Host: pages are shared (page cache).
       const origin = request.schoolOrigin;
       const context: ServerLoadContext = {
@@ -166,7 +170,6 @@ export async function webPlugin(app: FastifyInstance, options: WebOptions) {
           headers,
         });
       };
-      const key = pages?.keyFor(request);
       if (!pages || !key) return sendWebResponse(reply, await render());
       let own: Response | undefined;
       const page = await pages.get(request.company.id, key, {

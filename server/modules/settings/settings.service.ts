@@ -42,6 +42,8 @@ export interface TaxSettings {
 
 const text = (value: unknown, fallback = ""): string => (typeof value === "string" ? value : fallback);
 const currencyOf = (global: Record<string, unknown>) => text(global.currency, "EUR");
+const visitorLanguageOf = (global: Record<string, unknown>) =>
+  isSupportedLanguage(global.defaultLanguage) ? global.defaultLanguage : undefined;
 
 /** Settings per company, cached and dropped on write, on every instance when given the cache bus. */
 export function createSettingsService(db: Db, deps: { bus?: CacheBus } = {}) {
@@ -75,7 +77,7 @@ export function createSettingsService(db: Db, deps: { bus?: CacheBus } = {}) {
         website: text(global.website),
         currency: currencyOf(global),
         defaultLanguage: text(global.defaultLanguage) || "en",
-        visitorLanguage: isSupportedLanguage(global.defaultLanguage) ? global.defaultLanguage : undefined,
+        visitorLanguage: visitorLanguageOf(global),
         workingHours: text(global.workingHours),
         receiptFooter: text(global.receiptFooter),
         timeZone: text(global.timeZone, "Europe/Amsterdam"),
@@ -87,6 +89,15 @@ export function createSettingsService(db: Db, deps: { bus?: CacheBus } = {}) {
     knownCurrency(companyId: string): string | undefined {
       const global = cache.peek(companyId, "global");
       return global && currencyOf(global);
+    },
+
+    /**
+     * The school's visitor language (`storeInfo().visitorLanguage`, null for none) when the settings are
+     * in memory, else undefined: no promise.
+     */
+    knownVisitorLanguage(companyId: string): Language | null | undefined {
+      const global = cache.peek(companyId, "global");
+      return global && (visitorLanguageOf(global) ?? null);
     },
 
     async tax(companyId: string): Promise<TaxSettings> {
