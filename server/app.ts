@@ -2,12 +2,14 @@ import { randomUUID } from "node:crypto";
 import compress from "@fastify/compress";
 import cookie from "@fastify/cookie";
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
+import { validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Env } from "./config/env";
 import type { Database } from "./db/client";
 import { createCacheBus } from "./lib/cache-bus";
 import { notFound } from "./lib/errors";
+import { lazyRequestLoggerFactory } from "./lib/lazy-request-logger";
 import { OneLineRequestLog } from "./lib/request-log";
+import { responseSerializerCompiler } from "./lib/response-serializer";
 import { auditRoutes } from "./modules/audit/audit.routes";
 import { adminAttributeRoutes } from "./modules/catalog/admin-attributes.routes";
 import { adminCategoryRoutes } from "./modules/catalog/admin-categories.routes";
@@ -98,7 +100,7 @@ type CompilersFactory = NonNullable<
  */
 const zodCompilers = {
   buildValidator: () => validatorCompiler,
-  buildSerializer: () => serializerCompiler,
+  buildSerializer: () => responseSerializerCompiler,
 } as unknown as CompilersFactory;
 
 /** Builds the whole app (API, pages, static files) without listening: used by main.ts and by tests. */
@@ -110,6 +112,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       const given = request.headers["x-request-id"];
       return typeof given === "string" && /^[\w.-]{1,128}$/.test(given) ? given : randomUUID();
     },
+    childLoggerFactory: lazyRequestLoggerFactory,
     logController: new OneLineRequestLog({
       requestIdLogLabel: "requestId",
       disableRequestLogging: env.NODE_ENV === "test",
@@ -127,7 +130,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializerCompiler);
   app.decorate("config", env);
   app.decorate("database", database);
   const cacheBus = await createCacheBus(database, app.log);

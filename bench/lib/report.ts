@@ -11,6 +11,11 @@ export interface Row {
   p99?: number;
   /** req/s divided by the bare Fastify server's req/s of the same run and engine. */
   ratio?: number;
+  /**
+   * The server's CPU time (user and system) per answered request, in µs: unlike req/s, it hardly moves
+   * when other processes share the machine, so two builds can be compared on a busy one.
+   */
+  cpuMicroseconds?: number;
   errors?: number;
   budget: string;
   /** The budgets this row misses, empty when it meets them all. */
@@ -80,14 +85,14 @@ const fmt = (value: number | undefined, digits = 0) =>
 
 export function markdownTable(rows: Row[]): string {
   const lines = [
-    "| Engine | Scenario | Conn. | req/s | p50 ms | p99 ms | Share of bare Fastify | Budget | Result |",
-    "|---|---|--:|--:|--:|--:|--:|---|---|",
+    "| Engine | Scenario | Conn. | req/s | p50 ms | p99 ms | Share of bare Fastify | CPU µs/request | Budget | Result |",
+    "|---|---|--:|--:|--:|--:|--:|--:|---|---|",
   ];
   for (const row of rows) {
     const result = row.missed.length === 0 ? "pass" : `**MISSED**: ${row.missed.join("; ")}`;
     const name = row.note ? `${row.name} (${row.note})` : row.name;
     lines.push(
-      `| ${row.engine} | ${name} | ${row.connections} | ${fmt(row.requestsPerSecond)} | ${fmt(row.p50, 1)} | ${fmt(row.p99, 1)} | ${row.ratio === undefined ? "" : `${fmt(row.ratio * 100)} %`} | ${row.budget} | ${result} |`,
+      `| ${row.engine} | ${name} | ${row.connections} | ${fmt(row.requestsPerSecond)} | ${fmt(row.p50, 1)} | ${fmt(row.p99, 1)} | ${row.ratio === undefined ? "" : `${fmt(row.ratio * 100)} %`} | ${fmt(row.cpuMicroseconds, 1)} | ${row.budget} | ${result} |`,
     );
   }
   return lines.join("\n");

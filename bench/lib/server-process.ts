@@ -33,6 +33,29 @@ function peakRss(pid: number): number {
   }
 }
 
+/** The process behind each running server's URL (for its CPU time). */
+const processes = new Map<string, number>();
+
+/** Linux's clock ticks per second (USER_HZ) for /proc/<pid>/stat. */
+const CLOCK_TICKS = 100;
+
+/**
+ * CPU time (user and system, in seconds) the server at `url` has used so far; undefined when it is
+ * not one this module started or /proc cannot tell.
+ */
+export function serverCpuSeconds(url: string): number | undefined {
+  const pid = processes.get(url);
+  if (pid === undefined) return undefined;
+  try {
+    // The fields after the command name (which is in parentheses and may hold spaces): utime is the 14th.
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
+    const ticks = Number(fields[11]) + Number(fields[12]);
+    return Number.isFinite(ticks) ? ticks / CLOCK_TICKS : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * Starts the production build (`build/node/main.js`), or another `script` (the bare Fastify
  * baseline, bench/lib/bare-server.mjs), as its own process and waits until its `/readyz` answers.
@@ -81,6 +104,7 @@ export async function startServer(
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   const pid = child.pid as number;
+  processes.set(url, pid);
   let lastPeak = 0;
   return {
     url,
@@ -95,6 +119,7 @@ export async function startServer(
       const timer = setTimeout(() => child.kill("SIGKILL"), 15_000);
       await exited;
       clearTimeout(timer);
+      processes.delete(url);
     },
   };
 }

@@ -52,7 +52,7 @@ import {
   markdownReport,
   type Row,
 } from "../lib/report";
-import { type ServerProcess, startServer } from "../lib/server-process";
+import { type ServerProcess, serverCpuSeconds, startServer } from "../lib/server-process";
 import { runCheckout } from "./checkout";
 import { EMBEDDED_BUDGETS, type MissScenario, missScenarios, POSTGRES_BUDGETS } from "./miss";
 import { reportScenarios } from "./reports";
@@ -125,7 +125,13 @@ async function measure(
     headers: scenario.headers,
   };
   await load.run({ ...options, seconds: WARM_UP_SECONDS });
+  const cpuBefore = serverCpuSeconds(url);
   const result = await load.run({ ...options, seconds: SECONDS });
+  const cpuAfter = serverCpuSeconds(url);
+  const cpuMicroseconds =
+    cpuBefore === undefined || cpuAfter === undefined || result.requests === 0
+      ? undefined
+      : Math.round(((cpuAfter - cpuBefore) * 1e7) / result.requests) / 10;
   const ratio = baseline ? result.requestsPerSecond / baseline : undefined;
   const missed: string[] = [];
   const budget: string[] = [];
@@ -157,6 +163,7 @@ async function measure(
     p50: result.p50,
     p99: result.p99,
     ratio,
+    cpuMicroseconds,
     errors: result.errors + result.non2xx,
     budget: budget.join(", ") || "ceiling",
     missed,
@@ -165,6 +172,7 @@ async function measure(
   log(
     `${engine} ${scenario.name}${variant ? ` (${variant})` : ""}: ${row.requestsPerSecond} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms` +
       (ratio === undefined ? "" : `, ${Math.round(ratio * 100)} % of bare Fastify`) +
+      (cpuMicroseconds === undefined ? "" : `, CPU ${cpuMicroseconds} µs/request`) +
       `, load average ${loadavg()[0]?.toFixed(2)}`,
   );
   return row;

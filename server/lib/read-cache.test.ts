@@ -54,6 +54,23 @@ describe("ReadCache", () => {
   });
 });
 
+describe("ReadCache.peek", () => {
+  it("finds only what is kept: nothing evicted, invalidated or cleared", async () => {
+    const cache = new ReadCache<string>(1);
+    await cache.get("s", "a", async () => "A");
+    expect(cache.peek("s", "a")).toBe("A");
+    await cache.get("s", "b", async () => "B");
+    expect(cache.peek("s", "a")).toBeUndefined();
+    expect(cache.peek("s", "b")).toBe("B");
+    cache.invalidate("s");
+    expect(cache.peek("s", "b")).toBeUndefined();
+    await cache.get("t", "b", async () => "T");
+    cache.clear();
+    expect(cache.peek("t", "b")).toBeUndefined();
+    expect(cache.size).toBe(0);
+  });
+});
+
 describe("ReadCache bounded by weight", () => {
   it("evicts the least recently used entries past its weight, and never keeps one heavier than the bound", async () => {
     const cache = new ReadCache<string>(100, { maxWeight: 10, weigh: (value) => value.length });

@@ -119,16 +119,24 @@ export const tenancyPlugin = fp(async (app: FastifyInstance) => {
     return true;
   };
 
-  const applySchoolLanguage = async (
+  /** Undefined when done at once (the settings in memory, or nothing to do), else the promise of it. */
+  const applySchoolLanguage = (
     request: FastifyRequest,
     detection: ReturnType<typeof detectRequestLanguage>,
-  ) => {
+  ): Promise<void> | undefined => {
     // A page for a visitor who chose no language (no `?lng=`, no cookie) is in the school's default
     // language when staff set one, before the browser's. The API keeps the client's Accept-Language.
-    if (isPage(request) && !isSupportedLanguage(detection.query) && !isSupportedLanguage(detection.cookie)) {
-      const schoolLanguage = (await app.services.settings.storeInfo(request.company.id)).visitorLanguage;
-      if (schoolLanguage) request.language = schoolLanguage;
+    if (!isPage(request) || isSupportedLanguage(detection.query) || isSupportedLanguage(detection.cookie))
+      return undefined;
+    const { settings } = app.services;
+    const known = settings.knownVisitorLanguage(request.company.id);
+    if (known !== undefined) {
+      if (known) request.language = known;
+      return undefined;
     }
+    return settings.storeInfo(request.company.id).then(({ visitorLanguage }) => {
+      if (visitorLanguage) request.language = visitorLanguage;
+    });
   };
 
   // The rest of the request (later hooks, body parsing, which Fastify runs in the async context it
@@ -142,8 +150,10 @@ export const tenancyPlugin = fp(async (app: FastifyInstance) => {
     if (known) {
       request.company = known.company;
       request.schoolOrigin = known.origin;
-      if (!isPage(request)) return withTenant(known.company.id, done);
-      applySchoolLanguage(request, detection).then(
+      // A page whose school's settings are in memory goes on without a promise too.
+      const language = applySchoolLanguage(request, detection);
+      if (!language) return withTenant(known.company.id, done);
+      language.then(
         () => withTenant(known.company.id, done),
         (error: Error) => done(error),
       );

@@ -7,7 +7,7 @@ import { withRequestLanguage } from "../lib/messages/request-language";
 import { clientBuildDir, serverBuildFile } from "../lib/paths";
 import type { CspAllowance } from "../modules/settings/site-widgets";
 import type { ServerLoadContext } from "../web/load-context";
-import { acceptsGzip, gzipWithNonce, withNonce } from "../web/nonce-page";
+import { acceptsGzip, gzipWithNonce, reusableWithNonce } from "../web/nonce-page";
 import { type CachedPage, createPageCache } from "../web/page-cache";
 
 export type WebOptions = { mode: "production" } | { mode: "development"; vite: ViteDevServer };
@@ -59,7 +59,9 @@ function sendCachedPage(request: FastifyRequest, reply: FastifyReply, page: Cach
     reply.header("content-encoding", "gzip");
     return reply.send(gzipWithNonce(page.body, reply.scriptNonce));
   }
-  return reply.send(withNonce(page.body, reply.scriptNonce));
+  const copy = reusableWithNonce(page.body, reply.scriptNonce);
+  reply.raw.once("finish", copy.sent);
+  return reply.send(copy.body);
 }
 
 async function sendWebResponse(reply: FastifyReply, response: Response) {
@@ -127,6 +129,10 @@ export async function webPlugin(app: FastifyInstance, options: WebOptions) {
     url: "/*",
     schema: { hide: true },
     handler: async (request, reply) => {
+      const key = pages?.keyFor(request);
+      // A fresh shared page is sent before anything for a render is made (decision 036).
+      const fresh = key ? pages?.fresh(request.company.id, key) : undefined;
+      if (fresh) return sendCachedPage(request, reply, fresh);
       // The school's configured address, never the request's Host: pages are shared (page cache).
       const origin = request.schoolOrigin;
       const context: ServerLoadContext = {
@@ -164,7 +170,6 @@ export async function webPlugin(app: FastifyInstance, options: WebOptions) {
           headers,
         });
       };
-      const key = pages?.keyFor(request);
       if (!pages || !key) return sendWebResponse(reply, await render());
       let own: Response | undefined;
       const page = await pages.get(request.company.id, key, {

@@ -1,6 +1,13 @@
 import { gunzipSync } from "node:zlib";
 import { beforeAll, describe, expect, it } from "vitest";
-import { acceptsGzip, gzipWithNonce, type NoncePage, splitAtNonce, withNonce } from "./nonce-page";
+import {
+  acceptsGzip,
+  gzipWithNonce,
+  type NoncePage,
+  reusableWithNonce,
+  splitAtNonce,
+  withNonce,
+} from "./nonce-page";
 
 const RENDERED = "rendered-nonce==";
 const html = [
@@ -27,6 +34,22 @@ describe("nonce pages", () => {
       const gzipped = gzipWithNonce(page, nonce);
       expect(gunzipSync(gzipped).toString("utf8")).toBe(html.replaceAll(RENDERED, nonce));
     }
+  });
+
+  it("reuses a page's copy once its response is sent, with the new nonce in it", () => {
+    const first = reusableWithNonce(page, "AAAAAAAAAAAAAAAAAAAAAA==");
+    expect(first.body.toString("utf8")).toBe(html.replaceAll(RENDERED, "AAAAAAAAAAAAAAAAAAAAAA=="));
+    // Still being sent: the next response gets a copy of its own.
+    const second = reusableWithNonce(page, "BBBBBBBBBBBBBBBBBBBBBB==");
+    expect(second.body).not.toBe(first.body);
+    first.sent();
+    const third = reusableWithNonce(page, "CCCCCCCCCCCCCCCCCCCCCC==");
+    expect(third.body).toBe(first.body);
+    expect(third.body.toString("utf8")).toBe(html.replaceAll(RENDERED, "CCCCCCCCCCCCCCCCCCCCCC=="));
+    expect(second.body.toString("utf8")).toBe(html.replaceAll(RENDERED, "BBBBBBBBBBBBBBBBBBBBBB=="));
+    // A nonce of another length does not fit the free copy: a new one is made.
+    third.sent();
+    expect(reusableWithNonce(page, "short").body.toString("utf8")).toBe(html.replaceAll(RENDERED, "short"));
   });
 
   it("compresses the page", () => {

@@ -45,6 +45,54 @@ export function withNonce(page: NoncePage, nonce: string): Buffer {
   return Buffer.concat(pieces);
 }
 
+/** Bytes of page copies kept for reuse (in use or free) at most: a bound on the memory they take. */
+const MAX_COPY_BYTES = 32 * 1024 * 1024;
+let copyBytes = 0;
+/** Free copies of each page, ready for the next response; dropped with the page. */
+const freeCopies = new WeakMap<NoncePage, Buffer[]>();
+/** A copy the collector took (a page dropped from the cache, an aborted response) frees its bytes. */
+const collected = new FinalizationRegistry<number>((bytes) => {
+  copyBytes -= bytes;
+});
+
+/**
+ * `withNonce` in a copy of the page that comes back for the next response: copying a whole page for
+ * every response (100 KB and more) was the largest cost of serving a cached page (decision 036), and
+ * the nonce is all that changes. Call `sent` once the response is written (its `finish`): only then
+ * is the copy free to take another nonce. A copy that never comes back is simply collected.
+ */
+export function reusableWithNonce(page: NoncePage, nonce: string): { body: Buffer; sent: () => void } {
+  const nonceLength = Buffer.byteLength(nonce, "utf8");
+  let body = freeCopies.get(page)?.pop();
+  if (body && body.length === pageLength(page, nonceLength)) {
+    let offset = 0;
+    page.parts.forEach((part, index) => {
+      if (index > 0) offset += body?.write(nonce, offset, "utf8") ?? 0;
+      offset += part.length;
+    });
+  } else {
+    body = withNonce(page, nonce);
+    if (copyBytes + body.length > MAX_COPY_BYTES) return { body, sent: () => {} };
+    copyBytes += body.length;
+    collected.register(body, body.length);
+  }
+  const copy = body;
+  return {
+    body: copy,
+    sent: () => {
+      const free = freeCopies.get(page);
+      if (free) free.push(copy);
+      else freeCopies.set(page, [copy]);
+    },
+  };
+}
+
+function pageLength(page: NoncePage, nonceLength: number): number {
+  let length = nonceLength * (page.parts.length - 1);
+  for (const part of page.parts) length += part.length;
+  return length;
+}
+
 /** Stored (uncompressed, byte-aligned) deflate blocks holding `bytes`. */
 function storedBlocks(bytes: Buffer): Buffer[] {
   const blocks: Buffer[] = [];

@@ -101,6 +101,12 @@ export function createPageCache(options: { bus?: CacheBus; now?: () => number } 
       return (await cache.refresh(companyId, key, () => load(page, false))).page;
     },
 
+    /** The shared page for `key` when it is fresh (what `get` answers at once), else undefined: no promise. */
+    fresh(companyId: string, key: string): CachedPage | undefined {
+      const entry = cache.peek(companyId, key);
+      return entry?.page && now() - entry.renderedAt < PAGE_TTL_MS ? entry.page : undefined;
+    },
+
     /** Drops a company's pages in this process (null: every company's). */
     invalidate(companyId: string | null) {
       cache.drop(companyId);

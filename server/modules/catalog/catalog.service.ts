@@ -189,6 +189,9 @@ export function createCatalogService(db: Db, deps: { bus?: CacheBus; answers?: b
       ? <T>(_companyId: string, _key: string, load: () => Promise<T>) => load()
       : <T>(companyId: string, key: string, load: () => Promise<T>) =>
           cache.get(companyId, key, load) as Promise<T>;
+  /** A cached answer, if there is one, without a promise (decision 036). */
+  const known = <T>(companyId: string, key: string): T | undefined =>
+    deps.answers === false ? undefined : (cache.peek(companyId, key) as T | undefined);
   /** Told when a company's catalogue changed (null: any company's); pages made from it are stale. */
   const listeners: ((companyId: string | null) => void)[] = [];
   const dropAnswers = (companyId: string | null) => {
@@ -571,9 +574,19 @@ export function createCatalogService(db: Db, deps: { bus?: CacheBus; answers?: b
       query: StoreListCoursesQuery,
       language: Language,
     ): Promise<JsonBody> {
-      return cached(companyId, `json:${listKey(query, language)}`, async () =>
+      return cached(companyId, courseListJsonKey(query, language), async () =>
         jsonBody(CourseList.parse(await loadCourseList(companyId, query, language))),
       );
+    },
+
+    /** `listCoursesJson` when it is cached, else undefined: no promise. */
+    knownCourseListJson(companyId: string, query: StoreListCoursesQuery, language: Language) {
+      return known<JsonBody>(companyId, courseListJsonKey(query, language));
+    },
+
+    /** `getCourseJson` when it is cached, else undefined (also for no such course): no promise. */
+    knownCourseJson(companyId: string, idOrSlug: string, language: Language) {
+      return known<JsonBody>(companyId, courseJsonKey(idOrSlug, language));
     },
 
     /** `getCourse` as a serialised response body with its ETag; undefined when there is no such course. */
@@ -582,7 +595,7 @@ export function createCatalogService(db: Db, deps: { bus?: CacheBus; answers?: b
       idOrSlug: string,
       language: Language,
     ): Promise<JsonBody | undefined> {
-      return cached(companyId, `json:course:${language}:${idOrSlug.toLowerCase()}`, async () => {
+      return cached(companyId, courseJsonKey(idOrSlug, language), async () => {
         const course = await service.getCourse(companyId, idOrSlug, language);
         return course ? jsonBody(CourseDetail.parse(course)) : undefined;
       });
@@ -742,6 +755,14 @@ export function createCatalogService(db: Db, deps: { bus?: CacheBus; answers?: b
     },
   };
   return service;
+}
+
+function courseListJsonKey(query: StoreListCoursesQuery, language: Language): string {
+  return `json:${listKey(query, language)}`;
+}
+
+function courseJsonKey(idOrSlug: string, language: Language): string {
+  return `json:course:${language}:${idOrSlug.toLowerCase()}`;
 }
 
 function listKey(query: StoreListCoursesQuery, language: Language): string {

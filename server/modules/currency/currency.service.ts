@@ -36,7 +36,7 @@ interface CompanyCurrencies {
  */
 export function createCurrencyService(
   db: Db,
-  deps: { settings: Pick<SettingsService, "storeInfo">; bus?: CacheBus },
+  deps: { settings: Pick<SettingsService, "storeInfo" | "knownCurrency">; bus?: CacheBus },
 ) {
   const cache = new ReadCache<CompanyCurrencies>(1000);
   const invalidateEverywhere = sharedInvalidation(deps.bus, "currencies", (companyId) =>
@@ -68,6 +68,20 @@ export function createCurrencyService(
     return (await deps.settings.storeInfo(companyId)).currency.toUpperCase();
   }
 
+  /** The conversion into the currency `requested` names (the shop currency's own when not enabled). */
+  function conversionFor(data: CompanyCurrencies, base: string, requested: string | null | undefined) {
+    const chosen = pick(data, base, requested);
+    const key = chosen ? `${base}>${chosen.option.isoCode}` : base;
+    let conversion = data.conversions.get(key);
+    if (!conversion) {
+      conversion = chosen
+        ? createConversion(base, chosen.option.isoCode, chosen.rate)
+        : createConversion(base, base, "1");
+      data.conversions.set(key, conversion);
+    }
+    return conversion;
+  }
+
   /** The enabled currency `requested` names, else the shop currency (unknown, disabled or none). */
   function pick(data: CompanyCurrencies, base: string, requested: string | null | undefined) {
     const code = requested?.trim().toUpperCase();
@@ -81,16 +95,14 @@ export function createCurrencyService(
      */
     async resolve(companyId: string, requested?: string | null): Promise<Conversion> {
       const [data, base] = await Promise.all([table(companyId), shopCurrency(companyId)]);
-      const chosen = pick(data, base, requested);
-      const key = chosen ? `${base}>${chosen.option.isoCode}` : base;
-      let conversion = data.conversions.get(key);
-      if (!conversion) {
-        conversion = chosen
-          ? createConversion(base, chosen.option.isoCode, chosen.rate)
-          : createConversion(base, base, "1");
-        data.conversions.set(key, conversion);
-      }
-      return conversion;
+      return conversionFor(data, base, requested);
+    },
+
+    /** `resolve` when the currencies and the settings are in memory (no promise; decision 036), else undefined. */
+    resolveKnown(companyId: string, requested?: string | null): Conversion | undefined {
+      const data = cache.peek(companyId, "currencies");
+      const base = deps.settings.knownCurrency(companyId)?.toUpperCase();
+      return data && base ? conversionFor(data, base, requested) : undefined;
     },
 
     /** What the storefront's currency picker offers, and the visitor's current choice. */

@@ -12,3 +12,8 @@ export function apiRequestedCurrency(request: FastifyRequest): string | undefine
 export function requestConversion(request: FastifyRequest): Promise<Conversion> {
   return request.server.services.currency.resolve(request.company.id, apiRequestedCurrency(request));
 }
+
+/** `requestConversion` when everything it needs is in memory (nearly every request): no promise. */
+export function knownRequestConversion(request: FastifyRequest): Conversion | undefined {
+  return request.server.services.currency.resolveKnown(request.company.id, apiRequestedCurrency(request));
+}

@@ -41,6 +41,9 @@ export interface TaxSettings {
 }
 
 const text = (value: unknown, fallback = ""): string => (typeof value === "string" ? value : fallback);
+const currencyOf = (global: Record<string, unknown>) => text(global.currency, "EUR");
+const visitorLanguageOf = (global: Record<string, unknown>) =>
+  isSupportedLanguage(global.defaultLanguage) ? global.defaultLanguage : undefined;
 
 /** Settings per company, cached and dropped on write, on every instance when given the cache bus. */
 export function createSettingsService(db: Db, deps: { bus?: CacheBus } = {}) {
@@ -72,14 +75,29 @@ export function createSettingsService(db: Db, deps: { bus?: CacheBus } = {}) {
         phones: [global.contactPhone, global.contactPhone2].map((v) => text(v)).filter(Boolean),
         email: text(global.email),
         website: text(global.website),
-        currency: text(global.currency, "EUR"),
+        currency: currencyOf(global),
         defaultLanguage: text(global.defaultLanguage) || "en",
-        visitorLanguage: isSupportedLanguage(global.defaultLanguage) ? global.defaultLanguage : undefined,
+        visitorLanguage: visitorLanguageOf(global),
         workingHours: text(global.workingHours),
         receiptFooter: text(global.receiptFooter),
         timeZone: text(global.timeZone, "Europe/Amsterdam"),
         dateFormat: isDateFormat(global.dateFormat) ? global.dateFormat : DEFAULT_DATE_FORMAT,
       };
+    },
+
+    /** The shop currency when the settings are in memory (no promise; decision 036), else undefined. */
+    knownCurrency(companyId: string): string | undefined {
+      const global = cache.peek(companyId, "global");
+      return global && currencyOf(global);
+    },
+
+    /**
+     * The school's visitor language (`storeInfo().visitorLanguage`, null for none) when the settings are
+     * in memory, else undefined: no promise.
+     */
+    knownVisitorLanguage(companyId: string): Language | null | undefined {
+      const global = cache.peek(companyId, "global");
+      return global && (visitorLanguageOf(global) ?? null);
     },
 
     async tax(companyId: string): Promise<TaxSettings> {
