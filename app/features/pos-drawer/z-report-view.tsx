@@ -7,7 +7,7 @@ type Row = [label: string, value: string];
 /** One titled block of the report: label and figure per row. */
 function ZTable({ id, title, rows }: { id: string; title: string; rows: Row[] }) {
   return (
-    <section className="grid gap-2 break-inside-avoid" aria-labelledby={id}>
+    <section className="grid content-start gap-2 break-inside-avoid" aria-labelledby={id}>
       <h3 id={id} className="text-sm font-bold tracking-wide text-ink uppercase">
         {title}
       </h3>
@@ -27,6 +27,8 @@ function ZTable({ id, title, rows }: { id: string; title: string; rows: Row[] })
 export function ZReportView({ report, currency }: { report: ZReport; currency: string }) {
   const { t, i18n } = useTranslation();
   const money = (cents: number) => formatMoney(cents, currency, i18n.language);
+  // Money that left (refunds, cash out) with a minus, but nothing as "€0", not "-€0".
+  const out = (cents: number) => money(cents === 0 ? 0 : -cents);
   const method = (value: string) => t(`adminOrders.method.${value}`, { defaultValue: value });
   const rate = (bp: number) =>
     new Intl.NumberFormat(i18n.language, { style: "percent", maximumFractionDigits: 2 }).format(bp / 10_000);
@@ -51,8 +53,8 @@ export function ZReportView({ report, currency }: { report: ZReport; currency: s
         title={t("adminPos.z.refunds")}
         rows={[
           [t("adminPos.z.returns"), String(report.returnsCount)],
-          ...report.refundsByMethod.map((row): Row => [method(row.method), money(-row.amountCents)]),
-          [t("adminPos.z.refundsTotal"), money(-report.refundsCents)],
+          ...report.refundsByMethod.map((row): Row => [method(row.method), out(row.amountCents)]),
+          [t("adminPos.z.refundsTotal"), out(report.refundsCents)],
           [t("adminPos.z.net"), money(report.netSalesCents)],
         ]}
       />
@@ -73,9 +75,9 @@ export function ZReportView({ report, currency }: { report: ZReport; currency: s
         rows={[
           [t("adminPos.z.float"), money(report.cash.floatCents)],
           [t("adminPos.z.cashSales"), money(report.cash.salesCents)],
-          [t("adminPos.z.cashRefunds"), money(-report.cash.refundsCents)],
+          [t("adminPos.z.cashRefunds"), out(report.cash.refundsCents)],
           [t("adminPos.z.cashIn"), money(report.cash.inCents)],
-          [t("adminPos.z.cashOut"), money(-report.cash.outCents)],
+          [t("adminPos.z.cashOut"), out(report.cash.outCents)],
           [t("adminPos.z.expected"), money(report.cash.expectedCents)],
         ]}
       />
