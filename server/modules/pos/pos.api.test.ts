@@ -198,6 +198,7 @@ describe("POST /api/pos/sales", () => {
   });
 
   it("sells two products with discounts for cash, moving stock, issuing the invoice, with the cashier as seller", async () => {
+    const dashboardBefore = (await call("GET", "/api/admin/dashboard", admin.token)).body;
     const quote = await call("POST", "/api/pos/quote", cashier.token, {
       items: [
         { productId: pen.id, quantity: 2 },
@@ -244,8 +245,21 @@ describe("POST /api/pos/sales", () => {
     expect(receipt.body.lines).toHaveLength(2);
     expect((await call("GET", `/api/pos/orders/${order!.id}/receipt`, driver.token)).status).toBe(403);
 
-    const dashboard = await call("GET", "/api/admin/dashboard", admin.token);
-    expect(dashboard.body.channels.pos).toBeGreaterThanOrEqual(1);
+    // The dashboard's POS vs online and payment-method figures count the sale: one POS order, paid in cash.
+    const dashboard = (await call("GET", "/api/admin/dashboard", admin.token)).body;
+    const cash = (body: typeof dashboard) =>
+      body.paymentMethods.find((row: { method: string }) => row.method === "cash") ?? {
+        orders: 0,
+        totalCents: 0,
+      };
+    expect(dashboard.channels).toEqual({
+      online: dashboardBefore.channels.online,
+      pos: dashboardBefore.channels.pos + 1,
+    });
+    expect(cash(dashboard)).toMatchObject({
+      orders: cash(dashboardBefore).orders + 1,
+      totalCents: cash(dashboardBefore).totalCents + 1350,
+    });
   });
 
   it("makes a retried sale (same Idempotency-Key) once", async () => {
