@@ -6,7 +6,8 @@ import type { Route } from "./+types/reports";
 
 /**
  * The reports for the period in the address (the last 30 days without one). A bad period shows its
- * reason above the form, with no figures.
+ * reason above the form, with no figures. The items report (one page of it: `page`, `sort`) is read
+ * alongside the others and streamed when it is ready, so the screen does not wait for it (decision 037).
  */
 export async function loader({ context, request }: Route.LoaderArgs) {
   await requireStaffPage(context, request, "dashboard", "read");
@@ -18,14 +19,24 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     return {
       today,
       reports: null,
+      items: null,
       error: localizeMessage(query.error.issues[0]?.message ?? "The request is not valid.", context.language),
       input: { from: params.from ?? "", to: params.to ?? "", groupBy: params.groupBy ?? "day" },
     };
   }
-  const reports = await context.services.reports.reports(context.company.id, context.language, query.data);
+  const { reports: service } = context.services;
+  const items = service
+    .reports(context.company.id, context.language, query.data, "items")
+    .then((figures) => ({ rows: figures.items, totals: figures.itemTotals }));
+  // Answered through the page's stream; not left unhandled when the other reports fail first.
+  items.catch(() => undefined);
+  const reports = await service.reports(context.company.id, context.language, query.data, undefined, {
+    skip: "items",
+  });
   return {
     today,
     reports,
+    items,
     error: null,
     input: { from: reports.from, to: reports.to, groupBy: reports.groupBy },
   };

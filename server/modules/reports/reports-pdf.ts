@@ -88,7 +88,12 @@ function reportTable(reports: Reports, name: ReportName, language: string, dateF
         notes: [],
       };
     }
-    case "items":
+    case "items": {
+      const all = reports.itemTotals;
+      const shown = reports.items;
+      const others = all.items - shown.length;
+      const sumOf = (key: "quantity" | "grossCents" | "taxCents") =>
+        shown.reduce((sum, row) => sum + row[key], 0);
       return {
         columns: [
           col(c.item, 4, "left"),
@@ -98,16 +103,33 @@ function reportTable(reports: Reports, name: ReportName, language: string, dateF
           col(c.gross, 1.5),
           col(c.tax, 1.5),
         ],
-        rows: reports.items.map((row) => [
-          row.title || m.removed,
-          m.kind[row.kind],
-          count(row.quantity),
-          count(row.orders),
-          money(row.grossCents),
-          money(row.taxCents),
-        ]),
-        notes: [],
+        rows: [
+          ...shown.map((row) => [
+            row.title || m.removed,
+            m.kind[row.kind],
+            count(row.quantity),
+            count(row.orders),
+            money(row.grossCents),
+            money(row.taxCents),
+          ]),
+          // An order with several of the other items counts once in each: their orders do not add up.
+          ...(others > 0
+            ? [
+                [
+                  m.otherItems(count(others)),
+                  "",
+                  count(all.quantity - sumOf("quantity")),
+                  "",
+                  money(all.grossCents - sumOf("grossCents")),
+                  money(all.taxCents - sumOf("taxCents")),
+                ],
+              ]
+            : []),
+        ],
+        total: [m.total, "", count(all.quantity), "", money(all.grossCents), money(all.taxCents)],
+        notes: others > 0 ? [m.topItems(count(shown.length), count(all.items), all.sort)] : [],
       };
+    }
     case "categories":
       return {
         columns: [col(c.category, 4, "left"), col(c.quantity, 1), col(c.orders, 1), col(c.gross, 1.5)],

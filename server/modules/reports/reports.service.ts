@@ -1,6 +1,12 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { PaymentMethod } from "~shared/order-enums";
-import { REPORT_DEFAULT_DAYS, type ReportGrouping, type ReportName } from "~shared/reports";
+import {
+  REPORT_DEFAULT_DAYS,
+  REPORT_ITEMS_PAGE_SIZE,
+  REPORT_PDF_TOP_ITEMS,
+  type ReportGrouping,
+  type ReportName,
+} from "~shared/reports";
 import { type Translatable, translate } from "~shared/translatable";
 import type { Db } from "../../db/client";
 import { categories, courses } from "../catalog/catalog.tables";
@@ -19,9 +25,10 @@ const DAY_MS = 86_400_000;
  * reports' queries are large enough for PostgreSQL to compile them, which cost 150–350 ms a query at the
  * benchmark's million orders and never paid back (decision 037).
  */
-async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
+async function rowsOf<T>(db: Db, query: SQL, workMem?: "64MB"): Promise<T[]> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`set local jit = off`);
+    if (workMem) await tx.execute(sql`set local work_mem = '64MB'`);
     return ((await tx.execute(query)) as unknown as { rows: T[] }).rows;
   });
 }
@@ -88,7 +95,9 @@ export function createReportsService(db: Db, deps: { settings: SettingsService; 
       name: ReportName,
     ): Promise<{ pdf: Buffer; filename: string }> {
       const [figures, store] = await Promise.all([
-        service.reports(companyId, language, query, name),
+        service.reports(companyId, language, query, name, {
+          items: { page: 1, size: REPORT_PDF_TOP_ITEMS },
+        }),
         deps.settings.storeInfo(companyId),
       ]);
       const pdf = await renderReportPdf(figures, name, language, {
@@ -100,16 +109,19 @@ export function createReportsService(db: Db, deps: { settings: SettingsService; 
 
     /**
      * The reports for the period; with `only`, just that report's figures are read (the others are
-     * empty): a CSV or PDF export needs one.
+     * empty): a CSV or PDF export needs one; with `skip`, all but that one (the screen reads the items
+     * apart, so that they do not hold up the rest). The items report is one page of the query's (`page`,
+     * `sort`), unless `items` asks for every item or another page size.
      */
     async reports(
       companyId: string,
       language: string,
       query: AdminReportsQuery,
       only?: ReportName,
+      options: { items?: "all" | { page: number; size: number }; skip?: ReportName } = {},
     ): Promise<Reports> {
       const want = <T>(name: ReportName, read: () => Promise<T[]>): Promise<T[]> =>
-        !only || only === name ? read() : Promise.resolve([]);
+        (!only || only === name) && options.skip !== name ? read() : Promise.resolve([]);
       const { timeZone, currency } = await deps.settings.storeInfo(companyId);
       const { from, to } = reportRange(query, localToday(clock(), timeZone));
       const groupBy = query.groupBy;
@@ -164,9 +176,30 @@ export function createReportsService(db: Db, deps: { settings: SettingsService; 
           select ${amounts} from ${reportOrderFacts} r
           where r.company_id = ${companyId} and r.report = ${report}
             and r.at >= greatest(${endDayAt}, ${firstDayAt}, ${start}) and r.at < ${end}`;
+      // The items report: one page (or every item, for the CSV; the top ones, for the PDF), in the query's order.
+      const items = options.items ?? { page: query.page, size: REPORT_ITEMS_PAGE_SIZE };
+      const itemOrder =
+        query.sort === "quantity"
+          ? sql`quantity desc, gross desc, kind, id, key3`
+          : sql`gross desc, quantity desc, kind, id, key3`;
+      const itemLimit = items === "all" ? sql`all` : sql`${items.size}`;
+      const itemOffset = items === "all" ? 0 : (items.page - 1) * items.size;
+      type ItemRow = {
+        kind: "course" | "product" | null;
+        id: string | null;
+        title: Translatable;
+        quantity: string;
+        orders: number;
+        gross: string;
+        tax: string;
+        items: number;
+        all_quantity: string;
+        all_gross: string;
+        all_tax: string;
+      };
       type MoneyRow = { orders: number; gross: string; discount: string; tax: string; total: string };
 
-      const [periods, items, cats, methods, channels, refundKinds, returns, taxes, customers] =
+      const [periods, itemRows, cats, methods, channels, refundKinds, returns, taxes, customers] =
         await Promise.all([
           want("sales", () =>
             rowsOf<MoneyRow & { period: string }>(
@@ -179,25 +212,27 @@ export function createReportsService(db: Db, deps: { settings: SettingsService; 
             ),
           ),
           want("items", () =>
-            rowsOf<{
-              kind: "course" | "product";
-              id: string | null;
-              title: Translatable;
-              quantity: string;
-              orders: number;
-              gross: string;
-              tax: string;
-            }>(
+            rowsOf<ItemRow>(
               db,
-              sql`select x.kind, x.id, coalesce(c.title, p.title, x.title) as title, x.quantity, x.orders, x.gross, x.tax
-            from (
-              select r.key1 as kind, r.key2 as id, (array_agg(r.title))[1] as title, sum(r.quantity)::bigint as quantity,
-                sum(r.orders)::int as orders, sum(r.amount)::bigint as gross, sum(r.tax)::bigint as tax
-              from (${rolled("item")}) r group by r.key1, r.key2, r.key3 having sum(r.orders) > 0
-            ) x
-            left join ${courses} c on x.kind = 'course' and c.id = x.id::uuid
-            left join ${products} p on x.kind = 'product' and p.id = x.id::uuid
-            order by x.gross desc, x.quantity desc, x.id`,
+              sql`with x as materialized (
+                select r.key1 as kind, r.key2 as id, r.key3,
+                  min(r.title::text) as title, sum(r.quantity)::bigint as quantity,
+                  sum(r.orders)::int as orders, sum(r.amount)::bigint as gross, sum(r.tax)::bigint as tax
+                from (${rolled("item")}) r group by r.key1, r.key2, r.key3 having sum(r.orders) > 0
+              ), t as (
+                select count(*)::int as items, coalesce(sum(quantity), 0)::bigint as all_quantity,
+                  coalesce(sum(gross), 0)::bigint as all_gross, coalesce(sum(tax), 0)::bigint as all_tax from x
+              ), p as (
+                select * from x order by ${itemOrder} limit ${itemLimit} offset ${itemOffset}
+              )
+              select p.kind, p.id, coalesce(c.title, pr.title, p.title::jsonb) as title, p.quantity, p.orders, p.gross, p.tax,
+                t.items, t.all_quantity, t.all_gross, t.all_tax
+              from t left join p on true
+              left join ${courses} c on p.kind = 'course' and c.id = p.id::uuid
+              left join ${products} pr on p.kind = 'product' and pr.id = p.id::uuid
+              order by ${itemOrder}`,
+              // The items' grouping holds up to ~100,000 rows for a year: in memory rather than sorted on disk.
+              "64MB",
             ),
           ),
           want("categories", () =>
@@ -331,15 +366,30 @@ export function createReportsService(db: Db, deps: { settings: SettingsService; 
         timeZone,
         currency,
         sales: { periods: salesPeriods, totals },
-        items: items.map((row) => ({
-          kind: row.kind,
-          id: row.id,
-          title: translate(row.title, language),
-          quantity: num(row.quantity),
-          orders: row.orders,
-          grossCents: num(row.gross),
-          taxCents: num(row.tax),
-        })),
+        items: itemRows.flatMap((row) =>
+          row.kind
+            ? [
+                {
+                  kind: row.kind,
+                  id: row.id,
+                  title: translate(row.title, language),
+                  quantity: num(row.quantity),
+                  orders: row.orders,
+                  grossCents: num(row.gross),
+                  taxCents: num(row.tax),
+                },
+              ]
+            : [],
+        ),
+        itemTotals: {
+          page: items === "all" ? 1 : items.page,
+          pageSize: items === "all" ? (itemRows[0]?.items ?? 0) : items.size,
+          sort: query.sort,
+          items: itemRows[0]?.items ?? 0,
+          quantity: num(itemRows[0]?.all_quantity),
+          grossCents: num(itemRows[0]?.all_gross),
+          taxCents: num(itemRows[0]?.all_tax),
+        },
         categories: cats.map((row) => ({
           id: row.id,
           name: row.name ? translate(row.name, language) : "",
