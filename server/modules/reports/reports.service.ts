@@ -136,10 +136,11 @@ export function createReportsService(db: Db, deps: { settings: SettingsService; 
         PAID_STATUSES.map((status) => sql`${status}`),
         sql`, `,
       );
-      // An amount of order `o` in the shop currency, at the order's own rate.
+      // An amount of order `o` in the shop currency, at the order's own rate. A bigint (the rounding in numeric):
+      // summing numerics per customer took twice the time and memory of bigints for the customers of a year.
       const base = (amount: SQL) =>
-        sql`(case when o.currency = ${currency} then (${amount})::numeric
-          else coalesce(round((${amount})::numeric * o.base_total_cents / nullif(o.total_cents, 0)), 0) end)`;
+        sql`(case when o.currency = ${currency} then (${amount})::bigint
+          else coalesce(round((${amount})::numeric * o.base_total_cents / nullif(o.total_cents, 0)), 0)::bigint end)`;
       const paid = sql`select * from ${orders} where company_id = ${companyId} and status in (${paidStatuses})
         and created_at >= ${start} and created_at < ${end}`;
       // The paid orders of the period as (at, payment_method, channel, orders, gross, discount, tax, total) in
