@@ -26,7 +26,7 @@ export const meta: Route.MetaFunction = ({ matches }) => {
   return root ? [{ title: translator(root)("adminReports.title") }] : [];
 };
 
-type Figures = NonNullable<Route.ComponentProps["loaderData"]["reports"]>;
+type Figures = Awaited<NonNullable<Route.ComponentProps["loaderData"]["reports"]>>;
 type ItemsPage = Awaited<NonNullable<Route.ComponentProps["loaderData"]["items"]>>;
 
 const DAY_MS = 86_400_000;
@@ -97,7 +97,7 @@ function ReportCard<T>({
 /** Staff reports (issue 21): a period, then sales over time and the breakdowns, each exportable as CSV. */
 export default function ReportsPage({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
-  const { today, reports: figures, items, error, input } = loaderData;
+  const { today, frame, reports, items, error, input } = loaderData;
   const language = i18n.language;
   const count = (value: number) => new Intl.NumberFormat(language).format(value);
 
@@ -105,8 +105,8 @@ export default function ReportsPage({ loaderData }: Route.ComponentProps) {
     <AdminPage
       title={t("adminReports.title")}
       description={
-        figures
-          ? t("adminReports.description", { currency: figures.currency, timeZone: figures.timeZone })
+        frame
+          ? t("adminReports.description", { currency: frame.currency, timeZone: frame.timeZone })
           : undefined
       }
     >
@@ -114,7 +114,7 @@ export default function ReportsPage({ loaderData }: Route.ComponentProps) {
         <nav aria-label={t("adminReports.range.presets")} className="mb-4 flex flex-wrap gap-2">
           {REPORT_PRESETS.map((days) => {
             const from = shift(today, -(days - 1));
-            const current = figures?.from === from && figures.to === today;
+            const current = frame?.from === from && frame.to === today;
             return (
               <Link
                 key={days}
@@ -156,8 +156,29 @@ export default function ReportsPage({ loaderData }: Route.ComponentProps) {
           </p>
         )}
       </AdminCard>
-      {figures && items && (
-        <ReportFigures figures={figures} items={items} count={count} language={language} />
+      {reports && items && (
+        <Suspense
+          fallback={
+            <AdminCard title={t("adminReports.title")}>
+              <p role="status" className="text-sm text-ink-muted">
+                {t("adminReports.loading")}
+              </p>
+            </AdminCard>
+          }
+        >
+          <Await
+            resolve={reports}
+            errorElement={
+              <AdminCard title={t("adminReports.title")}>
+                <p role="alert" className="text-sm font-semibold text-danger">
+                  {t("adminReports.failed")}
+                </p>
+              </AdminCard>
+            }
+          >
+            {(figures) => <ReportFigures figures={figures} items={items} count={count} language={language} />}
+          </Await>
+        </Suspense>
       )}
     </AdminPage>
   );
