@@ -18,3 +18,9 @@ export const REPORT_PRESETS = [5, 7, 15, 30] as const;
 /** The longest period one report covers. */
 export const REPORT_MAX_DAYS = 366;
 export const REPORT_DEFAULT_DAYS = 30;
+/** The items report (by course and product) is paged: this many items a page, most revenue (or quantity) first. */
+export const REPORT_ITEMS_PAGE_SIZE = 50;
+export const REPORT_ITEM_SORTS = ["revenue", "quantity"] as const;
+export type ReportItemSort = (typeof REPORT_ITEM_SORTS)[number];
+/** The items PDF prints this many items, then one row summing all the others. */
+export const REPORT_PDF_TOP_ITEMS = 100;

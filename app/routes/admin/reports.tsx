@@ -1,15 +1,22 @@
 import { Download, FileText } from "lucide-react";
-import type { ReactNode } from "react";
-import { Form, Link } from "react-router";
+import { type ReactNode, Suspense } from "react";
+import { Await, Form, Link } from "react-router";
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import { AdminCard, AdminPage } from "~/components/admin/admin-page";
 import { type RecordColumn, RecordTable } from "~/components/admin/card-rows";
 import { buttonClasses } from "~/components/ui/button";
+import { Pagination } from "~/components/ui/pagination";
 import { translator } from "~/i18n/translator";
 import { useTranslation } from "~/i18n/use-translation";
 import { adminPaths } from "~/lib/admin-paths";
 import { formatMoney, minorUnitDigits } from "~/lib/format";
-import { REPORT_GROUPINGS, REPORT_PRESETS, type ReportName } from "~shared/reports";
+import {
+  REPORT_GROUPINGS,
+  REPORT_ITEM_SORTS,
+  REPORT_PRESETS,
+  type ReportItemSort,
+  type ReportName,
+} from "~shared/reports";
 import type { Route } from "./+types/reports";
 
 export { loader } from "./reports.server";
@@ -19,7 +26,8 @@ export const meta: Route.MetaFunction = ({ matches }) => {
   return root ? [{ title: translator(root)("adminReports.title") }] : [];
 };
 
-type Figures = NonNullable<Route.ComponentProps["loaderData"]["reports"]>;
+type Figures = Awaited<NonNullable<Route.ComponentProps["loaderData"]["reports"]>>;
+type ItemsPage = Awaited<NonNullable<Route.ComponentProps["loaderData"]["items"]>>;
 
 const DAY_MS = 86_400_000;
 const shift = (date: string, days: number) =>
@@ -38,17 +46,29 @@ function ReportCard<T>({
   columns,
   getRowId,
   children,
+  footer,
+  exportQuery = {},
 }: {
   title: string;
   name: ReportName;
   figures: Figures;
+  /** More of the address for the downloads (the items' order). */
+  exportQuery?: Record<string, string>;
   rows: T[];
   columns: RecordColumn<T>[];
   getRowId: (row: T) => string;
   children?: ReactNode;
+  /** Under the table (the items' pages). */
+  footer?: ReactNode;
 }) {
   const { t } = useTranslation();
-  const range = query({ report: name, from: figures.from, to: figures.to, groupBy: figures.groupBy });
+  const range = query({
+    report: name,
+    from: figures.from,
+    to: figures.to,
+    groupBy: figures.groupBy,
+    ...exportQuery,
+  });
   return (
     <AdminCard title={title}>
       <div className="mb-3 flex flex-wrap gap-2">
@@ -69,6 +89,7 @@ function ReportCard<T>({
       ) : (
         <RecordTable label={title} rows={rows} columns={columns} getRowId={getRowId} />
       )}
+      {footer}
     </AdminCard>
   );
 }
@@ -76,7 +97,7 @@ function ReportCard<T>({
 /** Staff reports (issue 21): a period, then sales over time and the breakdowns, each exportable as CSV. */
 export default function ReportsPage({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
-  const { today, reports: figures, error, input } = loaderData;
+  const { today, frame, reports, items, error, input } = loaderData;
   const language = i18n.language;
   const count = (value: number) => new Intl.NumberFormat(language).format(value);
 
@@ -84,8 +105,8 @@ export default function ReportsPage({ loaderData }: Route.ComponentProps) {
     <AdminPage
       title={t("adminReports.title")}
       description={
-        figures
-          ? t("adminReports.description", { currency: figures.currency, timeZone: figures.timeZone })
+        frame
+          ? t("adminReports.description", { currency: frame.currency, timeZone: frame.timeZone })
           : undefined
       }
     >
@@ -93,7 +114,7 @@ export default function ReportsPage({ loaderData }: Route.ComponentProps) {
         <nav aria-label={t("adminReports.range.presets")} className="mb-4 flex flex-wrap gap-2">
           {REPORT_PRESETS.map((days) => {
             const from = shift(today, -(days - 1));
-            const current = figures?.from === from && figures.to === today;
+            const current = frame?.from === from && frame.to === today;
             return (
               <Link
                 key={days}
@@ -135,17 +156,42 @@ export default function ReportsPage({ loaderData }: Route.ComponentProps) {
           </p>
         )}
       </AdminCard>
-      {figures && <ReportFigures figures={figures} count={count} language={language} />}
+      {reports && items && (
+        <Suspense
+          fallback={
+            <AdminCard title={t("adminReports.title")}>
+              <p role="status" className="text-sm text-ink-muted">
+                {t("adminReports.loading")}
+              </p>
+            </AdminCard>
+          }
+        >
+          <Await
+            resolve={reports}
+            errorElement={
+              <AdminCard title={t("adminReports.title")}>
+                <p role="alert" className="text-sm font-semibold text-danger">
+                  {t("adminReports.failed")}
+                </p>
+              </AdminCard>
+            }
+          >
+            {(figures) => <ReportFigures figures={figures} items={items} count={count} language={language} />}
+          </Await>
+        </Suspense>
+      )}
     </AdminPage>
   );
 }
 
 function ReportFigures({
   figures,
+  items,
   count,
   language,
 }: {
   figures: Figures;
+  items: Promise<ItemsPage>;
   count: (value: number) => string;
   language: string;
 }) {
@@ -236,29 +282,37 @@ function ReportFigures({
         </div>
       </ReportCard>
 
-      <ReportCard<Figures["items"][number]>
-        title={t("adminReports.items.title")}
-        name="items"
-        figures={figures}
-        rows={figures.items}
-        getRowId={(row) => `${row.kind}-${row.id ?? row.title}`}
-        columns={[
-          {
-            id: "title",
-            header: t("adminReports.columns.item"),
-            cell: (row) => row.title || t("adminReports.removed"),
-          },
-          {
-            id: "kind",
-            header: t("adminReports.columns.kind"),
-            cell: (row) => t(`adminReports.kind.${row.kind}`),
-          },
-          countColumn("quantity", t("adminReports.columns.quantity"), (row) => row.quantity),
-          countColumn("orders", t("adminReports.columns.orders"), (row) => row.orders),
-          moneyColumn("gross", t("adminReports.columns.gross"), (row) => row.grossCents),
-          moneyColumn("tax", t("adminReports.columns.tax"), (row) => row.taxCents),
-        ]}
-      />
+      <Suspense
+        fallback={
+          <AdminCard title={t("adminReports.items.title")}>
+            <p role="status" className="text-sm text-ink-muted">
+              {t("adminReports.items.loading")}
+            </p>
+          </AdminCard>
+        }
+      >
+        <Await
+          resolve={items}
+          errorElement={
+            <AdminCard title={t("adminReports.items.title")}>
+              <p role="alert" className="text-sm font-semibold text-danger">
+                {t("adminReports.items.failed")}
+              </p>
+            </AdminCard>
+          }
+        >
+          {(page) => (
+            <ItemsReport
+              figures={figures}
+              page={page}
+              count={count}
+              money={money}
+              countColumn={countColumn}
+              moneyColumn={moneyColumn}
+            />
+          )}
+        </Await>
+      </Suspense>
 
       <ReportCard<Figures["categories"][number]>
         title={t("adminReports.categories.title")}
@@ -387,5 +441,115 @@ function ReportFigures({
         ]}
       />
     </>
+  );
+}
+
+type ItemRow = ItemsPage["rows"][number];
+
+/**
+ * Sales by course and product: one page of them (most revenue or most sold first), the number of items
+ * and the totals of the whole period above, pages below. Links keep the period and the order.
+ */
+function ItemsReport({
+  figures,
+  page: { rows, totals },
+  count,
+  money,
+  countColumn,
+  moneyColumn,
+}: {
+  figures: Figures;
+  page: ItemsPage;
+  count: (value: number) => string;
+  money: (cents: number) => string;
+  countColumn: (id: string, header: string, value: (row: ItemRow) => number) => RecordColumn<ItemRow>;
+  moneyColumn: (id: string, header: string, value: (row: ItemRow) => number) => RecordColumn<ItemRow>;
+}) {
+  const { t } = useTranslation();
+  const address = (values: { page?: number; sort?: ReportItemSort }) =>
+    adminPaths.reports(
+      query({
+        from: figures.from,
+        to: figures.to,
+        groupBy: figures.groupBy,
+        sort: values.sort ?? totals.sort,
+        page: String(values.page ?? 1),
+      }),
+    );
+  const pages = Math.max(1, Math.ceil(totals.items / totals.pageSize));
+  const first = (totals.page - 1) * totals.pageSize + 1;
+  return (
+    <ReportCard<ItemRow>
+      title={t("adminReports.items.title")}
+      name="items"
+      figures={figures}
+      exportQuery={{ sort: totals.sort }}
+      rows={rows}
+      footer={
+        <div className="mt-3">
+          <Pagination
+            page={totals.page}
+            pages={pages}
+            hrefFor={(page) => address({ page })}
+            label={t("adminReports.items.pages")}
+            previousLabel={t("adminReports.items.previous")}
+            nextLabel={t("adminReports.items.next")}
+            pageLabel={(page) => t("adminReports.items.page", { page })}
+          />
+        </div>
+      }
+      getRowId={(row) => `${row.kind}-${row.id ?? row.title}`}
+      columns={[
+        {
+          id: "title",
+          header: t("adminReports.columns.item"),
+          cell: (row) => row.title || t("adminReports.removed"),
+        },
+        {
+          id: "kind",
+          header: t("adminReports.columns.kind"),
+          cell: (row) => t(`adminReports.kind.${row.kind}`),
+        },
+        countColumn("quantity", t("adminReports.columns.quantity"), (row) => row.quantity),
+        countColumn("orders", t("adminReports.columns.orders"), (row) => row.orders),
+        moneyColumn("gross", t("adminReports.columns.gross"), (row) => row.grossCents),
+        moneyColumn("tax", t("adminReports.columns.tax"), (row) => row.taxCents),
+      ]}
+    >
+      {totals.items > 0 && (
+        <>
+          <p className="mb-3 text-sm text-ink-muted">
+            {t("adminReports.items.summary", {
+              items: count(totals.items),
+              quantity: count(totals.quantity),
+              gross: money(totals.grossCents),
+              tax: money(totals.taxCents),
+            })}
+          </p>
+          <nav aria-label={t("adminReports.items.sort")} className="mb-3 flex flex-wrap gap-2">
+            {REPORT_ITEM_SORTS.map((sort) => (
+              <Link
+                key={sort}
+                to={address({ sort })}
+                preventScrollReset
+                aria-current={sort === totals.sort ? "page" : undefined}
+                className={buttonClasses({ variant: sort === totals.sort ? "primary" : "secondary" })}
+              >
+                {t(`adminReports.items.sortBy.${sort}`)}
+              </Link>
+            ))}
+          </nav>
+          {rows.length > 0 && (
+            <p className="mb-3 text-sm text-ink-muted">
+              {t("adminReports.items.showing", {
+                first: count(first),
+                last: count(first + rows.length - 1),
+                items: count(totals.items),
+              })}
+            </p>
+          )}
+        </>
+      )}
+    </ReportCard>
   );
 }

@@ -635,6 +635,7 @@ export const nl: Record<string, string> = {
   "The start date must be on or before the end date.": "De begindatum moet op of vóór de einddatum liggen.",
   "A report covers at most 366 days.": "Een rapport beslaat hoogstens 366 dagen.",
   "Give both dates of the period, or neither.": "Geef beide datums van de periode, of geen van beide.",
+  "page must be a whole number from 1": "page moet een geheel getal vanaf 1 zijn",
   // Countries, states, tax zones and taxes
   "sort must be name, isoCode or enabled": "sort moet name, isoCode of enabled zijn",
   "enabled must be true or false": "enabled moet true of false zijn",

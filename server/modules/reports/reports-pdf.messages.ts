@@ -8,6 +8,8 @@ export interface ReportPdfMessages {
   amountsIn: (currency: string, timeZone: string) => string;
   empty: string;
   removed: string;
+  otherItems: (items: string) => string;
+  topItems: (shown: string, all: string, sort: "revenue" | "quantity") => string;
   noCategory: string;
   noCountry: string;
   total: string;
@@ -59,6 +61,9 @@ const en: ReportPdfMessages = {
     `Paid orders by the day they were placed, refunds by the day they were made; amounts in ${currency}, days in ${timeZone}.`,
   empty: "Nothing in this period.",
   removed: "Removed item",
+  otherItems: (items) => `All other items (${items})`,
+  topItems: (shown, all, sort) =>
+    `The ${shown} items with the most ${sort === "revenue" ? "revenue" : "quantity sold"} of ${all}; the row "All other items" sums the rest. The CSV export lists every item.`,
   noCategory: "Without a category",
   noCountry: "Not recorded",
   total: "Total",
@@ -116,6 +121,9 @@ const nl: ReportPdfMessages = {
     `Betaalde bestellingen op de dag van bestellen, terugbetalingen op de dag van terugbetalen; bedragen in ${currency}, dagen in ${timeZone}.`,
   empty: "Niets in deze periode.",
   removed: "Verwijderd artikel",
+  otherItems: (items) => `Alle andere artikelen (${items})`,
+  topItems: (shown, all, sort) =>
+    `De ${shown} artikelen met ${sort === "revenue" ? "de meeste omzet" : "het meeste verkochte aantal"} van ${all}; de regel "Alle andere artikelen" telt de rest op. De CSV-export bevat elk artikel.`,
   noCategory: "Zonder categorie",
   noCountry: "Niet vastgelegd",
   total: "Totaal",

@@ -88,7 +88,12 @@ function reportTable(reports: Reports, name: ReportName, language: string, dateF
         notes: [],
       };
     }
-    case "items":
+    case "items": {
+      const all = reports.itemTotals;
+      const shown = reports.items;
+      const others = all.items - shown.length;
+      const sumOf = (key: "quantity" | "grossCents" | "taxCents") =>
+        shown.reduce((sum, row) => sum + row[key], 0);
       return {
         columns: [
           col(c.item, 4, "left"),
@@ -98,16 +103,33 @@ function reportTable(reports: Reports, name: ReportName, language: string, dateF
           col(c.gross, 1.5),
           col(c.tax, 1.5),
         ],
-        rows: reports.items.map((row) => [
-          row.title || m.removed,
-          m.kind[row.kind],
-          count(row.quantity),
-          count(row.orders),
-          money(row.grossCents),
-          money(row.taxCents),
-        ]),
-        notes: [],
+        rows: [
+          ...shown.map((row) => [
+            row.title || m.removed,
+            m.kind[row.kind],
+            count(row.quantity),
+            count(row.orders),
+            money(row.grossCents),
+            money(row.taxCents),
+          ]),
+          // An order with several of the other items counts once in each: their orders do not add up.
+          ...(others > 0
+            ? [
+                [
+                  m.otherItems(count(others)),
+                  "",
+                  count(all.quantity - sumOf("quantity")),
+                  "",
+                  money(all.grossCents - sumOf("grossCents")),
+                  money(all.taxCents - sumOf("taxCents")),
+                ],
+              ]
+            : []),
+        ],
+        total: [m.total, "", count(all.quantity), "", money(all.grossCents), money(all.taxCents)],
+        notes: others > 0 ? [m.topItems(count(shown.length), count(all.items), all.sort)] : [],
       };
+    }
     case "categories":
       return {
         columns: [col(c.category, 4, "left"), col(c.quantity, 1), col(c.orders, 1), col(c.gross, 1.5)],
@@ -267,9 +289,13 @@ export async function renderReportPdf(
   });
   const row = (cells: string[], font: string, color: string): void => {
     pdf.font(font).fontSize(9.5).fillColor(color);
-    const height = Math.max(
-      ...cells.map((cell, i) => pdf.heightOfString(cell || " ", { width: placed[i]!.width - 8 })),
-    );
+    // A row whose cells each fit on one line (the figures, most titles) is placed without line wrapping:
+    // wrapping every cell of a year's 365 days cost most of the sales PDF's time (decision 037).
+    const widths = cells.map((cell) => pdf.widthOfString(cell));
+    const oneLine = cells.every((cell, i) => !cell.includes("\n") && widths[i]! <= placed[i]!.width - 8);
+    const height = oneLine
+      ? pdf.currentLineHeight(true)
+      : Math.max(...cells.map((cell, i) => pdf.heightOfString(cell || " ", { width: placed[i]!.width - 8 })));
     if (pdf.y + height + 12 > bottomLimit()) {
       pdf.addPage();
       pdf.y = pdf.page.margins.top;
@@ -277,10 +303,15 @@ export async function renderReportPdf(
     const y = pdf.y;
     cells.forEach((cell, i) => {
       const column = placed[i]!;
-      pdf.text(cell, column.x + (column.align === "left" ? 0 : 8), y, {
-        width: column.width - 8,
-        align: column.align,
-      });
+      if (oneLine) {
+        const at = column.align === "left" ? column.x : column.x + column.width - widths[i]!;
+        pdf.text(cell, at, y, { lineBreak: false });
+      } else {
+        pdf.text(cell, column.x + (column.align === "left" ? 0 : 8), y, {
+          width: column.width - 8,
+          align: column.align,
+        });
+      }
     });
     pdf.y = y + height + 5;
     pdf.moveTo(left, pdf.y).lineTo(right, pdf.y).lineWidth(0.5).strokeColor(LINE).stroke();

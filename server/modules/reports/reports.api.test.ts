@@ -2,6 +2,7 @@ import { type SQL, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formatFullMoney } from "~shared/money";
 import { ORDER_STATUSES, PAYMENT_METHODS } from "~shared/order-enums";
+import { REPORT_ITEMS_PAGE_SIZE } from "~shared/reports";
 import { testCourse } from "../../../tests/support/checkout-fixtures";
 import { pdfText } from "../../../tests/support/pdf-text";
 import { createStaff, type TestStaff } from "../../../tests/support/staff";
@@ -11,6 +12,7 @@ import { insertCategory, insertCompany, insertCourse, insertCustomer } from "../
 import { orderLines, orderReturns, orders, REFUND_KINDS, refunds } from "../orders/orders.tables";
 import { products } from "../products/products.tables";
 import type { Reports } from "./reports.schemas";
+import { renderReportPdf } from "./reports-pdf";
 
 /**
  * Every figure of the reports against an oracle: plain SQL over the seeded orders, written apart from
@@ -389,6 +391,23 @@ async function compare(timeZone: string, currency: string, from: string, to: str
       itemKey,
     ),
   );
+  // The items are one page (the test's are fewer than a page), most revenue first; the totals are every item's.
+  expect(got.items.length, label).toBeLessThanOrEqual(REPORT_ITEMS_PAGE_SIZE);
+  expect(
+    got.items.map((row) => row.grossCents),
+    label,
+  ).toEqual([...got.items.map((row) => row.grossCents)].sort((a, b) => b - a));
+  const itemSum = (key: "quantity" | "gross" | "tax") =>
+    want.items.reduce((total, row) => total + Number(row[key]), 0);
+  expect(got.itemTotals, label).toEqual({
+    page: 1,
+    pageSize: REPORT_ITEMS_PAGE_SIZE,
+    sort: "revenue",
+    items: want.items.length,
+    quantity: itemSum("quantity"),
+    grossCents: itemSum("gross"),
+    taxCents: itemSum("tax"),
+  });
   expect(
     sortBy(
       got.categories.map(({ id: _id, ...row }) => row),
@@ -534,6 +553,79 @@ describe("GET /api/admin/reports", () => {
     const got = response.json() as Reports;
     expect(got.items.map((row) => row.title)).toEqual(expect.arrayContaining(["Algebra NL", "Werkboek"]));
     expect(got.categories.map((row) => row.name)).toEqual(expect.arrayContaining(["Wiskunde", "Muziek"]));
+  });
+
+  it("pages the items by revenue or quantity, with every item's totals, and the PDF sums the rest", async () => {
+    const global = await t.app.services.settings.read(company.id, "global");
+    await t.app.services.settings.write(company.id, "global", {
+      ...global,
+      timeZone: "UTC",
+      currency: "EUR",
+    });
+    const today = localDay(NOW, "UTC");
+    const from = shift(today, -79);
+    const want = await oracle("UTC", "EUR", from, today, "day");
+    const key = (row: { kind: string; id: string | null }) => `${row.kind}|${row.id ?? ""}`;
+    const expected = (sort: "revenue" | "quantity") =>
+      [...want.items]
+        .sort((a, b) =>
+          sort === "revenue"
+            ? Number(b.gross) - Number(a.gross) || Number(b.quantity) - Number(a.quantity)
+            : Number(b.quantity) - Number(a.quantity) || Number(b.gross) - Number(a.gross),
+        )
+        .map((row) => ({ key: key(row), gross: Number(row.gross), quantity: Number(row.quantity) }));
+    expect(want.items.length).toBeGreaterThan(3);
+    for (const sort of ["revenue", "quantity"] as const) {
+      const query = { from, to: today, groupBy: "day" as const, page: 1, sort };
+      const pages: Reports["items"] = [];
+      for (let page = 1; page <= Math.ceil(want.items.length / 2); page++) {
+        const got = await t.app.services.reports.reports(company.id, "en", query, "items", {
+          items: { page, size: 2 },
+        });
+        expect(got.itemTotals).toMatchObject({ page, pageSize: 2, sort, items: want.items.length });
+        expect(got.items.length).toBe(page * 2 <= want.items.length ? 2 : want.items.length % 2 || 2);
+        pages.push(...got.items);
+      }
+      // Ties may come in either order; the figures come in the oracle's order, and every item once.
+      expect(pages.map((row) => ({ gross: row.grossCents, quantity: row.quantity }))).toEqual(
+        expected(sort).map(({ gross, quantity }) => ({ gross, quantity })),
+      );
+      expect(new Set(pages.map(key)).size).toBe(want.items.length);
+      // The API's pages: past the last one, no items but the same totals.
+      const beyond = await reportOk(`?from=${from}&to=${today}&sort=${sort}&page=2`);
+      expect(beyond.items).toEqual([]);
+      expect(beyond.itemTotals).toMatchObject({ page: 2, sort, items: want.items.length });
+    }
+
+    const top = await t.app.services.reports.reports(
+      company.id,
+      "en",
+      { from, to: today, groupBy: "day", page: 1, sort: "revenue" },
+      "items",
+      { items: { page: 1, size: 2 } },
+    );
+    const text = pdfText(
+      await renderReportPdf(top, "items", "en", { shopName: "Shop", compress: false }),
+    ).replace(/[\u202f\u2009]/g, " ");
+    const rest = top.itemTotals.grossCents - top.items.reduce((sum, row) => sum + row.grossCents, 0);
+    expect(text).toContain(`All other items (${want.items.length - 2})`);
+    expect(text).toContain(formatFullMoney(rest, "EUR", "en").replace(/[\u202f\u2009]/g, " "));
+    expect(text).toContain(
+      formatFullMoney(top.itemTotals.grossCents, "EUR", "en").replace(/[\u202f\u2009]/g, " "),
+    );
+    expect(text).toContain("The CSV export lists every item.");
+  });
+
+  it("refuses a bad page or order of the items", async () => {
+    for (const [query, message] of [
+      ["?page=0", "page must be a whole number from 1"],
+      ["?page=abc", "page must be a whole number from 1"],
+      ["?sort=title", "sort must be one of revenue, quantity"],
+    ] as const) {
+      const response = await report(query);
+      expect(response.statusCode, query).toBe(400);
+      expect(response.json().message, query).toContain(message);
+    }
   });
 
   it("refuses a bad period with a clear message", async () => {

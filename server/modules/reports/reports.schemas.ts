@@ -1,6 +1,12 @@
 import { z } from "zod";
 import { ORDER_CHANNELS, PAYMENT_METHODS } from "~shared/order-enums";
-import { REPORT_GROUPINGS, REPORT_MAX_DAYS, REPORT_NAMES } from "~shared/reports";
+import {
+  REPORT_GROUPINGS,
+  REPORT_ITEM_SORTS,
+  REPORT_ITEMS_PAGE_SIZE,
+  REPORT_MAX_DAYS,
+  REPORT_NAMES,
+} from "~shared/reports";
 
 const cents = z.number().int();
 const count = z.number().int();
@@ -37,6 +43,17 @@ export const AdminReportsQuery = z
       .enum(REPORT_GROUPINGS, { message: `groupBy must be one of ${REPORT_GROUPINGS.join(", ")}` })
       .default("day")
       .describe("Sales over time per day, per week (starting Monday) or per month"),
+    page: z.coerce
+      .number({ message: "page must be a whole number from 1" })
+      .int("page must be a whole number from 1")
+      .min(1, "page must be a whole number from 1")
+      .max(100_000, "page must be a whole number from 1")
+      .default(1)
+      .describe(`The page of the items report (${REPORT_ITEMS_PAGE_SIZE} items a page)`),
+    sort: z
+      .enum(REPORT_ITEM_SORTS, { message: `sort must be one of ${REPORT_ITEM_SORTS.join(", ")}` })
+      .default("revenue")
+      .describe("The items report's order: most revenue or most quantity first"),
   })
   .superRefine((value, context) => {
     if (value.from && value.to) {
@@ -106,7 +123,20 @@ export const Reports = z
           taxCents: cents,
         }),
       )
-      .describe("Sales by course and by product, most revenue first"),
+      .describe(
+        "Sales by course and by product: one page of them (`page`), most revenue or quantity first (`sort`); the CSV export has every item",
+      ),
+    itemTotals: z
+      .object({
+        page: count,
+        pageSize: count,
+        sort: z.enum(REPORT_ITEM_SORTS),
+        items: count.describe("How many courses and products sold in the period (every page)"),
+        quantity: count,
+        grossCents: cents,
+        taxCents: cents,
+      })
+      .describe("The items report's page, and the totals of every item of the period"),
     categories: z
       .array(
         z.object({
