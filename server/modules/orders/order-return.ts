@@ -25,10 +25,17 @@ import {
 } from "./orders-admin.schemas";
 import { RETURN_RECEIPT_MAIL, type ReturnReceiptJob } from "./return-receipt-mail";
 
+/** A payment and how much of it the return gives back. */
+export interface RefundedPart {
+  payment: Awaited<ReturnType<typeof succeededPayments>>[number];
+  amountCents: number;
+}
+
 /**
  * Returns order lines, once per order: refunds the lines' share of what was paid (after the
  * discount) through the provider first, then in one transaction records the return, deletes the
- * enrolments of those courses and, with `restock`, gives their seats back.
+ * enrolments of those courses and, with `restock`, gives their seats back. `alsoRecord` writes what
+ * a caller keeps beside the return (the counter's cash out of the drawer) in that same transaction.
  */
 export async function createOrderReturn(
   deps: OrderAdminSteps,
@@ -37,6 +44,7 @@ export async function createOrderReturn(
   orderId: string,
   body: AdminCreateReturnBody,
   language: string,
+  alsoRecord?: (tx: Queryable, refunded: RefundedPart[]) => Promise<void>,
 ): Promise<AdminOrder> {
   const { db } = deps;
   const order = await findOrder(db, companyId, orderId);
@@ -159,6 +167,10 @@ export async function createOrderReturn(
       summary: `Return on order #${order.number}: ${lines.length} line(s)`,
       changes: { lineIds: body.lineIds, restock: body.restock, refundCents },
     });
+    await alsoRecord?.(
+      tx,
+      parts.map((part) => ({ payment: paid[part.index]!, amountCents: part.amountCents })),
+    );
     await deps.mailJobs.enqueue(tx, {
       kind: RETURN_RECEIPT_MAIL,
       companyId,

@@ -167,19 +167,22 @@ export function createPosReturns(deps: ReturnDeps) {
       await deps.pos.confirmPin(device, cashier.id, body.pin);
       const order = await posOrder(companyId, orderId);
       if (order.returned) throw businessRule(ALREADY_RETURNED_MESSAGE, "ORDER_ALREADY_RETURNED");
+      // Cash given back for a sale of another drawer session (or none) leaves the register's open
+      // session as a cash-out, written with the return itself.
       await deps.orderAdmin.createReturn(
         companyId,
         cashier,
         order.id,
         { lineIds: body.lineIds, restock: body.restock, reason: body.reason },
         language,
-      );
-      const refunds = await refundsOf(order.id);
-      const cashCents = refunds.find((row) => row.method === "cash")?.amountCents ?? 0;
-      if (cashCents > 0 && body.register) {
-        const session = await openSessionOf(db, companyId, body.register);
-        if (session && session.id !== order.posSessionId) {
-          await db.insert(posDrawerMovements).values({
+        async (tx, refunded) => {
+          const cashCents = refunded
+            .filter((part) => methodOf(part.payment.details) === "cash")
+            .reduce((sum, part) => sum + part.amountCents, 0);
+          if (cashCents === 0 || !body.register) return;
+          const session = await openSessionOf(tx, companyId, body.register);
+          if (!session || session.id === order.posSessionId) return;
+          await tx.insert(posDrawerMovements).values({
             companyId,
             sessionId: session.id,
             kind: "out",
@@ -189,8 +192,9 @@ export function createPosReturns(deps: ReturnDeps) {
             staffEmail: cashier.email,
             createdAt: deps.now(),
           });
-        }
-      }
+        },
+      );
+      const refunds = await refundsOf(order.id);
       return {
         message: RETURN_DONE_MESSAGE,
         orderId: order.id,
