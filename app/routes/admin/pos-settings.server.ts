@@ -1,9 +1,11 @@
 import { data } from "react-router";
+import { fieldErrorsOf } from "~/features/admin-catalog/action-result.server";
 import { requireStaffPage } from "~/lib/staff-guard.server";
 import { PosSettings } from "~server/modules/pos/pos.schemas";
 import type { Route } from "./+types/pos-settings";
 
-export type PosSettingsResult = { ok: boolean };
+/** Saved, or refused with the first message per field. */
+export type PosSettingsResult = { ok: true } | { ok: false; fields: Record<string, string> };
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   await requireStaffPage(context, request, "settings", "read");
@@ -33,7 +35,7 @@ export async function action({ context, request }: Route.ActionArgs) {
     cashierOverride: form.get("cashierOverride") === "on",
   });
   if (!parsed.success) {
-    return data<PosSettingsResult>({ ok: false }, 400);
+    return data<PosSettingsResult>({ ok: false, fields: fieldErrorsOf(parsed.error) }, 400);
   }
   await context.services.pos.writeSettings(
     context.company.id,

@@ -50,7 +50,7 @@ export function PosTablesCard({ initial, canWrite }: { initial: PosTable[]; canW
     <AdminCard title={t("adminPosRestaurant.settings.title")}>
       <p className="mb-4 text-ink-muted">{t("adminPosRestaurant.settings.description")}</p>
       {tables.length === 0 ? (
-        <p className="mb-4">{t("adminPosRestaurant.noTables")}</p>
+        <p className="mb-4">{t("adminPosRestaurant.noTablesHere")}</p>
       ) : (
         <ul className="mb-4 grid gap-3">
           {tables.map((table) => (
