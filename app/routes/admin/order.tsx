@@ -422,6 +422,17 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
               <p className="mt-2 text-sm">
                 {t("adminOrders.detail.channel")}: {t(`adminOrders.channel.${order.channel}`)}
               </p>
+              {order.seller && (
+                <p className="text-sm">{t("adminOrders.detail.seller", { name: order.seller })}</p>
+              )}
+              {order.tableInfo && (
+                <p className="text-sm">{t("adminOrders.detail.table", { table: order.tableInfo })}</p>
+              )}
+              {order.notes && (
+                <p className="mt-2 text-sm whitespace-pre-line">
+                  <span className="font-semibold">{t("adminOrders.detail.notes")}</span> {order.notes}
+                </p>
+              )}
             </AdminCard>
 
             {canWrite && order.status !== "cancel" && owedCents > 0 && (

@@ -2,6 +2,7 @@ import { and, asc, eq } from "drizzle-orm";
 import { ORDER_TRANSITIONS } from "~shared/order-status";
 import { translate } from "~shared/translatable";
 import { trimDecimal } from "../currency/exchange";
+import { staff } from "../staff/staff.tables";
 import { storedTaxLines } from "../taxes/tax-calculation";
 import { toInstalmentView } from "./instalment-view";
 import { creditNotesOfOrder } from "./invoices.service";
@@ -20,7 +21,7 @@ export async function getAdminOrder(
 ): Promise<AdminOrder> {
   const { db } = deps;
   const order = await findOrder(db, companyId, orderId);
-  const [lines, paid, [invoice], instalments, [returned], history, credits] = await Promise.all([
+  const [lines, paid, [invoice], instalments, [returned], history, credits, [seller]] = await Promise.all([
     db
       .select()
       .from(orderLines)
@@ -46,6 +47,9 @@ export async function getAdminOrder(
       .where(and(eq(orderReturns.companyId, companyId), eq(orderReturns.orderId, order.id))),
     deps.audit.forRecord(companyId, "order", order.id),
     creditNotesOfOrder(db, companyId, order.id),
+    order.sellerStaffId
+      ? db.select({ name: staff.name }).from(staff).where(eq(staff.id, order.sellerStaffId))
+      : Promise.resolve([]),
   ]);
   const { currency: baseCurrency } = await deps.settings.storeInfo(companyId);
   const returnedLines = new Set(returned?.lineIds ?? []);
@@ -79,6 +83,8 @@ export async function getAdminOrder(
     instalmentCount: order.instalmentCount,
     language: order.language,
     notes: order.notes,
+    seller: seller ? translate(seller.name, language) : null,
+    tableInfo: order.tableInfo,
     createdAt: order.createdAt.toISOString(),
     paidAt: order.paidAt?.toISOString() ?? null,
     customer: { id: order.customerId, name: order.customerName, email: order.customerEmail },

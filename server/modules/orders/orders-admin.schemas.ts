@@ -100,6 +100,8 @@ export const AdminOrder = z
     instalmentCount: z.number().int(),
     language: z.string(),
     notes: z.string().nullable(),
+    seller: z.string().nullable().describe("The staff member who sold it at the counter (POS orders)"),
+    tableInfo: z.string().nullable().describe("The restaurant table of a POS order"),
     createdAt: z.string(),
     paidAt: z.string().nullable(),
     customer: z.object({ id: z.uuid(), name: z.string(), email: z.string() }),

@@ -190,6 +190,9 @@ describe("parked orders, extras, the kitchen ticket and paying", () => {
       .from(orders)
       .where(eq(orders.id, paid.body.orderId));
     expect(order).toEqual({ channel: "pos", tableInfo: "Table 7", status: "delivered" });
+    // The back office's order shows who sold it at which table.
+    const adminOrder = await call("GET", `/api/orders/${paid.body.orderId}`, admin.token);
+    expect(adminOrder.body).toMatchObject({ channel: "pos", tableInfo: "Table 7", seller: "Cas Kassa" });
     const lines = await t.database.db
       .select({ extras: orderLines.extras, totalCents: orderLines.totalCents })
       .from(orderLines)
