@@ -32,7 +32,7 @@ async function api(method: string, path: string, body?: unknown) {
 }
 
 describe("the point of sale's restaurant view (issue 20)", () => {
-  it("parks a table order with an extra, resumes it, sends it to the kitchen (the ticket shows the items) and takes the payment", async () => {
+  it("parks a table order with an extra, resumes it, sends it to the kitchen (the ticket shows the items), moves it to another table and takes the payment", async () => {
     const run = Date.now().toString(36);
     const settings = (await api("GET", "/api/admin/pos-settings")).body;
     const { roles } = (await api("GET", "/api/admin/roles")).body as {
@@ -47,10 +47,12 @@ describe("the point of sale's restaurant view (issue 20)", () => {
     });
     expect(cashier.status).toBe(201);
     const tableName = `Table ${run}`;
-    const tableId = async () =>
+    const terrace = `Terrace ${run}`;
+    const idOf = async (name: string) =>
       ((await api("GET", "/api/admin/pos-tables")).body as { id: string; name: string }[]).find(
-        (row) => row.name === tableName,
+        (row) => row.name === name,
       )?.id;
+    const tableId = () => idOf(tableName);
     try {
       await api("PUT", "/api/admin/pos-settings", { ...settings, view: "restaurant", pinRule: "sign-in" });
       expect((await api("PUT", `/api/admin/staff/${cashier.body.id}/pin`, { pin: "5739" })).status).toBe(200);
@@ -73,6 +75,9 @@ describe("the point of sale's restaurant view (issue 20)", () => {
         .getByRole("status")
         .filter({ hasText: `${tableName} has been added.` })
         .waitFor();
+
+      // A second table to move the order to (through the API: the form is tried above).
+      expect((await api("POST", "/api/admin/pos-tables", { name: terrace })).status).toBe(201);
 
       await page.goto(`${baseUrl}/pos`);
       await page.getByRole("radio", { name: cashierName }).check();
@@ -112,15 +117,25 @@ describe("the point of sale's restaurant view (issue 20)", () => {
       expect(text).not.toContain("€");
       await expectNoSeriousViolations(page, "kitchen ticket");
 
-      // Back at the counter: the table has its open order; pay it as a normal sale.
+      // Back at the counter: the table has its open order; the guests move to the terrace.
       await page.getByRole("link", { name: "Back to the point of sale" }).click();
       await page.getByRole("button", { name: new RegExp(`^${tableName}.*Open order`) }).click();
+      await page.getByRole("button", { name: /Move to table/ }).click();
+      await page.getByRole("option", { name: terrace }).click();
+      await page
+        .getByRole("status")
+        .filter({ hasText: `The order is now at ${terrace}.` })
+        .waitFor();
+      // Pay it there as a normal sale.
+      await page.getByRole("button", { name: new RegExp(`^${terrace}.*Open order`) }).click();
       await page.getByTestId("pos-total").filter({ hasText: /^€4$/ }).waitFor();
       await page.getByLabel("Cash received").fill("5");
       await page.getByRole("button", { name: "Pay €4" }).click();
       await cart.getByRole("status").filter({ hasText: "completed" }).waitFor();
       const parked = (await api("GET", "/api/pos/parked")).body as { table: { name: string } | null }[];
-      expect(parked.some((order) => order.table?.name === tableName)).toBe(false);
+      expect(parked.some((order) => order.table?.name === tableName || order.table?.name === terrace)).toBe(
+        false,
+      );
 
       // Paid: the table is free again and can be removed.
       await page.goto(`${baseUrl}/pos-setting`);
@@ -139,14 +154,14 @@ describe("the point of sale's restaurant view (issue 20)", () => {
         id: string;
         table: { id: string } | null;
       }[];
-      const id = await tableId();
-      const left = open.filter((row) => id && row.table?.id === id);
+      const ids = [await tableId(), await idOf(terrace)].filter((id): id is string => id !== undefined);
+      const left = open.filter((row) => row.table && ids.includes(row.table.id));
       if (left.length > 0) {
         await api("POST", "/api/pos/cashier", { staffId: cashier.body.id, pin: "5739" });
         for (const order of left) await api("DELETE", `/api/pos/parked/${order.id}`);
         await api("DELETE", "/api/pos/cashier");
       }
-      if (id) await api("DELETE", `/api/admin/pos-tables/${id}`);
+      for (const id of ids) await api("DELETE", `/api/admin/pos-tables/${id}`);
       await api("PUT", "/api/admin/pos-settings", settings);
       await api("PUT", `/api/admin/staff/${cashier.body.id}`, { status: "inactive" });
     }

@@ -1,16 +1,18 @@
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { Link } from "react-router";
+import { Select } from "~/components/admin/form-fields";
 import { Button } from "~/components/ui/button";
 import { useTranslation } from "~/i18n/use-translation";
 import { adminPaths } from "~/lib/admin-paths";
 import { type CounterDraft, cartBody } from "../cart";
 import { useErrorText } from "../use-error-text";
-import { type ParkedOrder, restaurantApi } from "./restaurant-api";
+import { type ParkedOrder, restaurantApi, type TableWithOrder } from "./restaurant-api";
 import type { OpenTable } from "./tables-view";
 
 /**
  * The restaurant's actions on the open order: park it (hold it for the table), send it to the
- * kitchen (parked first, then its ticket printed), remove a parked order, or go back to the tables.
+ * kitchen (parked first, then its ticket printed), move a parked order to a free table, remove a
+ * parked order, or go back to the tables.
  */
 export function OrderTools({
   draft,
@@ -46,11 +48,26 @@ export function OrderTools({
     }
   }
 
-  const save = async () => {
+  // The free tables a parked order can move to.
+  const [freeTables, setFreeTables] = useState<TableWithOrder[]>([]);
+  const parkedId = parked?.id;
+  useEffect(() => {
+    if (!parkedId) return;
+    let current = true;
+    restaurantApi
+      .tables()
+      .then((tables) => current && setFreeTables(tables.filter((row) => row.order === null)))
+      .catch(() => current && setFreeTables([]));
+    return () => {
+      current = false;
+    };
+  }, [parkedId]);
+
+  const save = async (tableId: string | null = table?.id ?? null) => {
     const body = {
       ...cartBody(draft.lines, draft.orderDiscount, draft.customer),
       ...(draft.notes.trim() ? { notes: draft.notes.trim() } : {}),
-      tableId: table?.id ?? null,
+      tableId,
     };
     const saved = await restaurantApi.park(body, parked?.id ?? null);
     onParked(saved);
@@ -98,6 +115,23 @@ export function OrderTools({
           {t("adminPosRestaurant.backToTables")}
         </Button>
       </div>
+      {parked && freeTables.length > 0 && (
+        <Select
+          label={t("adminPosRestaurant.moveTo")}
+          placeholder={t("adminPosRestaurant.moveToPlaceholder")}
+          options={freeTables.map((row) => ({ value: row.id, label: row.name }))}
+          value={null}
+          isDisabled={busy || empty}
+          onChange={(tableId) => {
+            const target = freeTables.find((row) => row.id === tableId);
+            if (!target) return;
+            run(async () => {
+              await save(target.id);
+              onClose(t("adminPosRestaurant.moved", { table: target.name }));
+            });
+          }}
+        />
+      )}
       {sent && parked && (
         <p role="status" className="grid gap-1 rounded-lg bg-primary-soft p-3 text-on-primary-soft">
           <span>{t("adminPosRestaurant.sent")}</span>
