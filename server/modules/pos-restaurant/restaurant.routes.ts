@@ -1,9 +1,8 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { AppError } from "../../lib/errors";
 import { requireStaff } from "../../plugins/auth";
 import { ErrorResponse } from "../../plugins/openapi";
-import { POS_RULES } from "../pos/pos.service";
+import { posCashier, posDevice } from "../pos/pos-device";
 import {
   KitchenTicket,
   ParkBody,
@@ -28,17 +27,10 @@ const tags = ["Point of sale"];
 export const restaurantRoutes: FastifyPluginAsyncZod = async (app) => {
   const { pos, restaurant } = app.services;
 
-  const device = async (request: Parameters<typeof requireStaff>[0], level: "read" | "write") => {
-    const principal = await requireStaff(request, "pos", level);
-    return { companyId: request.company.id, principal, ip: request.ip };
-  };
-
+  const device = posDevice;
   /** Parking needs the cashier identified on the device (the parked list shows who parked it). */
-  const cashierOf = async (request: Parameters<typeof requireStaff>[0]) => {
-    const cashier = await pos.cashier(await device(request, "write"));
-    if (!cashier) throw new AppError(401, "NO_CASHIER", POS_RULES.noCashier);
-    return { id: cashier.id, name: cashier.name };
-  };
+  const cashierOf = async (request: Parameters<typeof requireStaff>[0]) =>
+    (await posCashier(request, pos)).cashier;
 
   const settingsActor = async (request: Parameters<typeof requireStaff>[0]) => {
     const staff = await requireStaff(request, "settings", "write");

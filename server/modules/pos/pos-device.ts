@@ -16,9 +16,12 @@ export async function posCashier(
   request: PosRequest,
   pos: Pick<PosService, "cashier">,
   options: { mayRefund: boolean } = { mayRefund: false },
-): Promise<{ device: PosDevice; cashier: ActingStaff }> {
+): Promise<{ device: PosDevice; cashier: ActingStaff & { name: string } }> {
   const device = await posDevice(request, "write");
   const cashier = await pos.cashier(device);
   if (!cashier) throw new AppError(401, "NO_CASHIER", POS_RULES.noCashier);
-  return { device, cashier: { id: cashier.id, email: cashier.email, mayRefund: options.mayRefund } };
+  return {
+    device,
+    cashier: { id: cashier.id, name: cashier.name, email: cashier.email, mayRefund: options.mayRefund },
+  };
 }
