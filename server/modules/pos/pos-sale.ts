@@ -10,9 +10,9 @@ import type { CounterPricing } from "../checkout/quote";
 import type { Visitor } from "../checkout/visitor";
 import { balance, CREDIT_PROVIDER, charge, InsufficientCreditError } from "../credit/credit-ledger";
 import type { ActingStaff } from "../orders/order-admin-records";
-import { CHANGED_MEANWHILE, lockOrder } from "../orders/order-admin-records";
+import { CHANGED_MEANWHILE, lockOrder, unpaidInstalments } from "../orders/order-admin-records";
 import { keepSeats } from "../orders/order-status-change";
-import { invoices, orderLines, orders, payments } from "../orders/orders.tables";
+import { invoices, orderInstalments, orderLines, orders, payments } from "../orders/orders.tables";
 import type { OrderAdminService } from "../orders/orders-admin.service";
 import type { Discount } from "../orders/pricing";
 import { openSessionOf } from "../pos-drawer/pos-drawer.service";
@@ -214,6 +214,11 @@ export async function recordTenders(
       ...(session ? { posSessionId: session.id } : {}),
     })
     .where(eq(orders.id, orderId));
+  // Paid in full at the counter: its one instalment is paid too (the invoice's plan says so).
+  await tx
+    .update(orderInstalments)
+    .set({ status: "paid", paidAt: now, nextAttemptAt: null })
+    .where(unpaidInstalments(orderId));
 }
 
 interface SaleDeps {

@@ -6,7 +6,7 @@ import {
   createCheckoutTestApp,
 } from "../../../tests/support/checkout-fixtures";
 import { createStaff, type TestStaff } from "../../../tests/support/staff";
-import { enrolments, invoices, orders, payments } from "../orders/orders.tables";
+import { enrolments, invoices, orderInstalments, orders, payments } from "../orders/orders.tables";
 import { staff } from "../staff/staff.tables";
 
 let t: CheckoutTestApp;
@@ -232,6 +232,12 @@ describe("POST /api/pos/sales", () => {
     expect(await stockOf(mug.id)).toBe(4);
     const [invoice] = await t.database.db.select().from(invoices).where(eq(invoices.orderId, order!.id));
     expect(invoice).toBeDefined();
+    // Paid in full at the counter: the order's one instalment is paid, not left scheduled.
+    const plan = await t.database.db
+      .select({ status: orderInstalments.status })
+      .from(orderInstalments)
+      .where(eq(orderInstalments.orderId, order!.id));
+    expect(plan).toEqual([{ status: "paid" }]);
 
     const receipt = await call("GET", `/api/pos/orders/${order!.id}/receipt`, cashier.token);
     expect(receipt.body).toMatchObject({
