@@ -742,8 +742,9 @@ describe("the reports' roll-ups (decision 037)", () => {
       from report_order_facts where company_id = ${company.id}
       order by order_id, report, key1 nulls first, key2 nulls first, key3 nulls first, rate nulls first`,
     ),
-    firsts: await rows(
-      sql`select customer_id, first_at from report_customer_firsts where company_id = ${company.id} order by 1`,
+    customerOrders: await rows(
+      sql`select order_id, customer_id, at, prev_at, first_at, currency, total_cents::text, base_total_cents::text
+      from report_customer_orders where company_id = ${company.id} order by 1`,
     ),
   });
 

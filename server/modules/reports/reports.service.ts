@@ -15,28 +15,44 @@ import { orderReturns, orders, refunds } from "../orders/orders.tables";
 import { products } from "../products/products.tables";
 import type { SettingsService } from "../settings/settings.service";
 import type { AdminReportsQuery, Reports } from "./reports.schemas";
-import { reportCustomerFirsts, reportDays, reportOrderFacts, reportOrderHours } from "./reports.tables";
+import { reportCustomerOrders, reportDays, reportOrderFacts, reportOrderHours } from "./reports.tables";
 import { renderReportPdf } from "./reports-pdf";
 
 const DAY_MS = 86_400_000;
+
+/**
+ * How a report's query is planned. `small`: as PostgreSQL likes. `large`: a grouping of up to ~100,000 rows
+ * (the items of a year) in memory rather than sorted on disk, and in this backend alone (parallel workers made
+ * it slower: 480 against 320 ms, EXPLAIN ANALYZE at load 9). `ordered`: `large`, and rows grouped as an index
+ * hands them over rather than hashed (the items of a long period: the planner underestimates the hash of
+ * ~356,000 rows, 330 ms, against 125 ms for the ordered read; decision 037, third addendum).
+ */
+type Planning = "small" | "large" | "ordered";
+
+const PLANNING: Record<Planning, SQL> = {
+  small: sql`select set_config('jit', 'off', true)`,
+  large: sql`select set_config('jit', 'off', true), set_config('work_mem', '64MB', true),
+    set_config('max_parallel_workers_per_gather', '0', true)`,
+  ordered: sql`select set_config('jit', 'off', true), set_config('work_mem', '64MB', true),
+    set_config('max_parallel_workers_per_gather', '0', true), set_config('enable_hashagg', 'off', true),
+    set_config('enable_sort', 'off', true), set_config('enable_seqscan', 'off', true),
+    set_config('enable_bitmapscan', 'off', true)`,
+};
 
 /**
  * Rows of a raw query, on either engine (both drivers answer `{ rows }`). Without JIT compilation: the
  * reports' queries are large enough for PostgreSQL to compile them, which cost 150–350 ms a query at the
  * benchmark's million orders and never paid back (decision 037).
  */
-async function rowsOf<T>(db: Db, query: SQL, grouping: "small" | "large" = "small"): Promise<T[]> {
+async function rowsOf<T>(db: Db, query: SQL, planning: Planning = "small"): Promise<T[]> {
   return db.transaction(async (tx) => {
-    await tx.execute(sql`set local jit = off`);
-    // A grouping of up to ~100,000 rows (the items of a year): in memory rather than sorted on disk, and in
-    // this backend alone: parallel workers made it slower (480 against 320 ms, EXPLAIN ANALYZE at load 9).
-    if (grouping === "large") {
-      await tx.execute(sql`set local work_mem = '64MB'`);
-      await tx.execute(sql`set local max_parallel_workers_per_gather = 0`);
-    }
+    await tx.execute(PLANNING[planning]);
     return ((await tx.execute(query)) as unknown as { rows: T[] }).rows;
   });
 }
+
+/** A period longer than this many days reads its items in index order (`ordered` above); shorter ones hash. */
+const ORDERED_ITEMS_AFTER_DAYS = 62;
 
 /** Sums come back as bigint (a string from node-postgres): exact up to 2^53 cents. */
 const num = (value: unknown) => Number(value ?? 0);
@@ -129,6 +145,7 @@ export function createReportsService(db: Db, deps: { settings: SettingsService; 
         (!only || only === name) && options.skip !== name ? read() : Promise.resolve([]);
       const { timeZone, currency } = await deps.settings.storeInfo(companyId);
       const { from, to } = reportRange(query, localToday(clock(), timeZone));
+      const periodDays = (Date.parse(to) - Date.parse(from)) / DAY_MS + 1;
       const groupBy = query.groupBy;
       const start = sql`((${from}::date)::timestamp at time zone ${timeZone})`;
       const end = sql`((${to}::date + 1)::timestamp at time zone ${timeZone})`;
@@ -150,8 +167,8 @@ export function createReportsService(db: Db, deps: { settings: SettingsService; 
       // midnights once per query (a one-time filter): only one branch runs.
       const wholeHours = sql`(select bool_and(extract(epoch from (d at time zone ${timeZone}))::bigint % 3600 = 0)
         from generate_series(${from}::date::timestamp, (${to}::date + 1)::timestamp, interval '1 day') d)`;
-      const pick = (charged: SQL, converted: SQL) =>
-        sql`case when r.currency = ${currency} then ${charged} else ${converted} end`;
+      const pick = (charged: SQL, converted: SQL, of: "r" | "c" = "r") =>
+        sql`case when ${sql.raw(of)}.currency = ${currency} then ${charged} else ${converted} end`;
       const sold = sql`select r.hour as at, r.payment_method, r.channel, r.orders,
           ${pick(sql`r.subtotal_cents`, sql`r.base_subtotal_cents`)} as gross,
           ${pick(sql`r.discount_cents`, sql`r.base_discount_cents`)} as discount,
@@ -220,10 +237,43 @@ export function createReportsService(db: Db, deps: { settings: SettingsService; 
           want("items", () =>
             rowsOf<ItemRow>(
               db,
-              sql`with x as materialized (
-                select r.key1 as kind, r.key2 as id, r.key3, sum(r.quantity)::bigint as quantity,
-                  sum(r.orders)::int as orders, sum(r.amount)::bigint as gross, sum(r.tax)::bigint as tax
-                from (${rolled("item")}) r group by r.key1, r.key2, r.key3 having sum(r.orders) > 0
+              sql`with d as (
+                -- The whole UTC days, grouped per item in the order of report_days_items_idx; k is one key per
+                -- item (its id, or a key from its kind and title when the lines had neither).
+                select coalesce(r.item_id, md5(r.key1 || ':' || coalesce(r.key3, ''))::uuid) as k, r.item_id as id,
+                  r.key1 as kind, r.key3, sum(r.quantity) as quantity, sum(r.orders) as orders,
+                  sum(${pick(sql`r.amount_cents`, sql`r.base_amount_cents`)}) as gross,
+                  sum(${pick(sql`r.tax_cents`, sql`r.base_tax_cents`)}) as tax
+                from ${reportDays} r
+                where r.company_id = ${companyId} and r.report = 'item' and r.day >= ${firstDay} and r.day < ${endDay}
+                group by r.item_id, r.key1, r.key3
+              ), e as (
+                -- The edges: less than a day at each end, when the school's midnight is not UTC's.
+                select coalesce(r.id, md5(r.kind || ':' || coalesce(r.key3, ''))::uuid) as k, r.id, r.kind, r.key3,
+                  sum(r.quantity) as quantity, sum(r.orders) as orders, sum(r.amount) as gross, sum(r.tax) as tax
+                from (
+                  select r.key2::uuid as id, r.key1 as kind, r.key3, r.quantity, r.orders,
+                    ${pick(sql`r.amount_cents`, sql`r.base_amount_cents`)} as amount,
+                    ${pick(sql`r.tax_cents`, sql`r.base_tax_cents`)} as tax
+                  from ${reportOrderFacts} r
+                  where r.company_id = ${companyId} and r.report = 'item'
+                    and r.at >= ${start} and r.at < least(${firstDayAt}, ${end})
+                  union all
+                  select r.key2::uuid, r.key1, r.key3, r.quantity, r.orders,
+                    ${pick(sql`r.amount_cents`, sql`r.base_amount_cents`)},
+                    ${pick(sql`r.tax_cents`, sql`r.base_tax_cents`)}
+                  from ${reportOrderFacts} r
+                  where r.company_id = ${companyId} and r.report = 'item'
+                    and r.at >= greatest(${endDayAt}, ${firstDayAt}, ${start}) and r.at < ${end}
+                ) r group by r.id, r.kind, r.key3
+              ), x as materialized (
+                select coalesce(d.kind, e.kind) as kind, coalesce(d.id, e.id) as id, coalesce(d.key3, e.key3) as key3,
+                  (coalesce(d.quantity, 0) + coalesce(e.quantity, 0))::bigint as quantity,
+                  (coalesce(d.orders, 0) + coalesce(e.orders, 0))::int as orders,
+                  (coalesce(d.gross, 0) + coalesce(e.gross, 0))::bigint as gross,
+                  (coalesce(d.tax, 0) + coalesce(e.tax, 0))::bigint as tax
+                from d full join e on e.k = d.k
+                where coalesce(d.orders, 0) + coalesce(e.orders, 0) > 0
               ), t as (
                 select count(*)::int as items, coalesce(sum(quantity), 0)::bigint as all_quantity,
                   coalesce(sum(gross), 0)::bigint as all_gross, coalesce(sum(tax), 0)::bigint as all_tax from x
@@ -231,24 +281,24 @@ export function createReportsService(db: Db, deps: { settings: SettingsService; 
                 select x.*, coalesce(c.title, pr.title) as known from (
                   select * from x order by ${itemOrder("x")} limit ${itemLimit} offset ${itemOffset}
                 ) x
-                left join ${courses} c on x.kind = 'course' and c.id = x.id::uuid
-                left join ${products} pr on x.kind = 'product' and pr.id = x.id::uuid
+                left join ${courses} c on x.kind = 'course' and c.id = x.id
+                left join ${products} pr on x.kind = 'product' and pr.id = x.id
               ), lost as (
                 -- The lines' own title, for the rows answered whose course or product no longer exists (or
                 -- never had one): read only when there are such rows.
                 select r.key1, r.key2, r.key3, min(r.title::text)::jsonb as title from (${rolled("item")}) r
                 where exists (select from p where p.known is null)
                   and (r.key1, coalesce(r.key2, ''), coalesce(r.key3, '')) in (
-                    select p.kind, coalesce(p.id, ''), coalesce(p.key3, '') from p where p.known is null)
+                    select p.kind, coalesce(p.id::text, ''), coalesce(p.key3, '') from p where p.known is null)
                 group by r.key1, r.key2, r.key3
               )
               select p.kind, p.id, coalesce(p.known, l.title) as title, p.quantity, p.orders, p.gross, p.tax,
                 t.items, t.all_quantity, t.all_gross, t.all_tax
               from t left join p on true
-              left join lost l on l.key1 = p.kind and l.key2 is not distinct from p.id
+              left join lost l on l.key1 = p.kind and l.key2 is not distinct from p.id::text
                 and l.key3 is not distinct from p.key3
               order by ${itemOrder("p")}`,
-              "large",
+              periodDays > ORDERED_ITEMS_AFTER_DAYS ? "ordered" : "large",
             ),
           ),
           want("categories", () =>
@@ -328,26 +378,27 @@ export function createReportsService(db: Db, deps: { settings: SettingsService; 
             order by country nulls last, "rateBp" desc, name`,
             ),
           ),
-          // New customers placed their first paid order (report_customer_firsts) in the period. The period's
-          // paid orders are summed per customer first (an index-only scan), then matched with the firsts that lie
-          // in the period (an index range): half the time of joining every order with every customer's first.
+          // A period's customers are its customers' first orders in it: the orders whose customer's previous paid
+          // order lies before the period (or who has none); the new ones, those whose first paid order lies in it
+          // (report_customer_orders: one index-only pass, no grouping per customer).
           want("customers", () =>
-            rowsOf<{ type: "new" | "returning"; customers: number; orders: number; total: string }>(
+            rowsOf<{
+              customers: number;
+              new_customers: number;
+              orders: number;
+              new_orders: number;
+              total: string | null;
+              new_total: string | null;
+            }>(
               db,
-              sql`select case when n.customer_id is null then 'returning' else 'new' end as type,
-              count(*)::int as customers, sum(c.orders)::int as orders, sum(c.total)::bigint as total
-            from (
-              select o.customer_id, count(*) as orders, sum(${base(sql`o.total_cents`)}) as total
-              from ${orders} o
-              where o.company_id = ${companyId} and o.status in (${paidStatuses})
-                and o.created_at >= ${start} and o.created_at < ${end} and o.customer_id is not null
-              group by o.customer_id
-            ) c
-            left join (
-              select f.customer_id from ${reportCustomerFirsts} f
-              where f.company_id = ${companyId} and f.first_at >= ${start} and f.first_at < ${end}
-            ) n on n.customer_id = c.customer_id
-            group by 1`,
+              sql`select count(*) filter (where c.prev_at is null or c.prev_at < ${start})::int as customers,
+                count(*) filter (where c.prev_at is null)::int as new_customers,
+                count(*)::int as orders, count(*) filter (where c.first_at >= ${start})::int as new_orders,
+                sum(${pick(sql`c.total_cents`, sql`c.base_total_cents`, "c")})::bigint as total,
+                sum(${pick(sql`c.total_cents`, sql`c.base_total_cents`, "c")}) filter (where c.first_at >= ${start})::bigint
+                  as new_total
+              from ${reportCustomerOrders} c
+              where c.company_id = ${companyId} and c.at >= ${start} and c.at < ${end}`,
               "large",
             ),
           ),
@@ -382,7 +433,7 @@ export function createReportsService(db: Db, deps: { settings: SettingsService; 
         money(undefined),
       );
       const channelRows = new Map(channels.map((row) => [row.key, row]));
-      const customerRows = new Map(customers.map((row) => [row.type, row]));
+      const [people] = customers;
       const [returned] = returns;
 
       return {
@@ -456,12 +507,20 @@ export function createReportsService(db: Db, deps: { settings: SettingsService; 
           baseCents: num(row.base),
           taxCents: num(row.tax),
         })),
-        customers: (["new", "returning"] as const).map((type) => ({
-          type,
-          customers: customerRows.get(type)?.customers ?? 0,
-          orders: customerRows.get(type)?.orders ?? 0,
-          totalCents: num(customerRows.get(type)?.total),
-        })),
+        customers: [
+          {
+            type: "new" as const,
+            customers: people?.new_customers ?? 0,
+            orders: people?.new_orders ?? 0,
+            totalCents: num(people?.new_total),
+          },
+          {
+            type: "returning" as const,
+            customers: (people?.customers ?? 0) - (people?.new_customers ?? 0),
+            orders: (people?.orders ?? 0) - (people?.new_orders ?? 0),
+            totalCents: num(people?.total) - num(people?.new_total),
+          },
+        ],
       };
     },
   };

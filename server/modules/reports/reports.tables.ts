@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import {
   bigint,
   date,
@@ -96,6 +97,12 @@ export const reportDays = pgTable(
     report: text("report").notNull(),
     day: date("day").notNull(),
     ...factColumns(),
+    /**
+     * The item report's course or product id as a uuid (key2 is text for every report): the partial covering
+     * index `report_days_items_idx` (company, item_id, key1, key3, day; migration 0036, raw SQL: drizzle cannot
+     * declare INCLUDE) hands a long period's item rows over already grouped, so they are summed without a hash.
+     */
+    itemId: uuid("item_id").generatedAlwaysAs(sql`case when report = 'item' then key2::uuid end`),
   },
   (t) => [
     unique("report_days_key")
@@ -105,15 +112,24 @@ export const reportDays = pgTable(
 );
 
 /**
- * Each customer's first paid order (the customers report's new vs returning), kept by a statement trigger
- * on orders (migration 0034).
+ * Each paid order of a customer with the time of the customer's previous paid order (`prev_at`, null for the
+ * first) and of the first (`first_at`): the customers report counts a period's distinct customers as its orders
+ * whose previous one lies before the period, and its new customers as those whose first lies in it, in one
+ * index-only pass without grouping by customer (migration 0036, decision 037). Kept by the statement triggers
+ * on orders, which recompute the affected customers' orders whole.
  */
-export const reportCustomerFirsts = pgTable(
-  "report_customer_firsts",
+export const reportCustomerOrders = pgTable(
+  "report_customer_orders",
   {
     companyId: companyId(),
-    customerId: uuid("customer_id").primaryKey(),
+    orderId: uuid("order_id").primaryKey(),
+    customerId: uuid("customer_id").notNull(),
+    at: timestamp("at", { withTimezone: true }).notNull(),
+    prevAt: timestamp("prev_at", { withTimezone: true }),
     firstAt: timestamp("first_at", { withTimezone: true }).notNull(),
+    currency: text("currency").notNull(),
+    totalCents: bigint("total_cents", { mode: "number" }).notNull(),
+    baseTotalCents: bigint("base_total_cents", { mode: "number" }).notNull(),
   },
-  (t) => [index("report_customer_firsts_company_idx").on(t.companyId, t.firstAt)],
+  (t) => [index("report_customer_orders_customer_idx").on(t.customerId)],
 );
