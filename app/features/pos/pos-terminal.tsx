@@ -99,6 +99,7 @@ export function PosTerminal({
           key={cashier.id}
           currency={currency}
           language={language}
+          askPin={state.settings.pinRule === "every-action"}
           counter={(order) => (
             <Counter
               settings={state.settings}
@@ -267,7 +268,12 @@ function Counter({
           )
         }
       >
-        <CustomerPicker customer={customer} money={money} onChange={setCustomer} />
+        <CustomerPicker
+          customer={customer}
+          money={money}
+          askPin={settings.pinRule === "every-action"}
+          onChange={setCustomer}
+        />
         <TextArea label={t("adminPos.notes")} value={notes} maxLength={1000} rows={2} onChange={setNotes} />
         {tools?.({ lines, orderDiscount, customer, notes })}
       </CartPanel>
