@@ -166,4 +166,79 @@ describe("the point of sale's restaurant view (issue 20)", () => {
       await api("PUT", `/api/admin/staff/${cashier.body.id}`, { status: "inactive" });
     }
   });
+
+  it("asks the cashier's PIN again to park when POS Setting asks it before every action", async () => {
+    const run = `${Date.now().toString(36)}p`;
+    const settings = (await api("GET", "/api/admin/pos-settings")).body;
+    const { roles } = (await api("GET", "/api/admin/roles")).body as {
+      roles: { id: string; name: string }[];
+    };
+    const cashierName = `Pin waiter ${run}`;
+    const cashier = await api("POST", "/api/admin/staff", {
+      name: { en: cashierName },
+      email: `pin.waiter.${run}@example.org`,
+      password: "a-waiter-password-2024",
+      roleId: roles.find((row) => row.name === "Cashier")!.id,
+    });
+    const tableName = `Bar ${run}`;
+    const table = await api("POST", "/api/admin/pos-tables", { name: tableName });
+    try {
+      await api("PUT", "/api/admin/pos-settings", {
+        ...settings,
+        view: "restaurant",
+        pinRule: "every-action",
+      });
+      expect((await api("PUT", `/api/admin/staff/${cashier.body.id}/pin`, { pin: "8642" })).status).toBe(200);
+      await api("POST", "/api/admin/products", {
+        type: "physical",
+        title: { en: `Tea ${run}` },
+        priceCents: 250,
+        quantity: 20,
+      });
+
+      const { page, errors } = await signedInAdmin(browser, baseUrl, 1440);
+      await page.goto(`${baseUrl}/pos`);
+      await page.getByRole("radio", { name: cashierName }).check();
+      await page.getByLabel("PIN", { exact: true }).fill("8642");
+      await page.getByRole("button", { name: "Start selling" }).click();
+      await page.getByRole("button", { name: new RegExp(`^${tableName}`) }).click();
+      await page.getByLabel("Search products and courses").fill(`Tea ${run}`);
+      await page.getByRole("button", { name: new RegExp(`^Tea ${run}`) }).click();
+      const cart = page.getByRole("region", { name: "Cart" });
+      const park = cart.getByRole("button", { name: "Park order" });
+      await page
+        .getByTestId("pos-total")
+        .filter({ hasText: /^€2.50$/ })
+        .waitFor();
+      // The buttons wait for the PIN; the server checks it.
+      expect(await park.isDisabled()).toBe(true);
+      await cart.getByLabel("Your PIN (to park, move, send or remove)").fill("8642");
+      await park.click();
+      await page
+        .getByRole("status")
+        .filter({ hasText: `The order of ${tableName} is parked.` })
+        .waitFor();
+      const parked = (await api("GET", "/api/pos/parked")).body as {
+        id: string;
+        table: { id: string } | null;
+      }[];
+      expect(parked.filter((row) => row.table?.id === table.body.id)).toHaveLength(1);
+      expect(errors).toEqual([]);
+      await page.context().close();
+    } finally {
+      const open = ((await api("GET", "/api/pos/parked")).body ?? []) as {
+        id: string;
+        table: { id: string } | null;
+      }[];
+      const left = open.filter((row) => row.table?.id === table.body.id);
+      if (left.length > 0) {
+        await api("POST", "/api/pos/cashier", { staffId: cashier.body.id, pin: "8642" });
+        for (const order of left) await api("DELETE", `/api/pos/parked/${order.id}`, { pin: "8642" });
+        await api("DELETE", "/api/pos/cashier");
+      }
+      await api("DELETE", `/api/admin/pos-tables/${table.body.id}`);
+      await api("PUT", "/api/admin/pos-settings", settings);
+      await api("PUT", `/api/admin/staff/${cashier.body.id}`, { status: "inactive" });
+    }
+  });
 });
