@@ -24,12 +24,15 @@ export function PosTerminal({
   shopName,
   currency,
   language,
+  canSell,
 }: {
   state: PosState;
   catalog: PosCatalog;
   shopName: string;
   currency: string;
   language: string;
+  /** The device's role may sell (POS write); with read only, no cashier sign-in is offered. */
+  canSell: boolean;
 }) {
   const { t } = useTranslation();
   const [cashier, setCashier] = useState<Cashier | null>(state.cashier);
@@ -120,7 +123,16 @@ export function PosTerminal({
         />
       ) : (
         <main id="main" className="flex flex-1 items-center justify-center p-4">
-          <CashierSignIn cashiers={state.cashiers} onSignedIn={setCashier} />
+          {canSell ? (
+            <CashierSignIn cashiers={state.cashiers} onSignedIn={setCashier} />
+          ) : (
+            <p className="grid max-w-md gap-2 rounded-2xl bg-surface p-6 text-center shadow-sm">
+              <span>{t("adminPos.cashier.readOnly")}</span>
+              <Link to={adminPaths.posDrawers()} className="font-semibold text-primary-ink underline">
+                {t("adminPos.cashier.drawers")}
+              </Link>
+            </p>
+          )}
         </main>
       )}
     </div>
