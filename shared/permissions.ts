@@ -69,6 +69,8 @@ export const DEFAULT_ROLES: { name: string; permissions: PermissionMatrix }[] = 
       settings: "read",
       jobs: "read",
       refunds: "read",
+      // Reads the cash drawers and their Z-reports (and receipts); never sells or moves cash.
+      pos: "read",
     }),
   },
   {

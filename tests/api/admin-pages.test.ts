@@ -2,7 +2,9 @@ import type { AppLoadContext } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loader as auditLogLoader } from "~/routes/admin/audit-log";
 import { loader as adminAreaLoader } from "~/routes/admin/layout";
+import { action as drawersAction, loader as drawersLoader } from "~/routes/admin/pos-drawers";
 import { action as storeSettingsAction, loader as storeSettingsLoader } from "~/routes/admin/store-settings";
+import { loader as posLoader } from "~/routes/pos/pos";
 import { visibleNav } from "../../app/features/admin/admin-nav";
 import { pageContext } from "../support/page-context";
 import { createStaff } from "../support/staff";
@@ -67,6 +69,27 @@ describe("admin page guard (requireStaffPage)", () => {
     const admin = await createStaff(t, companyId, "Admin");
     const data = await auditLogLoader(await args("/audit-log?page=abc&limit=5", admin.token));
     expect(data.list).toMatchObject({ page: 1, limit: 5 });
+  });
+});
+
+describe("the point of sale for a role that reads it (the Accountant)", () => {
+  it("opens the cash drawers and the counter to look at, without offering the cashier sign-in", async () => {
+    const accountant = await createStaff(t, companyId, "Accountant");
+    const drawers = await drawersLoader(await args("/pos-drawers", accountant.token));
+    expect(drawers.sessions).toEqual(expect.any(Array));
+    const form = new FormData();
+    form.set("register", "Accountant's till");
+    form.set("openingFloatCents", "0");
+    const opening = {
+      request: new Request("http://localhost/pos-drawers", { method: "POST", body: form }),
+      context: await contextFor(accountant.token),
+      params: {},
+    } as never;
+    const denied = await thrown(async () => drawersAction(opening));
+    expect((denied as { init: ResponseInit }).init?.status).toBe(403);
+    expect((await posLoader(await args("/pos", accountant.token))).canSell).toBe(false);
+    const cashier = await createStaff(t, companyId, "Cashier");
+    expect((await posLoader(await args("/pos", cashier.token))).canSell).toBe(true);
   });
 });
 

@@ -804,14 +804,24 @@ export const ROUTE_ACCESS: Record<string, RouteCase | RouteCase[]> = {
     note: "no such customer: refused after the permission check, nothing is written",
   },
   "GET /api/customer/credit": { rule: CUSTOMER, ok: 200 },
-  "GET /api/admin/pos/drawer-sessions": { rule: staff("pos", "read", 403), ok: 200 },
+  // Reading the drawers is POS read: the Accountant (and the CEO) read sessions and Z-reports; writing
+  // (open, cash in/out, close) is POS write, the till's roles only.
+  "GET /api/admin/pos/drawer-sessions": {
+    rule: staff("pos", "read", 403),
+    ok: 200,
+    note: "POS read: the Accountant and the CEO too",
+  },
   "POST /api/admin/pos/drawer-sessions": {
     rule: staff("pos", "write", 403),
     ok: 201,
     probe: (c) => body({ register: `Probe ${c.unique()}`, openingFloatCents: 0 }),
     note: "a register of its own per caller let through",
   },
-  "GET /api/admin/pos/drawer-sessions/:id": { rule: staff("pos", "read", 403), ok: 404 },
+  "GET /api/admin/pos/drawer-sessions/:id": {
+    rule: staff("pos", "read", 403),
+    ok: 404,
+    note: "POS read: the Accountant and the CEO too",
+  },
   "POST /api/admin/pos/drawer-sessions/:id/movements": {
     rule: staff("pos", "write", 403),
     ok: 404,

@@ -37,12 +37,19 @@ describe("visibleNav", () => {
     expect(keys("Cashier")).toEqual(expect.arrayContaining(["pos", "posDrawers"]));
   });
 
+  it("shows an Accountant the cash drawers (POS read: Z-reports, not the till's write actions)", () => {
+    expect(keys("Accountant")).toEqual(expect.arrayContaining(["posDrawers"]));
+    expect(permissionsOf("Accountant").pos).toBe("read");
+  });
+
   it("keeps a group with only the links the role may read", () => {
     expect(keys("Accountant")).toEqual([
       "dashboard",
       "reports",
       "customers",
       "orders",
+      "pos",
+      "posDrawers",
       "jobs",
       "settings",
       "onlineStore(storeSettings,posSetting)",

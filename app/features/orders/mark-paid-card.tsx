@@ -9,6 +9,7 @@ import { formatMoney } from "~/lib/format";
 import { MANUAL_PAYMENT_METHODS, type ManualPaymentMethod } from "~shared/order-enums";
 import { MoneyConfirmDialog } from "./money-confirm-dialog";
 import type { OrderActionResult } from "./order-action-result";
+import type { OrderContents } from "./order-contents";
 import { PaymentReferenceField } from "./payment-reference-field";
 
 /**
@@ -16,11 +17,14 @@ import { PaymentReferenceField } from "./payment-reference-field";
  * confirmation naming the amount; a toast says it was recorded. Delivered needs this first.
  */
 export function MarkPaidCard({
+  contents,
   owedCents,
   currency,
   fetcher,
   onSubmit,
 }: {
+  /** What the order holds: delivering a course gives access, a product does not. */
+  contents: OrderContents;
   owedCents: number;
   currency: string;
   /** The page's fetcher: the card is gone once nothing is owed, so the page says it was recorded. */
@@ -73,7 +77,7 @@ export function MarkPaidCard({
           amount,
           method: t(`adminOrders.method.${method}`).toLowerCase(),
         })}
-        effects={[t("adminOrders.money.markPaidEffect")]}
+        effects={[t("adminOrders.money.markPaidEffect", { context: contents })]}
         confirmLabel={t("adminOrders.money.markPaidConfirm")}
         busy={fetcher.state !== "idle"}
         onConfirm={() => {

@@ -9,15 +9,19 @@ import { formatMoney } from "~/lib/format";
 import { toMinorUnits } from "~/lib/minor-units";
 import { MoneyConfirmDialog } from "./money-confirm-dialog";
 import type { OrderActionResult } from "./order-action-result";
+import type { OrderContents } from "./order-contents";
 
 /**
  * A refund of a chosen amount with a reason, access unchanged; at most what is left of the money
  * received. Asks first (amount named), then says what was refunded.
  */
 export function PartialRefundCard({
+  contents,
   refundableCents,
   currency,
 }: {
+  /** What the order holds: only courses have access to keep. */
+  contents: OrderContents;
   refundableCents: number;
   currency: string;
 }) {
@@ -54,7 +58,7 @@ export function PartialRefundCard({
         }}
       >
         <p className="text-sm text-ink-muted">
-          {t("adminOrders.money.refundHint", { amount: money(refundableCents) })}
+          {t("adminOrders.money.refundHint", { amount: money(refundableCents), context: contents })}
         </p>
         <TextField
           label={t("adminOrders.money.refundAmount", { currency })}
@@ -81,7 +85,7 @@ export function PartialRefundCard({
         title={t("adminOrders.money.refundQuestion", { amount: money(cents ?? 0) })}
         effects={[
           t("adminOrders.money.refundEffect", { amount: money(cents ?? 0) }),
-          t("adminOrders.money.accessStays"),
+          ...(contents === "products" ? [] : [t("adminOrders.money.accessStays")]),
         ]}
         confirmLabel={t("adminOrders.money.refundConfirm")}
         busy={fetcher.state !== "idle"}

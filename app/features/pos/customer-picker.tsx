@@ -3,17 +3,23 @@ import { TextField } from "~/components/admin/form-fields";
 import { Button } from "~/components/ui/button";
 import { useTranslation } from "~/i18n/use-translation";
 import type { PosCustomer } from "./cart";
+import { PinField } from "./cashier-sign-in";
 import { posApi } from "./pos-api";
 import { useErrorText } from "./use-error-text";
 
-/** Look up the buyer by name or email, or add them on the spot (a learner for a course). */
+/**
+ * Look up the buyer by name or email, or add them on the spot (a learner for a course); adding asks
+ * the cashier's PIN again under the POS setting 'every action'.
+ */
 export function CustomerPicker({
   customer,
   money,
+  askPin,
   onChange,
 }: {
   customer: PosCustomer | null;
   money(cents: number): string;
+  askPin: boolean;
   onChange(customer: PosCustomer | null): void;
 }) {
   const { t } = useTranslation();
@@ -22,6 +28,7 @@ export function CustomerPicker({
   const [found, setFound] = useState<PosCustomer[]>([]);
   const [name, setName] = useState("");
   const [email, setEmail] = useState("");
+  const [pin, setPin] = useState("");
   const [error, setError] = useState<string | null>(null);
 
   if (customer) {
@@ -84,6 +91,7 @@ export function CustomerPicker({
           maxLength={254}
           onChange={setEmail}
         />
+        {askPin && <PinField label={t("adminPos.customer.pin")} value={pin} onChange={setPin} />}
         {error && (
           <p role="alert" className="text-sm font-semibold text-danger">
             {error}
@@ -91,10 +99,11 @@ export function CustomerPicker({
         )}
         <Button
           variant="secondary"
-          disabled={!name.trim() || !email.trim()}
+          disabled={!name.trim() || !email.trim() || (askPin && pin.length < 4)}
           onClick={async () => {
             try {
-              onChange(await posApi.createCustomer(name, email));
+              onChange(await posApi.createCustomer(name, email, askPin ? pin : null));
+              setPin("");
             } catch (failure) {
               setError(errorText(failure));
             }

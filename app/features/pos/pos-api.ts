@@ -85,8 +85,8 @@ export const posApi = {
   barcode: (code: string) => request<PosItem>("GET", `/api/pos/barcodes/${encodeURIComponent(code)}`),
   customers: (search: string) =>
     request<PosCustomer[]>("GET", `/api/pos/customers?search=${encodeURIComponent(search)}`),
-  createCustomer: (name: string, email: string) =>
-    request<PosCustomer>("POST", "/api/pos/customers", { name, email }),
+  createCustomer: (name: string, email: string, pin: string | null) =>
+    request<PosCustomer>("POST", "/api/pos/customers", { name, email, ...(pin === null ? {} : { pin }) }),
   quote: (cart: CartInput) => request<PosQuote>("POST", "/api/pos/quote", cart),
   sell: (sale: PosSaleBody, key: string) =>
     request<PosSale>("POST", "/api/pos/sales", sale, { "idempotency-key": key }),

@@ -24,12 +24,15 @@ export function PosTerminal({
   shopName,
   currency,
   language,
+  canSell,
 }: {
   state: PosState;
   catalog: PosCatalog;
   shopName: string;
   currency: string;
   language: string;
+  /** The device's role may sell (POS write); with read only, no cashier sign-in is offered. */
+  canSell: boolean;
 }) {
   const { t } = useTranslation();
   const [cashier, setCashier] = useState<Cashier | null>(state.cashier);
@@ -99,6 +102,7 @@ export function PosTerminal({
           key={cashier.id}
           currency={currency}
           language={language}
+          askPin={state.settings.pinRule === "every-action"}
           counter={(order) => (
             <Counter
               settings={state.settings}
@@ -119,7 +123,16 @@ export function PosTerminal({
         />
       ) : (
         <main id="main" className="flex flex-1 items-center justify-center p-4">
-          <CashierSignIn cashiers={state.cashiers} onSignedIn={setCashier} />
+          {canSell ? (
+            <CashierSignIn cashiers={state.cashiers} onSignedIn={setCashier} />
+          ) : (
+            <p className="grid max-w-md gap-2 rounded-2xl bg-surface p-6 text-center shadow-sm">
+              <span>{t("adminPos.cashier.readOnly")}</span>
+              <Link to={adminPaths.posDrawers()} className="font-semibold text-primary-ink underline">
+                {t("adminPos.cashier.drawers")}
+              </Link>
+            </p>
+          )}
         </main>
       )}
     </div>
@@ -267,7 +280,12 @@ function Counter({
           )
         }
       >
-        <CustomerPicker customer={customer} money={money} onChange={setCustomer} />
+        <CustomerPicker
+          customer={customer}
+          money={money}
+          askPin={settings.pinRule === "every-action"}
+          onChange={setCustomer}
+        />
         <TextArea label={t("adminPos.notes")} value={notes} maxLength={1000} rows={2} onChange={setNotes} />
         {tools?.({ lines, orderDiscount, customer, notes })}
       </CartPanel>

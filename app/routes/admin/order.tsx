@@ -12,6 +12,7 @@ import { MarkPaidCard } from "~/features/orders/mark-paid-card";
 import { MarkShippedCard } from "~/features/orders/mark-shipped-card";
 import { MoneyConfirmDialog } from "~/features/orders/money-confirm-dialog";
 import type { OrderActionResult } from "~/features/orders/order-action-result";
+import { orderContents } from "~/features/orders/order-contents";
 import { OrderStatusBadge } from "~/features/orders/order-status-badge";
 import { PartialRefundCard } from "~/features/orders/partial-refund-card";
 import { translator } from "~/i18n/translator";
@@ -109,6 +110,8 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
     else if (!result.ok) notify.error(result.message);
   }, [resendFetcher.state, resendFetcher.data]);
   const money = (cents: number) => formatMoney(cents, order.currency, i18n.language);
+  /** The texts fit what the order holds: courses (access, seats), products (stock), or both. */
+  const context = orderContents(order.lines);
   const dateTime = useDates({ timeZone }).dateTime;
   const when = (iso: string) => dateTime.format(new Date(iso));
 
@@ -137,8 +140,8 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
       notify.success(
         `${t("adminOrders.statusChanged", { number: order.number, status: t("adminOrders.status.cancel") })} ${
           cancelledCents > 0
-            ? t("adminOrders.money.cancelDone", { amount: money(cancelledCents) })
-            : t("adminOrders.money.cancelDoneNoMoney")
+            ? t("adminOrders.money.cancelDone", { amount: money(cancelledCents), context })
+            : t("adminOrders.money.cancelDoneNoMoney", { context })
         }`,
       );
     else
@@ -152,12 +155,12 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
 
   const returnFetcher = useFetcher<OrderActionResult>();
   const [chosen, setChosen] = useState<string[]>([]);
+  const chosenLines = order.lines.filter((line) => chosen.includes(line.id));
+  const [returnedContext, setReturnedContext] = useState(context);
   const [reason, setReason] = useState("");
   const [asking, setAsking] = useState<"money" | "restock" | "receipt" | null>(null);
   const returnCents = returnRefundCents({
-    linesCents: order.lines
-      .filter((line) => chosen.includes(line.id))
-      .reduce((sum, line) => sum + line.totalCents, 0),
+    linesCents: chosenLines.reduce((sum, line) => sum + line.totalCents, 0),
     subtotalCents: order.subtotalCents,
     paidCents,
   });
@@ -169,7 +172,7 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
     if (returnFetcher.state !== "idle" || !result) return;
     if (result.ok) {
       notify.success(
-        `${t("adminOrders.detail.returnDone")} ${t("adminOrders.money.returnDone", { amount: money(returnedCents) })}`,
+        `${t("adminOrders.detail.returnDone")} ${t("adminOrders.money.returnDone", { amount: money(returnedCents), context: returnedContext })}`,
       );
       setChosen([]);
       setReason("");
@@ -186,6 +189,7 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
 
   const submitReturn = (restock: boolean) => {
     setReturnedCents(returnCents);
+    setReturnedContext(orderContents(chosenLines));
     const form = new FormData();
     form.set("intent", "return");
     form.set("restock", String(restock));
@@ -195,6 +199,7 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
   };
   const returnable = order.status === "processing" || order.status === "delivered";
   const returnedLines = order.lines.filter((line) => line.returned);
+  const returnedContents = orderContents(returnedLines);
 
   return (
     <>
@@ -213,12 +218,14 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
       >
         <div className="grid gap-6 lg:grid-cols-3 print:block">
           <div className="grid gap-6 lg:col-span-2 print:hidden">
-            <AdminCard title={t("adminOrders.detail.lines")}>
+            <AdminCard title={t("adminOrders.detail.lines", { context })}>
               <div className="relative overflow-x-auto">
                 <table className="w-full text-sm">
                   <thead>
                     <tr className="border-b border-line text-left text-ink-muted">
-                      <th className="py-2 pr-3 font-semibold">{t("adminOrders.detail.course")}</th>
+                      <th className="py-2 pr-3 font-semibold">
+                        {t("adminOrders.detail.course", { context })}
+                      </th>
                       <th className="py-2 pr-3 text-right font-semibold">{t("adminOrders.detail.price")}</th>
                       <th className="py-2 pr-3 text-right font-semibold">
                         {t("adminOrders.detail.quantity")}
@@ -293,7 +300,7 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
 
             {order.paymentOverdueAt && (
               <p role="alert" className="rounded-lg bg-danger-soft p-3 text-sm font-semibold text-danger">
-                {t("adminOrders.detail.overdue", { date: when(order.paymentOverdueAt) })}
+                {t("adminOrders.detail.overdue", { date: when(order.paymentOverdueAt), context })}
               </p>
             )}
             <AdminCard title={t("adminOrders.detail.payments")}>
@@ -362,8 +369,9 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
                     date: when(order.return.createdAt),
                     amount: money(order.return.refundCents),
                     restock: order.return.restocked
-                      ? t("adminOrders.detail.restocked")
-                      : t("adminOrders.detail.notRestocked"),
+                      ? t("adminOrders.detail.restocked", { context: returnedContents })
+                      : t("adminOrders.detail.notRestocked", { context: returnedContents }),
+                    context: returnedContents,
                   })}
                 </p>
               )}
@@ -375,13 +383,15 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
                     className="grid gap-3"
                     onSubmit={(event) => {
                       event.preventDefault();
-                      if (chosen.length === 0) notify.error(t("adminOrders.detail.chooseLines"));
+                      if (chosen.length === 0) notify.error(t("adminOrders.detail.chooseLines", { context }));
                       else setAsking("money");
                     }}
                   >
-                    <p className="text-sm text-ink-muted">{t("adminOrders.detail.returnHint")}</p>
+                    <p className="text-sm text-ink-muted">
+                      {t("adminOrders.detail.returnHint", { context })}
+                    </p>
                     <fieldset className="grid gap-2">
-                      <legend className="sr-only">{t("adminOrders.detail.lines")}</legend>
+                      <legend className="sr-only">{t("adminOrders.detail.lines", { context })}</legend>
                       {order.lines
                         .filter((line) => !line.returned)
                         .map((line) => (
@@ -437,6 +447,7 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
 
             {canWrite && order.status !== "cancel" && owedCents > 0 && (
               <MarkPaidCard
+                contents={context}
                 owedCents={owedCents}
                 currency={order.currency}
                 fetcher={markPaidFetcher}
@@ -457,7 +468,7 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
               />
             )}
             {canRefund && order.status !== "cancel" && paidCents > 0 && (
-              <PartialRefundCard refundableCents={paidCents} currency={order.currency} />
+              <PartialRefundCard contents={context} refundableCents={paidCents} currency={order.currency} />
             )}
             <AdminCard title={t("adminOrders.detail.statusCard")} className="print:hidden">
               {order.nextStatuses.length === 0 ? (
@@ -486,7 +497,9 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
                     />
                     {nextStatus === "cancel" &&
                       order.payments.some((payment) => payment.status === "succeeded") && (
-                        <p className="text-xs text-ink-muted">{t("adminOrders.detail.cancelPaidHint")}</p>
+                        <p className="text-xs text-ink-muted">
+                          {t("adminOrders.detail.cancelPaidHint", { context })}
+                        </p>
                       )}
                     <Button type="submit" disabled={statusFetcher.state !== "idle"}>
                       {t("adminOrders.detail.apply")}
@@ -582,7 +595,7 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
             paidCents > 0
               ? t("adminOrders.money.refundEffect", { amount: money(paidCents) })
               : t("adminOrders.money.noMoney"),
-            t("adminOrders.money.accessEnds"),
+            t("adminOrders.money.accessEnds", { context }),
             ...(order.instalments.some((instalment) => instalment.status === "scheduled")
               ? [t("adminOrders.money.instalmentsEnd")]
               : []),
@@ -599,10 +612,16 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
         />
         <MoneyConfirmDialog
           isOpen={asking === "money"}
-          title={t("adminOrders.money.returnTitle", { count: chosen.length, amount: money(returnCents) })}
+          title={t("adminOrders.money.returnTitle", {
+            count: chosen.length,
+            amount: money(returnCents),
+            context: orderContents(chosenLines),
+          })}
           effects={[
             t("adminOrders.money.refundEffect", { amount: money(returnCents) }),
-            t("adminOrders.money.returnAccess"),
+            ...(chosenLines.some((line) => line.kind === "course")
+              ? [t("adminOrders.money.returnAccess")]
+              : []),
           ]}
           confirmLabel={t("adminOrders.money.returnConfirm")}
           onConfirm={() => setAsking("restock")}

@@ -1,4 +1,5 @@
 import { requireStaffPage } from "~/lib/staff-guard.server";
+import { allows } from "~shared/permissions";
 import type { Route } from "./+types/pos";
 
 /** The point of sale: the device's staff member needs POS access; the cashier then identifies by PIN. */
@@ -10,5 +11,13 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     context.services.pos.catalog(companyId, context.language, {}),
     context.services.settings.storeInfo(companyId),
   ]);
-  return { state, catalog, shopName: store.shopName, currency: store.currency, language: context.language };
+  return {
+    state,
+    catalog,
+    shopName: store.shopName,
+    currency: store.currency,
+    language: context.language,
+    /** POS read only (the CEO, the Accountant): the counter is shown, but nobody signs in as cashier here. */
+    canSell: allows(principal.permissions, "pos", "write"),
+  };
 }

@@ -91,6 +91,7 @@ export async function getAdminOrder(
     lines: lines.map((line) => ({
       id: line.id,
       courseId: line.courseId,
+      kind: line.productId ? ("product" as const) : ("course" as const),
       title: translate(line.title, language),
       unitPriceCents: line.unitPriceCents,
       quantity: line.quantity,

@@ -109,6 +109,11 @@ export const AdminOrder = z
       z.object({
         id: z.uuid(),
         courseId: z.uuid().nullable(),
+        kind: z
+          .enum(["course", "product"])
+          .describe(
+            "A course (seats, the learner's access) or a product (stock); the page words the order by it",
+          ),
         title: z.string(),
         unitPriceCents: z.number().int(),
         quantity: z.number().int(),

@@ -12,6 +12,7 @@ let company: { id: string; slug: string };
 let cashier: TestStaff;
 let manager: TestStaff;
 let driver: TestStaff;
+let accountant: TestStaff;
 let course: string;
 let customer: { id: string; name: string; email: string };
 
@@ -22,6 +23,7 @@ beforeAll(async () => {
   cashier = await createStaff(t, company.id, "Cashier");
   manager = await createStaff(t, company.id, "Manager");
   driver = await createStaff(t, company.id, "Driver");
+  accountant = await createStaff(t, company.id, "Accountant");
   course = await insertCourse(db, company.id, testCourse({ priceCents: 4_000, totalSeats: null }), {
     categoryId: null,
   });
@@ -125,6 +127,49 @@ describe("cash drawer sessions", () => {
     expect(
       (await call("POST", moves, driver.token, { kind: "in", amountCents: 100, reason: "x" })).status,
     ).toBe(403);
+  });
+
+  it("lets an Accountant read the drawers, their cash movements and Z-reports, but not open, move or close (403)", async () => {
+    const register = `Books ${Date.now()}`;
+    const opened = await call("POST", "/api/admin/pos/drawer-sessions", cashier.token, {
+      register,
+      openingFloatCents: 2_500,
+    });
+    const id = opened.body.id as string;
+    await call("POST", `/api/admin/pos/drawer-sessions/${id}/movements`, cashier.token, {
+      kind: "in",
+      amountCents: 500,
+      reason: "Change",
+    });
+
+    const list = await call("GET", "/api/admin/pos/drawer-sessions", accountant.token);
+    expect(list.status).toBe(200);
+    expect(list.body.sessions.map((session: { id: string }) => session.id)).toContain(id);
+    const detail = await call("GET", `/api/admin/pos/drawer-sessions/${id}`, accountant.token);
+    expect(detail).toMatchObject({
+      status: 200,
+      body: { register, expectedCents: 3_000, movements: [{ kind: "in", amountCents: 500 }] },
+    });
+    expect(detail.body.zReport).toBeDefined();
+
+    const refused = [
+      await call("POST", "/api/admin/pos/drawer-sessions", accountant.token, {
+        register: `${register} 2`,
+        openingFloatCents: 0,
+      }),
+      await call("POST", `/api/admin/pos/drawer-sessions/${id}/movements`, accountant.token, {
+        kind: "out",
+        amountCents: 100,
+        reason: "Coffee",
+      }),
+      await call("POST", `/api/admin/pos/drawer-sessions/${id}/close`, accountant.token, {
+        countedCents: 3_000,
+      }),
+    ];
+    expect(refused.map((answer) => answer.status)).toEqual([403, 403, 403]);
+    const after = await call("GET", `/api/admin/pos/drawer-sessions/${id}`, cashier.token);
+    expect(after.body).toMatchObject({ status: "open", expectedCents: 3_000 });
+    expect(after.body.movements).toHaveLength(1);
   });
 
   it("closes with the count: expected from float, cash sales, cash refunds, in and out; the Z-report equals the orders", async () => {

@@ -233,3 +233,74 @@ describe("parked orders, extras, the kitchen ticket and paying", () => {
     expect((await call("POST", `/api/pos/parked/${parked.body.id}/kitchen`, cashier.token)).status).toBe(404);
   });
 });
+
+describe("the PIN before every action (POS Setting)", () => {
+  it("asks the cashier's PIN to park, move, send to the kitchen, remove and add a customer, as a sale does", async () => {
+    const settings = (await call("GET", "/api/admin/pos-settings", admin.token)).body;
+    await call("PUT", "/api/admin/pos-settings", admin.token, { ...settings, pinRule: "every-action" });
+    try {
+      const [first, second] = await Promise.all(
+        ["Bar 1", "Bar 2"].map(
+          async (name) => (await call("POST", "/api/admin/pos-tables", admin.token, { name })).body as Json,
+        ),
+      );
+      const cart = { tableId: first.id, items: [{ productId: cake.id, quantity: 1 }] };
+      // Without the PIN, or with a wrong one, nothing is parked.
+      const noPin = await call("POST", "/api/pos/parked", cashier.token, cart);
+      expect(noPin).toMatchObject({ status: 422, body: { code: "PIN_REQUIRED" } });
+      expect((await call("POST", "/api/pos/parked", cashier.token, { ...cart, pin: "1357" })).status).toBe(
+        401,
+      );
+      const tables = await call("GET", "/api/pos/tables", cashier.token);
+      expect(tables.body.find((row: Json) => row.id === first.id).order).toBeNull();
+
+      const parked = await call("POST", "/api/pos/parked", cashier.token, { ...cart, pin: "2468" });
+      expect(parked.status).toBe(201);
+      const [kept] = await t.database.db
+        .select({ cart: posParkedOrders.cart })
+        .from(posParkedOrders)
+        .where(eq(posParkedOrders.id, parked.body.id));
+      expect(JSON.stringify(kept!.cart)).not.toContain("2468");
+
+      const url = `/api/pos/parked/${parked.body.id}`;
+      const moved = { ...cart, tableId: second.id };
+      expect(await call("PUT", url, cashier.token, moved)).toMatchObject({
+        status: 422,
+        body: { code: "PIN_REQUIRED" },
+      });
+      expect(await call("PUT", url, cashier.token, { ...moved, pin: "2468" })).toMatchObject({
+        status: 200,
+        body: { table: { id: second.id } },
+      });
+
+      expect(await call("POST", `${url}/kitchen`, cashier.token)).toMatchObject({
+        status: 422,
+        body: { code: "PIN_REQUIRED" },
+      });
+      expect((await call("GET", url, cashier.token)).body.sentToKitchenAt).toBeNull();
+      expect((await call("POST", `${url}/kitchen`, cashier.token, { pin: "2468" })).status).toBe(200);
+
+      expect(await call("DELETE", url, cashier.token)).toMatchObject({
+        status: 422,
+        body: { code: "PIN_REQUIRED" },
+      });
+      expect((await call("GET", url, cashier.token)).status).toBe(200);
+      expect((await call("DELETE", url, cashier.token, { pin: "2468" })).status).toBe(204);
+
+      const customer = { name: "Pim Pin", email: `pim.${Date.now()}@example.org` };
+      expect(await call("POST", "/api/pos/customers", cashier.token, customer)).toMatchObject({
+        status: 422,
+        body: { code: "PIN_REQUIRED" },
+      });
+      // The device without a cashier cannot add one then: the PIN is the cashier's.
+      expect(
+        (await call("POST", "/api/pos/customers", admin.token, { ...customer, pin: "2468" })).status,
+      ).toBe(401);
+      expect(
+        (await call("POST", "/api/pos/customers", cashier.token, { ...customer, pin: "2468" })).status,
+      ).toBe(201);
+    } finally {
+      await call("PUT", "/api/admin/pos-settings", admin.token, settings);
+    }
+  });
+});

@@ -2,13 +2,14 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { requireStaff } from "../../plugins/auth";
 import { ErrorResponse } from "../../plugins/openapi";
-import { posCashier, posDevice } from "../pos/pos-device";
+import { posCashierAction, posDevice } from "../pos/pos-device";
 import {
   KitchenTicket,
   ParkBody,
   ParkedOrder,
   ParkedParams,
   ParkedSummary,
+  PinBody,
   PosTable,
   PosTableBody,
   TableParams,
@@ -18,6 +19,8 @@ import {
 const security = [{ bearer: [] }];
 const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse } as const;
 const tags = ["Point of sale"];
+/** A missing PIN (422) or too many wrong ones (429) under 'every action'; 422 is also a cart the quote refuses. */
+const pinErrors = { 422: ErrorResponse, 429: ErrorResponse } as const;
 
 /**
  * The restaurant view of the point of sale: tables (set in POS Setting), parked orders (hold and
@@ -28,9 +31,12 @@ export const restaurantRoutes: FastifyPluginAsyncZod = async (app) => {
   const { pos, restaurant } = app.services;
 
   const device = posDevice;
-  /** Parking needs the cashier identified on the device (the parked list shows who parked it). */
-  const cashierOf = async (request: Parameters<typeof requireStaff>[0]) =>
-    (await posCashier(request, pos)).cashier;
+  /**
+   * Parking, the kitchen and removing need the cashier identified on the device (the parked list
+   * shows who parked it), and their PIN again under 'every action', as a sale does.
+   */
+  const cashierOf = async (request: Parameters<typeof requireStaff>[0], pin: string | undefined) =>
+    (await posCashierAction(request, pos, pin)).cashier;
 
   const settingsActor = async (request: Parameters<typeof requireStaff>[0]) => {
     const staff = await requireStaff(request, "settings", "write");
@@ -146,12 +152,13 @@ export const restaurantRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "Park an order (hold it for a table, or without one)",
         security,
         body: ParkBody,
-        response: { 201: ParkedOrder, ...errors, 404: ErrorResponse, 409: ErrorResponse, 422: ErrorResponse },
+        response: { 201: ParkedOrder, ...errors, ...pinErrors, 404: ErrorResponse, 409: ErrorResponse },
       },
     },
     async (request, reply) => {
-      const cashier = await cashierOf(request);
-      const parked = await restaurant.park(request.company.id, request.language, cashier, request.body);
+      const { pin, ...cart } = request.body;
+      const cashier = await cashierOf(request, pin);
+      const parked = await restaurant.park(request.company.id, request.language, cashier, cart);
       return reply.status(201).send(parked);
     },
   );
@@ -182,18 +189,13 @@ export const restaurantRoutes: FastifyPluginAsyncZod = async (app) => {
         security,
         params: ParkedParams,
         body: ParkBody,
-        response: { 200: ParkedOrder, ...errors, 404: ErrorResponse, 409: ErrorResponse, 422: ErrorResponse },
+        response: { 200: ParkedOrder, ...errors, ...pinErrors, 404: ErrorResponse, 409: ErrorResponse },
       },
     },
     async (request) => {
-      const cashier = await cashierOf(request);
-      return restaurant.repark(
-        request.company.id,
-        request.language,
-        cashier,
-        request.params.parkedId,
-        request.body,
-      );
+      const { pin, ...cart } = request.body;
+      const cashier = await cashierOf(request, pin);
+      return restaurant.repark(request.company.id, request.language, cashier, request.params.parkedId, cart);
     },
   );
 
@@ -205,11 +207,12 @@ export const restaurantRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "Remove a parked order without a sale",
         security,
         params: ParkedParams,
-        response: { 204: z.null(), ...errors, 404: ErrorResponse },
+        body: PinBody,
+        response: { 204: z.null(), ...errors, ...pinErrors, 404: ErrorResponse },
       },
     },
     async (request, reply) => {
-      await cashierOf(request);
+      await cashierOf(request, request.body?.pin);
       await restaurant.discard(request.company.id, request.params.parkedId);
       return reply.status(204).send(null);
     },
@@ -223,11 +226,12 @@ export const restaurantRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "Send the order to the kitchen (its ticket is printed from the ticket page)",
         security,
         params: ParkedParams,
-        response: { 200: KitchenTicket, ...errors, 404: ErrorResponse },
+        body: PinBody,
+        response: { 200: KitchenTicket, ...errors, ...pinErrors, 404: ErrorResponse },
       },
     },
     async (request) => {
-      await cashierOf(request);
+      await cashierOf(request, request.body?.pin);
       return restaurant.sendToKitchen(request.company.id, request.params.parkedId);
     },
   );

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { notEmpty, PosItem, saleCart } from "../pos/pos.schemas";
+import { notEmpty, Pin, PosItem, saleCart } from "../pos/pos.schemas";
 
 const seats = z
   .number({ message: "The seats must be a whole number" })
@@ -56,12 +56,27 @@ const ParkedLineOut = z.object({
   totalCents: z.number().int(),
 });
 
-/** What parking keeps: the sale's cart without its payments, for a table (or none). */
+/**
+ * What parking keeps: the sale's cart without its payments, for a table (or none); with the cashier's
+ * PIN when the POS setting asks for it before every action (it is checked, never kept).
+ */
 export const ParkBody = z
-  .strictObject({ ...saleCart, tableId: z.uuid("Choose a table").nullable().optional() })
+  .strictObject({
+    ...saleCart,
+    tableId: z.uuid("Choose a table").nullable().optional(),
+    pin: Pin.optional(),
+  })
   .refine(...notEmpty)
   .meta({ id: "PosParkBody" });
 export type ParkBody = z.output<typeof ParkBody>;
+/** The parked cart as the service keeps it: the body without the PIN. */
+export type ParkCart = Omit<ParkBody, "pin">;
+
+/** An action on a parked order without a body of its own (send to the kitchen, remove): the PIN when asked. */
+export const PinBody = z.strictObject({ pin: Pin.optional() }).nullish().meta({
+  id: "PosPinBody",
+  description: "The cashier's PIN, when the POS setting asks for it before every action",
+});
 
 /** A parked order to resume: its cart as parked, and its lines as the kitchen reads them. */
 export const ParkedOrder = ParkedSummary.extend({

@@ -11,7 +11,7 @@ import { parkedNotFound } from "./parked-store";
 import { type ParkedLine, posParkedOrders, posTables } from "./pos-restaurant.tables";
 import type {
   KitchenTicket,
-  ParkBody,
+  ParkCart,
   ParkedOrder,
   ParkedSummary,
   PosTable,
@@ -143,7 +143,7 @@ export function createRestaurantService(
   }
 
   /** The cart priced now (discount rules, stock and extras checked), kept with its lines and total. */
-  async function priced(companyId: string, language: string, body: ParkBody) {
+  async function priced(companyId: string, language: string, body: ParkCart) {
     const { tableId: _table, ...cart } = body;
     const quote = await deps.posSales.quote(companyId, language, cart);
     const [customer] = cart.customerId
@@ -301,7 +301,7 @@ export function createRestaurantService(
       companyId: string,
       language: string,
       cashier: ParkingCashier,
-      body: ParkBody,
+      body: ParkCart,
     ): Promise<ParkedOrder> {
       const values = await priced(companyId, language, body);
       const id = await db
@@ -332,7 +332,7 @@ export function createRestaurantService(
       language: string,
       cashier: ParkingCashier,
       parkedId: string,
-      body: ParkBody,
+      body: ParkCart,
     ): Promise<ParkedOrder> {
       const values = await priced(companyId, language, body);
       await db

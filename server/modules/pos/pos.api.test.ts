@@ -249,6 +249,9 @@ describe("POST /api/pos/sales", () => {
       changeCents: 650,
     });
     expect(receipt.body.lines).toHaveLength(2);
+    // The back office words the order by what it holds (products here: no learner, no access).
+    const adminOrder = await call("GET", `/api/orders/${order!.id}`, admin.token);
+    expect(adminOrder.body.lines.map((line: Json) => line.kind)).toEqual(["product", "product"]);
     expect((await call("GET", `/api/pos/orders/${order!.id}/receipt`, driver.token)).status).toBe(403);
 
     // The dashboard's POS vs online and payment-method figures count the sale: one POS order, paid in cash.
@@ -315,6 +318,8 @@ describe("POST /api/pos/sales", () => {
       .from(enrolments)
       .where(and(eq(enrolments.customerId, learner.body.id), eq(enrolments.courseId, course)));
     expect(enrolled).toHaveLength(1);
+    const adminOrder = await call("GET", `/api/orders/${sale.body.orderId}`, admin.token);
+    expect(adminOrder.body.lines).toMatchObject([{ kind: "course", courseId: course }]);
   });
 
   it("follows the POS settings: no discounts when off, the PIN before every action when asked", async () => {

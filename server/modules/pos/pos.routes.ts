@@ -26,7 +26,7 @@ import {
   Receipt,
   ReceiptParams,
 } from "./pos.schemas";
-import { posCashier, posDevice } from "./pos-device";
+import { posCashier, posDevice, posDeviceAction } from "./pos-device";
 
 const security = [{ bearer: [] }];
 const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse } as const;
@@ -146,12 +146,13 @@ export const posRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "Quick-create a customer at the counter (or find the one with this email)",
         security,
         body: PosCreateCustomer,
-        response: { 201: PosCustomer, ...errors, 409: ErrorResponse },
+        response: { 201: PosCustomer, ...errors, 409: ErrorResponse, 422: ErrorResponse, 429: ErrorResponse },
       },
     },
     async (request, reply) => {
-      await device(request, "write");
-      return reply.status(201).send(await pos.createCustomer(request.company.id, request.body));
+      const { pin, ...customer } = request.body;
+      await posDeviceAction(request, pos, pin);
+      return reply.status(201).send(await pos.createCustomer(request.company.id, customer));
     },
   );
 

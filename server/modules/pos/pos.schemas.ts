@@ -305,6 +305,8 @@ export const PosCreateCustomer = z.strictObject({
     .max(254, "The email must have at most 254 characters")
     .pipe(z.email({ message: "Enter a valid email address." }))
     .transform((value) => value.toLowerCase()),
+  /** The cashier's PIN, when the POS setting asks for it before every action. */
+  pin: Pin.optional(),
 });
 export type PosCreateCustomer = z.output<typeof PosCreateCustomer>;
 

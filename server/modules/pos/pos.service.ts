@@ -275,12 +275,18 @@ export function createPosService(
         .where(eq(sessions.id, device.principal.sessionId));
     },
 
-    /** 'Require PIN before any action': the cashier's PIN again (rate-limited like the sign-in). */
-    async confirmPin(device: PosDevice, cashierId: string, pin: string | undefined): Promise<void> {
+    /**
+     * 'Require PIN before any action': the cashier's PIN again (rate-limited like the sign-in), for
+     * every POS action that changes data. `cashierId` null: the device's cashier (an action that
+     * needs none otherwise, such as adding a customer, needs one then: 401 without).
+     */
+    async confirmPin(device: PosDevice, cashierId: string | null, pin: string | undefined): Promise<void> {
       const settings = await readSettings(device.companyId);
       if (settings.pinRule !== "every-action") return;
+      const id = cashierId ?? (await this.cashier(device))?.id;
+      if (!id) throw new AppError(401, "NO_CASHIER", POS_RULES.noCashier);
       if (!pin) throw businessRule(POS_RULES.pinNeeded, "PIN_REQUIRED");
-      await checkPin(device, cashierId, pin);
+      await checkPin(device, id, pin);
     },
 
     /** Category tabs and the product grid of the POS home page (or a category's, or a search's items). */

@@ -31,21 +31,40 @@ async function api(method: string, path: string, body?: unknown) {
   return { status: response.status, body: text ? JSON.parse(text) : null };
 }
 
+/** A waiter (Cashier role) with a PIN. */
+async function waiter(name: string, email: string, pin: string) {
+  const { roles } = (await api("GET", "/api/admin/roles")).body as {
+    roles: { id: string; name: string }[];
+  };
+  const created = await api("POST", "/api/admin/staff", {
+    name: { en: name },
+    email,
+    password: "a-waiter-password-2024",
+    roleId: roles.find((row) => row.name === "Cashier")!.id,
+  });
+  expect(created.status).toBe(201);
+  expect((await api("PUT", `/api/admin/staff/${created.body.id}/pin`, { pin })).status).toBe(200);
+  return created.body.id as string;
+}
+
+type ParkedRow = { id: string; table: { id: string } | null };
+const parkedOrders = async () => ((await api("GET", "/api/pos/parked")).body ?? []) as ParkedRow[];
+
+/** A parked order left on these tables by a failed run: removing it takes a cashier on this (API) device. */
+async function removeParkedAt(tableIds: string[], cashierId: string, pin: string) {
+  const left = (await parkedOrders()).filter((row) => row.table && tableIds.includes(row.table.id));
+  if (left.length === 0) return;
+  await api("POST", "/api/pos/cashier", { staffId: cashierId, pin });
+  for (const order of left) await api("DELETE", `/api/pos/parked/${order.id}`, { pin });
+  await api("DELETE", "/api/pos/cashier");
+}
+
 describe("the point of sale's restaurant view (issue 20)", () => {
   it("parks a table order with an extra, resumes it, sends it to the kitchen (the ticket shows the items), moves it to another table and takes the payment", async () => {
     const run = Date.now().toString(36);
     const settings = (await api("GET", "/api/admin/pos-settings")).body;
-    const { roles } = (await api("GET", "/api/admin/roles")).body as {
-      roles: { id: string; name: string }[];
-    };
     const cashierName = `Waiter ${run}`;
-    const cashier = await api("POST", "/api/admin/staff", {
-      name: { en: cashierName },
-      email: `waiter.${run}@example.org`,
-      password: "a-waiter-password-2024",
-      roleId: roles.find((row) => row.name === "Cashier")!.id,
-    });
-    expect(cashier.status).toBe(201);
+    const cashierId = await waiter(cashierName, `waiter.${run}@example.org`, "5739");
     const tableName = `Table ${run}`;
     const terrace = `Terrace ${run}`;
     const idOf = async (name: string) =>
@@ -55,7 +74,6 @@ describe("the point of sale's restaurant view (issue 20)", () => {
     const tableId = () => idOf(tableName);
     try {
       await api("PUT", "/api/admin/pos-settings", { ...settings, view: "restaurant", pinRule: "sign-in" });
-      expect((await api("PUT", `/api/admin/staff/${cashier.body.id}/pin`, { pin: "5739" })).status).toBe(200);
       const latte = await api("POST", "/api/admin/products", {
         type: "physical",
         title: { en: `Latte ${run}` },
@@ -149,21 +167,65 @@ describe("the point of sale's restaurant view (issue 20)", () => {
       expect(errors).toEqual([]);
       await page.context().close();
     } finally {
-      // A parked order left by a failed run: removing it takes a cashier on this (API) device.
-      const open = ((await api("GET", "/api/pos/parked")).body ?? []) as {
-        id: string;
-        table: { id: string } | null;
-      }[];
       const ids = [await tableId(), await idOf(terrace)].filter((id): id is string => id !== undefined);
-      const left = open.filter((row) => row.table && ids.includes(row.table.id));
-      if (left.length > 0) {
-        await api("POST", "/api/pos/cashier", { staffId: cashier.body.id, pin: "5739" });
-        for (const order of left) await api("DELETE", `/api/pos/parked/${order.id}`);
-        await api("DELETE", "/api/pos/cashier");
-      }
+      await removeParkedAt(ids, cashierId, "5739");
       for (const id of ids) await api("DELETE", `/api/admin/pos-tables/${id}`);
       await api("PUT", "/api/admin/pos-settings", settings);
-      await api("PUT", `/api/admin/staff/${cashier.body.id}`, { status: "inactive" });
+      await api("PUT", `/api/admin/staff/${cashierId}`, { status: "inactive" });
+    }
+  });
+
+  it("asks the cashier's PIN again to park when POS Setting asks it before every action", async () => {
+    const run = `${Date.now().toString(36)}p`;
+    const settings = (await api("GET", "/api/admin/pos-settings")).body;
+    const cashierName = `Pin waiter ${run}`;
+    const cashierId = await waiter(cashierName, `pin.waiter.${run}@example.org`, "8642");
+    const tableName = `Bar ${run}`;
+    const table = await api("POST", "/api/admin/pos-tables", { name: tableName });
+    try {
+      await api("PUT", "/api/admin/pos-settings", {
+        ...settings,
+        view: "restaurant",
+        pinRule: "every-action",
+      });
+      await api("POST", "/api/admin/products", {
+        type: "physical",
+        title: { en: `Tea ${run}` },
+        priceCents: 250,
+        quantity: 20,
+      });
+
+      const { page, errors } = await signedInAdmin(browser, baseUrl, 1440);
+      await page.goto(`${baseUrl}/pos`);
+      await page.getByRole("radio", { name: cashierName }).check();
+      await page.getByLabel("PIN", { exact: true }).fill("8642");
+      await page.getByRole("button", { name: "Start selling" }).click();
+      await page.getByRole("button", { name: new RegExp(`^${tableName}`) }).click();
+      await page.getByLabel("Search products and courses").fill(`Tea ${run}`);
+      await page.getByRole("button", { name: new RegExp(`^Tea ${run}`) }).click();
+      const cart = page.getByRole("region", { name: "Cart" });
+      const park = cart.getByRole("button", { name: "Park order" });
+      await page
+        .getByTestId("pos-total")
+        .filter({ hasText: /^€2.50$/ })
+        .waitFor();
+      // The buttons wait for the PIN; the server checks it.
+      expect(await park.isDisabled()).toBe(true);
+      await cart.getByLabel("Your PIN (to park, move, send or remove)").fill("8642");
+      await park.click();
+      await page
+        .getByRole("status")
+        .filter({ hasText: `The order of ${tableName} is parked.` })
+        .waitFor();
+      const parked = await parkedOrders();
+      expect(parked.filter((row) => row.table?.id === table.body.id)).toHaveLength(1);
+      expect(errors).toEqual([]);
+      await page.context().close();
+    } finally {
+      await removeParkedAt([table.body.id], cashierId, "8642");
+      await api("DELETE", `/api/admin/pos-tables/${table.body.id}`);
+      await api("PUT", "/api/admin/pos-settings", settings);
+      await api("PUT", `/api/admin/staff/${cashierId}`, { status: "inactive" });
     }
   });
 });

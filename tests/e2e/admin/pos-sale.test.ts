@@ -121,6 +121,58 @@ describe("the point of sale (issue 20)", () => {
     }
   });
 
+  it("the back-office page of a product-only sale speaks of products, not of courses or a learner's access", async () => {
+    const cashier = await staffMember("Cashier", `Till ${run}`);
+    try {
+      expect((await api("PUT", `/api/admin/staff/${cashier.id}/pin`, { pin: "5937" })).status).toBe(200);
+      const token = await signInToken(baseUrl, "/api/admin/login", {
+        email: cashier.email,
+        password: cashier.password,
+      });
+      expect(
+        (await api("POST", "/api/pos/cashier", { staffId: cashier.id, pin: "5937" }, token)).status,
+      ).toBe(200);
+      const item = await api("POST", "/api/admin/products", {
+        type: "physical",
+        title: { en: `Notebook ${run}` },
+        priceCents: 450,
+        quantity: 10,
+      });
+      const sale = await api(
+        "POST",
+        "/api/pos/sales",
+        {
+          items: [{ productId: item.body.id, quantity: 2 }],
+          payments: [{ method: "cash", amountCents: 900 }],
+        },
+        token,
+      );
+      expect(sale.status).toBe(201);
+
+      const { page, errors } = await signedInAdmin(browser, baseUrl, 1440);
+      await page.goto(`${baseUrl}/order/${sale.body.orderId}`);
+      await page.getByRole("heading", { level: 2, name: "Products", exact: true }).waitFor();
+      await page.getByRole("columnheader", { name: "Product", exact: true }).waitFor();
+      await page
+        .getByText("Choose the products to return. Their share of the paid amount is refunded.")
+        .waitFor();
+      await page.getByRole("checkbox", { name: `Notebook ${run} (€9)` }).check({ force: true });
+      await page.getByRole("button", { name: "Return selected items" }).click();
+      const dialog = page.getByRole("alertdialog", { name: "Return 1 product and refund €9?" });
+      await dialog.waitFor();
+      const main = (await page.getByRole("main").textContent()) ?? "";
+      for (const courseWording of ["Courses", "learner", "access"]) {
+        expect(main).not.toContain(courseWording);
+        expect(await dialog.textContent()).not.toContain(courseWording);
+      }
+      await dialog.getByRole("button", { name: "Go back" }).click();
+      expect(errors).toEqual([]);
+      await page.context().close();
+    } finally {
+      await api("PUT", `/api/admin/staff/${cashier.id}`, { status: "inactive" });
+    }
+  });
+
   it("a role without POS access is refused on the API and on the page", async () => {
     const driver = await staffMember("Driver", `Driver ${run}`);
     try {

@@ -5,6 +5,7 @@ import { Button } from "~/components/ui/button";
 import { useTranslation } from "~/i18n/use-translation";
 import { adminPaths } from "~/lib/admin-paths";
 import { type CounterDraft, cartBody } from "../cart";
+import { PinField } from "../cashier-sign-in";
 import { useErrorText } from "../use-error-text";
 import { type ParkedOrder, restaurantApi, type TableWithOrder } from "./restaurant-api";
 import type { OpenTable } from "./tables-view";
@@ -12,18 +13,21 @@ import type { OpenTable } from "./tables-view";
 /**
  * The restaurant's actions on the open order: park it (hold it for the table), send it to the
  * kitchen (parked first, then its ticket printed), move a parked order to a free table, remove a
- * parked order, or go back to the tables.
+ * parked order, or go back to the tables. With the POS setting 'every action', each of them asks the
+ * cashier's PIN again (the server checks it, as for a sale).
  */
 export function OrderTools({
   draft,
   table,
   parked,
+  askPin,
   onParked,
   onClose,
 }: {
   draft: CounterDraft;
   table: OpenTable | null;
   parked: ParkedOrder | null;
+  askPin: boolean;
   onParked(parked: ParkedOrder): void;
   onClose(message: string | null): void;
 }) {
@@ -33,7 +37,11 @@ export function OrderTools({
   const [error, setError] = useState<string | null>(null);
   const [sent, setSent] = useState(false);
   const [confirmRemove, setConfirmRemove] = useState(false);
+  const [pin, setPin] = useState("");
   const empty = draft.lines.length === 0;
+  /** The PIN sent with each action, when asked; the buttons wait for one. */
+  const actionPin = askPin ? pin : null;
+  const needsPin = askPin && pin.length < 4;
   const where = table ? table.name : t("adminPosRestaurant.noTable");
 
   async function run(work: () => Promise<void>) {
@@ -41,6 +49,7 @@ export function OrderTools({
     setError(null);
     try {
       await work();
+      setPin("");
     } catch (failure) {
       setError(errorText(failure));
     } finally {
@@ -68,6 +77,7 @@ export function OrderTools({
       ...cartBody(draft.lines, draft.orderDiscount, draft.customer),
       ...(draft.notes.trim() ? { notes: draft.notes.trim() } : {}),
       tableId,
+      ...(actionPin === null ? {} : { pin: actionPin }),
     };
     const saved = await restaurantApi.park(body, parked?.id ?? null);
     onParked(saved);
@@ -85,10 +95,11 @@ export function OrderTools({
           {t("adminPosRestaurant.parkedBy", { name: parked.parkedBy })}
         </p>
       )}
+      {askPin && <PinField label={t("adminPosRestaurant.pin")} value={pin} onChange={setPin} />}
       <div className="flex flex-wrap gap-2">
         <Button
           variant="secondary"
-          disabled={busy || empty}
+          disabled={busy || empty || needsPin}
           onClick={() =>
             run(async () => {
               await save();
@@ -100,11 +111,11 @@ export function OrderTools({
         </Button>
         <Button
           variant="secondary"
-          disabled={busy || empty}
+          disabled={busy || empty || needsPin}
           onClick={() =>
             run(async () => {
               const saved = await save();
-              await restaurantApi.kitchen(saved.id);
+              await restaurantApi.kitchen(saved.id, actionPin);
               setSent(true);
             })
           }
@@ -121,7 +132,7 @@ export function OrderTools({
           placeholder={t("adminPosRestaurant.moveToPlaceholder")}
           options={freeTables.map((row) => ({ value: row.id, label: row.name }))}
           value={null}
-          isDisabled={busy || empty}
+          isDisabled={busy || empty || needsPin}
           onChange={(tableId) => {
             const target = freeTables.find((row) => row.id === tableId);
             if (!target) return;
@@ -147,10 +158,10 @@ export function OrderTools({
             <div className="flex flex-wrap gap-2">
               <Button
                 variant="primary"
-                disabled={busy}
+                disabled={busy || needsPin}
                 onClick={() =>
                   run(async () => {
-                    await restaurantApi.discard(parked.id);
+                    await restaurantApi.discard(parked.id, actionPin);
                     onClose(t("adminPosRestaurant.removed", { table: where }));
                   })
                 }

@@ -9,8 +9,14 @@ import { request } from "../pos-api";
 
 export type { ParkedOrder, ParkedSummary, TableWithOrder };
 
-/** A cart to park: the sale without its payments, for a table (or none). */
-export type ParkInput = Omit<PosSaleBody, "payments" | "pin" | "parkedOrderId"> & { tableId: string | null };
+/** A cart to park: the sale without its payments, for a table (or none); the PIN under 'every action'. */
+export type ParkInput = Omit<PosSaleBody, "payments" | "pin" | "parkedOrderId"> & {
+  tableId: string | null;
+  pin?: string;
+};
+
+/** The PIN of an action without a body of its own, when the setting asks for it. */
+const pinBody = (pin: string | null) => (pin === null ? undefined : { pin });
 
 const parked = (id: string) => `/api/pos/parked/${encodeURIComponent(id)}`;
 
@@ -23,6 +29,7 @@ export const restaurantApi = {
     id
       ? request<ParkedOrder>("PUT", parked(id), body)
       : request<ParkedOrder>("POST", "/api/pos/parked", body),
-  discard: (id: string) => request<null>("DELETE", parked(id)),
-  kitchen: (id: string) => request<KitchenTicket>("POST", `${parked(id)}/kitchen`),
+  discard: (id: string, pin: string | null) => request<null>("DELETE", parked(id), pinBody(pin)),
+  kitchen: (id: string, pin: string | null) =>
+    request<KitchenTicket>("POST", `${parked(id)}/kitchen`, pinBody(pin)),
 };

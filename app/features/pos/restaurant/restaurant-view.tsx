@@ -58,10 +58,13 @@ function draftOf(parked: ParkedOrder): CounterDraft {
 export function RestaurantView({
   currency,
   language,
+  askPin,
   counter,
 }: {
   currency: string;
   language: string;
+  /** The POS setting 'every action': parking, the kitchen and removing ask the cashier's PIN. */
+  askPin: boolean;
   counter(order: {
     start?: CounterDraft;
     parkedOrderId?: string | undefined;
@@ -97,6 +100,7 @@ export function RestaurantView({
             draft={draft}
             table={open.table}
             parked={open.parked}
+            askPin={askPin}
             onParked={(parked) => setOpen((current) => current && { ...current, parked })}
             onClose={(message) => {
               setOpen(null);
