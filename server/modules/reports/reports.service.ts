@@ -141,8 +141,9 @@ export function createReportsService(db: Db, deps: { settings: SettingsService; 
       only?: ReportName,
       options: { items?: "all" | { page: number; size: number }; skip?: ReportName } = {},
     ): Promise<Reports> {
+      const wanted = (name: ReportName) => (!only || only === name) && options.skip !== name;
       const want = <T>(name: ReportName, read: () => Promise<T[]>): Promise<T[]> =>
-        (!only || only === name) && options.skip !== name ? read() : Promise.resolve([]);
+        wanted(name) ? read() : Promise.resolve([]);
       const { timeZone, currency } = await deps.settings.storeInfo(companyId);
       const { from, to } = reportRange(query, localToday(clock(), timeZone));
       const periodDays = (Date.parse(to) - Date.parse(from)) / DAY_MS + 1;
@@ -169,7 +170,7 @@ export function createReportsService(db: Db, deps: { settings: SettingsService; 
         from generate_series(${from}::date::timestamp, (${to}::date + 1)::timestamp, interval '1 day') d)`;
       const pick = (charged: SQL, converted: SQL, of: "r" | "c" = "r") =>
         sql`case when ${sql.raw(of)}.currency = ${currency} then ${charged} else ${converted} end`;
-      const sold = sql`select r.hour as at, r.payment_method, r.channel, r.orders,
+      const soldOrders = sql`select r.hour as at, r.payment_method, r.channel, r.orders,
           ${pick(sql`r.subtotal_cents`, sql`r.base_subtotal_cents`)} as gross,
           ${pick(sql`r.discount_cents`, sql`r.base_discount_cents`)} as discount,
           ${pick(sql`r.vat_cents`, sql`r.base_vat_cents`)} as tax,
@@ -222,18 +223,33 @@ export function createReportsService(db: Db, deps: { settings: SettingsService; 
       };
       type MoneyRow = { orders: number; gross: string; discount: string; tax: string; total: string };
 
+      // Sales over time, payment methods and channels read the period's paid orders once, grouped three ways.
+      type SoldRow = MoneyRow &
+        (
+          | { set: "period"; period: string; key: null }
+          | { set: "method"; period: null; key: PaymentMethod }
+          | { set: "channel"; period: null; key: "online" | "pos" }
+        );
+      const sold: Promise<SoldRow[]> = (["sales", "payment-methods", "channels"] as const).some(wanted)
+        ? rowsOf<SoldRow>(
+            db,
+            sql`select case when grouping(s.period) = 0 then 'period' when grouping(s.payment_method) = 0 then 'method'
+                else 'channel' end as set, s.period, coalesce(s.payment_method, s.channel) as key,
+              sum(s.orders)::int as orders, coalesce(sum(s.gross), 0)::bigint as gross,
+              coalesce(sum(s.discount), 0)::bigint as discount, coalesce(sum(s.tax), 0)::bigint as tax,
+              coalesce(sum(s.total), 0)::bigint as total
+            from (
+              select to_char(date_trunc(${groupBy}, s.at at time zone ${timeZone}), 'YYYY-MM-DD') as period, s.*
+              from (${soldOrders}) s
+            ) s
+            group by grouping sets ((s.period), (s.payment_method), (s.channel))`,
+          )
+        : Promise.resolve([]);
       const [periods, itemRows, cats, methods, channels, refundKinds, returns, taxes, customers] =
         await Promise.all([
-          want("sales", () =>
-            rowsOf<MoneyRow & { period: string }>(
-              db,
-              sql`select to_char(date_trunc(${groupBy}, s.at at time zone ${timeZone}), 'YYYY-MM-DD') as period,
-                sum(s.orders)::int as orders, coalesce(sum(s.gross), 0)::bigint as gross,
-                coalesce(sum(s.discount), 0)::bigint as discount, coalesce(sum(s.tax), 0)::bigint as tax,
-                coalesce(sum(s.total), 0)::bigint as total
-              from (${sold}) s group by 1`,
-            ),
-          ),
+          wanted("sales")
+            ? sold.then((rows) => rows.flatMap((row) => (row.set === "period" ? [row] : [])))
+            : [],
           want("items", () =>
             rowsOf<ItemRow>(
               db,
@@ -321,20 +337,21 @@ export function createReportsService(db: Db, deps: { settings: SettingsService; 
             order by gross desc, cat.id nulls last`,
             ),
           ),
-          want("payment-methods", () =>
-            rowsOf<{ key: PaymentMethod; orders: number; total: string }>(
-              db,
-              sql`select s.payment_method as key, sum(s.orders)::int as orders, sum(s.total)::bigint as total
-              from (${sold}) s group by 1 having sum(s.orders) > 0 order by total desc, orders desc, key`,
-            ),
-          ),
-          want("channels", () =>
-            rowsOf<{ key: "online" | "pos"; orders: number; total: string }>(
-              db,
-              sql`select s.channel as key, sum(s.orders)::int as orders, sum(s.total)::bigint as total
-              from (${sold}) s group by 1 having sum(s.orders) > 0`,
-            ),
-          ),
+          wanted("payment-methods")
+            ? sold.then((rows) =>
+                rows
+                  .flatMap((row) => (row.set === "method" && row.orders > 0 ? [row] : []))
+                  .sort(
+                    (x, y) =>
+                      num(y.total) - num(x.total) || y.orders - x.orders || x.key.localeCompare(y.key),
+                  ),
+              )
+            : [],
+          wanted("channels")
+            ? sold.then((rows) =>
+                rows.flatMap((row) => (row.set === "channel" && row.orders > 0 ? [row] : [])),
+              )
+            : [],
           want("refunds", () =>
             rowsOf<{
               kind: Reports["refunds"]["kinds"][number]["kind"];
