@@ -2,7 +2,7 @@ import { type SQL, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formatFullMoney } from "~shared/money";
 import { ORDER_STATUSES, PAYMENT_METHODS } from "~shared/order-enums";
-import { REPORT_ITEMS_PAGE_SIZE } from "~shared/reports";
+import { REPORT_ITEMS_PAGE_SIZE, REPORT_NAMES, type ReportName } from "~shared/reports";
 import { testCourse } from "../../../tests/support/checkout-fixtures";
 import { pdfText } from "../../../tests/support/pdf-text";
 import { createStaff, type TestStaff } from "../../../tests/support/staff";
@@ -660,6 +660,32 @@ describe("GET /api/admin/reports", () => {
       headers: { company: company.slug, authorization: `Bearer ${driver.token}` },
     });
     expect(refused.statusCode).toBe(403);
+  });
+});
+
+describe("one report read alone (an export)", () => {
+  it("has the figures of the whole answer, for every report and both item readings", async () => {
+    const today = localDay(NOW, "UTC");
+    for (const from of [shift(today, -29), shift(today, -79)]) {
+      const query = { from, to: today, groupBy: "week" as const, page: 1, sort: "revenue" as const };
+      const all = await t.app.services.reports.reports(company.id, "en", query);
+      const part = {
+        sales: "sales",
+        items: "items",
+        categories: "categories",
+        "payment-methods": "paymentMethods",
+        channels: "channels",
+        refunds: "refunds",
+        taxes: "taxes",
+        customers: "customers",
+      } as const satisfies Record<ReportName, keyof Reports>;
+      for (const name of REPORT_NAMES) {
+        const alone = await t.app.services.reports.reports(company.id, "en", query, name);
+        expect(alone[part[name]], `${name} from ${from}`).toEqual(all[part[name]]);
+      }
+      expect(all.paymentMethods.length).toBeGreaterThan(1);
+      expect(all.sales.totals.orders).toBeGreaterThan(0);
+    }
   });
 });
 

@@ -230,21 +230,39 @@ export function createReportsService(db: Db, deps: { settings: SettingsService; 
           | { set: "method"; period: null; key: PaymentMethod }
           | { set: "channel"; period: null; key: "online" | "pos" }
         );
-      const sold: Promise<SoldRow[]> = (["sales", "payment-methods", "channels"] as const).some(wanted)
-        ? rowsOf<SoldRow>(
-            db,
-            sql`select case when grouping(s.period) = 0 then 'period' when grouping(s.payment_method) = 0 then 'method'
-                else 'channel' end as set, s.period, coalesce(s.payment_method, s.channel) as key,
-              sum(s.orders)::int as orders, coalesce(sum(s.gross), 0)::bigint as gross,
-              coalesce(sum(s.discount), 0)::bigint as discount, coalesce(sum(s.tax), 0)::bigint as tax,
-              coalesce(sum(s.total), 0)::bigint as total
-            from (
-              select to_char(date_trunc(${groupBy}, s.at at time zone ${timeZone}), 'YYYY-MM-DD') as period, s.*
-              from (${soldOrders}) s
-            ) s
-            group by grouping sets ((s.period), (s.payment_method), (s.channel))`,
-          )
-        : Promise.resolve([]);
+      // Only the groupings asked for: a payment methods export does not pay for the periods.
+      const soldSets = (
+        [
+          ["sales", "period", sql`s.period`],
+          ["payment-methods", "method", sql`s.payment_method`],
+          ["channels", "channel", sql`s.channel`],
+        ] as const
+      ).filter(([name]) => wanted(name));
+      const periodOf = wanted("sales")
+        ? sql`to_char(date_trunc(${groupBy}, s.at at time zone ${timeZone}), 'YYYY-MM-DD')`
+        : sql`null::text`;
+      const sold: Promise<SoldRow[]> =
+        soldSets.length > 0
+          ? rowsOf<SoldRow>(
+              db,
+              sql`select case ${sql.join(
+                soldSets.map(([, set, column]) => sql`when grouping(${column}) = 0 then ${set}::text`),
+                sql` `,
+              )} end as set, ${wanted("sales") ? sql`s.period` : sql`null::text`} as period,
+                coalesce(${sql.join(
+                  [...soldSets.filter(([name]) => name !== "sales").map(([, , column]) => column), sql`null`],
+                  sql`, `,
+                )}) as key,
+                sum(s.orders)::int as orders, coalesce(sum(s.gross), 0)::bigint as gross,
+                coalesce(sum(s.discount), 0)::bigint as discount, coalesce(sum(s.tax), 0)::bigint as tax,
+                coalesce(sum(s.total), 0)::bigint as total
+              from (select ${periodOf} as period, s.* from (${soldOrders}) s) s
+              group by grouping sets (${sql.join(
+                soldSets.map(([, , column]) => sql`(${column})`),
+                sql`, `,
+              )})`,
+            )
+          : Promise.resolve([]);
       const [periods, itemRows, cats, methods, channels, refundKinds, returns, taxes, customers] =
         await Promise.all([
           wanted("sales")
