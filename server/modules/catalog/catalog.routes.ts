@@ -1,8 +1,10 @@
+import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { notFound } from "../../lib/errors";
-import { sendJsonBody } from "../../lib/json-body";
+import { type JsonBody, sendJsonBody } from "../../lib/json-body";
 import { ErrorResponse } from "../../plugins/openapi";
 import { convertCourseList, convertPrices } from "../currency/convert-prices";
+import type { Conversion } from "../currency/exchange";
 import { knownRequestConversion, requestConversion } from "../currency/request-currency";
 import {
   AttributeList,
@@ -21,6 +23,26 @@ import {
  */
 const PUBLIC_READ = { session: false } as const;
 
+/**
+ * A cached answer in the shop currency goes out at once, without a promise (nearly every read): the
+ * handlers are not async, so a hit makes none (decision 036). Otherwise `answer` runs with the
+ * request's currency conversion.
+ */
+function fromMemoryOr<T>(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  cached: () => JsonBody | undefined,
+  answer: (conversion: Conversion) => Promise<T>,
+): Promise<T> | undefined {
+  const known = knownRequestConversion(request);
+  const json = known?.identity ? cached() : undefined;
+  if (json) {
+    sendJsonBody(request, reply, json);
+    return undefined;
+  }
+  return (async () => answer(known ?? (await requestConversion(request))))();
+}
+
 /** Public catalogue: thin HTTP adapters over the catalog service. */
 export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   const { catalog } = app.services;
@@ -36,22 +58,25 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: CourseList, 400: ErrorResponse },
       },
     },
-    async (request, reply) => {
-      // From memory without a promise when it is there (nearly every read; decision 036).
-      const conversion = knownRequestConversion(request) ?? (await requestConversion(request));
-      // In the shop currency the cached, serialised answer (with its ETag) is sent as it is.
-      if (conversion.identity) {
-        const { id } = request.company;
-        return sendJsonBody(
-          request,
-          reply,
-          catalog.knownCourseListJson(id, request.query, request.language) ??
-            (await catalog.listCoursesJson(id, request.query, request.language)),
-        );
-      }
-      const list = await catalog.listCourses(request.company.id, request.query, request.language);
-      return convertCourseList(list, conversion);
-    },
+    (request, reply) =>
+      fromMemoryOr(
+        request,
+        reply,
+        () => catalog.knownCourseListJson(request.company.id, request.query, request.language),
+        async (conversion) => {
+          // In the shop currency the cached, serialised answer (with its ETag) is sent as it is.
+          if (conversion.identity) {
+            const { id } = request.company;
+            return sendJsonBody(
+              request,
+              reply,
+              await catalog.listCoursesJson(id, request.query, request.language),
+            );
+          }
+          const list = await catalog.listCourses(request.company.id, request.query, request.language);
+          return convertCourseList(list, conversion);
+        },
+      ),
   );
 
   app.get(
@@ -66,20 +91,23 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: CourseDetail, 404: ErrorResponse },
       },
     },
-    async (request, reply) => {
-      const conversion = knownRequestConversion(request) ?? (await requestConversion(request));
-      if (conversion.identity) {
-        const { id } = request.company;
-        const course =
-          catalog.knownCourseJson(id, request.params.id, request.language) ??
-          (await catalog.getCourseJson(id, request.params.id, request.language));
-        if (!course) throw notFound(`No course "${request.params.id}" exists.`, "COURSE_NOT_FOUND");
-        return sendJsonBody(request, reply, course);
-      }
-      const course = await catalog.getCourse(request.company.id, request.params.id, request.language);
-      if (!course) throw notFound(`No course "${request.params.id}" exists.`, "COURSE_NOT_FOUND");
-      return convertPrices(course, conversion);
-    },
+    (request, reply) =>
+      fromMemoryOr(
+        request,
+        reply,
+        () => catalog.knownCourseJson(request.company.id, request.params.id, request.language),
+        async (conversion) => {
+          const { id } = request.company;
+          if (conversion.identity) {
+            const course = await catalog.getCourseJson(id, request.params.id, request.language);
+            if (!course) throw notFound(`No course "${request.params.id}" exists.`, "COURSE_NOT_FOUND");
+            return sendJsonBody(request, reply, course);
+          }
+          const course = await catalog.getCourse(id, request.params.id, request.language);
+          if (!course) throw notFound(`No course "${request.params.id}" exists.`, "COURSE_NOT_FOUND");
+          return convertPrices(course, conversion);
+        },
+      ),
   );
 
   app.get(
