@@ -67,6 +67,29 @@ describe("the request path (decision 036)", () => {
     }
   });
 
+  it("answers a list query string it validated before from memory, and never one it refused", async () => {
+    const known = vi.spyOn(t.app.services.catalog, "knownCourseListJson");
+    try {
+      const url = "/api/courses?limit=3&sort=price-asc";
+      const first = await t.app.inject({ url });
+      const second = await t.app.inject({ url });
+      const third = await t.app.inject({ url });
+      expect([first.statusCode, second.statusCode, third.statusCode]).toEqual([200, 200, 200]);
+      expect(third.body).toBe(first.body);
+      expect(third.headers.etag).toBe(first.headers.etag);
+      expect(first.json().courses).toHaveLength(3);
+      // Validating makes a new query object; an answer from memory reuses the one validated before.
+      const queries = known.mock.calls.map(([, query]) => query);
+      expect(queries.at(-1)).toEqual({ limit: 3, page: 1, sort: "price-asc" });
+      expect(queries.at(-1)).toBe(queries.at(-2));
+      const refused = await Promise.all([1, 2].map(() => t.app.inject({ url: "/api/courses?limit=0" })));
+      expect(refused.map((answer) => answer.statusCode)).toEqual([400, 400]);
+      expect(refused[1]?.json().code).toBe("VALIDATION_ERROR");
+    } finally {
+      known.mockRestore();
+    }
+  });
+
   it("serves a school from memory once it is known, and nothing it has not looked up", async () => {
     const { schoolAddresses } = t.app.services;
     const first = await t.app.inject({ url: "/api/health/baseline", headers: { host: "localhost" } });
