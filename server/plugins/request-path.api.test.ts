@@ -90,6 +90,21 @@ describe("the request path (decision 036)", () => {
     }
   });
 
+  it("answers a course URL it validated before the same way, and a missing course with 404 every time", async () => {
+    const list = await t.app.inject({ url: "/api/courses?limit=1" });
+    const slug = list.json().courses[0].slug as string;
+    const answers = await Promise.all([1, 2, 3].map(() => t.app.inject({ url: `/api/courses/${slug}` })));
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200]);
+    expect(answers[2]?.body).toBe(answers[0]?.body);
+    expect(answers[2]?.json().slug).toBe(slug);
+    for (let round = 0; round < 3; round++) {
+      const missing = await t.app.inject({ url: "/api/courses/no-such-course" });
+      expect([missing.statusCode, missing.json().code]).toEqual([404, "COURSE_NOT_FOUND"]);
+    }
+    const refused = await t.app.inject({ url: `/api/courses/${slug}?currency=toolong` });
+    expect(refused.statusCode).toBe(400);
+  });
+
   it("serves a school from memory once it is known, and nothing it has not looked up", async () => {
     const { schoolAddresses } = t.app.services;
     const first = await t.app.inject({ url: "/api/health/baseline", headers: { host: "localhost" } });

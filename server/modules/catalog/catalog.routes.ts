@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { z } from "zod";
 import { notFound } from "../../lib/errors";
 import { type JsonBody, sendJsonBody } from "../../lib/json-body";
 import { ErrorResponse } from "../../plugins/openapi";
@@ -53,20 +54,34 @@ function fromMemoryOr<T>(
   return (async () => answer(knownRequestConversion(request) ?? (await requestConversion(request))))();
 }
 
-/** Query strings of the list already found valid, and what validating them gave: how many, how long. */
-const MAX_CHECKED_QUERIES = 1_000;
-const MAX_CHECKED_QUERY_LENGTH = 300;
+/** URLs kept by `CheckedUrls`: how many, how long each at most. */
+const MAX_CHECKED_URLS = 1_000;
+const MAX_CHECKED_URL_LENGTH = 300;
 
-/** The query string of a URL (after `?`), "" without one. */
-function rawQuery(url: string): string {
-  const start = url.indexOf("?");
-  return start < 0 ? "" : url.slice(start + 1);
+/**
+ * The URLs of a route found valid before, with what validating them gave (the same URL always gives
+ * the same): a cached answer's key needs the validated parameters, and validating them again was most
+ * of what a hit still did (decision 036). A refused URL is never kept.
+ */
+class CheckedUrls<T> {
+  readonly #checked = new Map<string, T>();
+
+  get(url: string): T | undefined {
+    return this.#checked.get(url);
+  }
+
+  remember(url: string, validated: T) {
+    if (url.length > MAX_CHECKED_URL_LENGTH || this.#checked.has(url)) return;
+    if (this.#checked.size >= MAX_CHECKED_URLS) this.#checked.clear();
+    this.#checked.set(url, validated);
+  }
 }
 
 /** Public catalogue: thin HTTP adapters over the catalog service. */
 export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   const { catalog } = app.services;
-  const checkedQueries = new Map<string, StoreListCoursesQuery>();
+  const checkedLists = new CheckedUrls<StoreListCoursesQuery>();
+  const checkedCourses = new CheckedUrls<{ id: string; query: z.output<typeof StoreCourseQuery> }>();
 
   app.get(
     "/courses",
@@ -78,11 +93,9 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: StoreListCoursesQuery,
         response: { 200: CourseList, 400: ErrorResponse },
       },
-      // A query string validated before (the same string gives the same query) whose answer is in
-      // memory is answered before validating it again (decision 036): the cache key needs the
-      // validated query, and validating was most of what a hit still did.
+      // A URL validated before whose answer is in memory is answered before validating it again.
       preValidation: (request, reply, done) => {
-        const query = checkedQueries.get(rawQuery(request.url));
+        const query = checkedLists.get(request.url);
         const sent =
           query !== undefined &&
           sentFromMemory(request, reply, query, () =>
@@ -92,11 +105,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     (request, reply) => {
-      const raw = rawQuery(request.url);
-      if (raw.length <= MAX_CHECKED_QUERY_LENGTH && !checkedQueries.has(raw)) {
-        if (checkedQueries.size >= MAX_CHECKED_QUERIES) checkedQueries.clear();
-        checkedQueries.set(raw, request.query);
-      }
+      checkedLists.remember(request.url, request.query);
       return fromMemoryOr(
         request,
         reply,
@@ -129,9 +138,19 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: StoreCourseQuery,
         response: { 200: CourseDetail, 404: ErrorResponse },
       },
+      preValidation: (request, reply, done) => {
+        const checked = checkedCourses.get(request.url);
+        const sent =
+          checked !== undefined &&
+          sentFromMemory(request, reply, checked.query, () =>
+            catalog.knownCourseJson(request.company.id, checked.id, request.language),
+          );
+        if (!sent) done();
+      },
     },
-    (request, reply) =>
-      fromMemoryOr(
+    (request, reply) => {
+      checkedCourses.remember(request.url, { id: request.params.id, query: request.query });
+      return fromMemoryOr(
         request,
         reply,
         () => catalog.knownCourseJson(request.company.id, request.params.id, request.language),
@@ -146,7 +165,8 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
           if (!course) throw notFound(`No course "${request.params.id}" exists.`, "COURSE_NOT_FOUND");
           return convertPrices(course, conversion);
         },
-      ),
+      );
+    },
   );
 
   app.get(
