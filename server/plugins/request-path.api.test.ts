@@ -46,6 +46,15 @@ describe("the request path (decision 036)", () => {
     }
   });
 
+  it("lets a route replace a header with its own (the API docs' policy) and keeps the others", async () => {
+    const docs = await t.app.inject({ url: "/api/docs/" });
+    expect(docs.statusCode).toBe(200);
+    expect(docs.headers).toMatchObject(HARDENING_HEADERS);
+    const csp = String(docs.headers["content-security-policy"]);
+    expect(csp).toContain("script-src-attr 'none'");
+    expect(csp).not.toContain("'nonce-");
+  });
+
   it("looks no session up for a catalogue read, even with a session cookie; other routes still do", async () => {
     const resolve = vi.spyOn(t.app.services.sessions, "resolve");
     try {
