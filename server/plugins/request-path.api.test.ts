@@ -46,6 +46,15 @@ describe("the request path (decision 036)", () => {
     }
   });
 
+  it("lets a route replace a header with its own (the API docs' policy) and keeps the others", async () => {
+    const docs = await t.app.inject({ url: "/api/docs/" });
+    expect(docs.statusCode).toBe(200);
+    expect(docs.headers).toMatchObject(HARDENING_HEADERS);
+    const csp = String(docs.headers["content-security-policy"]);
+    expect(csp).toContain("script-src-attr 'none'");
+    expect(csp).not.toContain("'nonce-");
+  });
+
   it("looks no session up for a catalogue read, even with a session cookie; other routes still do", async () => {
     const resolve = vi.spyOn(t.app.services.sessions, "resolve");
     try {
@@ -65,6 +74,44 @@ describe("the request path (decision 036)", () => {
     } finally {
       resolve.mockRestore();
     }
+  });
+
+  it("answers a list query string it validated before from memory, and never one it refused", async () => {
+    const known = vi.spyOn(t.app.services.catalog, "knownCourseListJson");
+    try {
+      const url = "/api/courses?limit=3&sort=price-asc";
+      const first = await t.app.inject({ url });
+      const second = await t.app.inject({ url });
+      const third = await t.app.inject({ url });
+      expect([first.statusCode, second.statusCode, third.statusCode]).toEqual([200, 200, 200]);
+      expect(third.body).toBe(first.body);
+      expect(third.headers.etag).toBe(first.headers.etag);
+      expect(first.json().courses).toHaveLength(3);
+      // Validating makes a new query object; an answer from memory reuses the one validated before.
+      const queries = known.mock.calls.map(([, query]) => query);
+      expect(queries.at(-1)).toEqual({ limit: 3, page: 1, sort: "price-asc" });
+      expect(queries.at(-1)).toBe(queries.at(-2));
+      const refused = await Promise.all([1, 2].map(() => t.app.inject({ url: "/api/courses?limit=0" })));
+      expect(refused.map((answer) => answer.statusCode)).toEqual([400, 400]);
+      expect(refused[1]?.json().code).toBe("VALIDATION_ERROR");
+    } finally {
+      known.mockRestore();
+    }
+  });
+
+  it("answers a course URL it validated before the same way, and a missing course with 404 every time", async () => {
+    const list = await t.app.inject({ url: "/api/courses?limit=1" });
+    const slug = list.json().courses[0].slug as string;
+    const answers = await Promise.all([1, 2, 3].map(() => t.app.inject({ url: `/api/courses/${slug}` })));
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200]);
+    expect(answers[2]?.body).toBe(answers[0]?.body);
+    expect(answers[2]?.json().slug).toBe(slug);
+    for (let round = 0; round < 3; round++) {
+      const missing = await t.app.inject({ url: "/api/courses/no-such-course" });
+      expect([missing.statusCode, missing.json().code]).toEqual([404, "COURSE_NOT_FOUND"]);
+    }
+    const refused = await t.app.inject({ url: `/api/courses/${slug}?currency=toolong` });
+    expect(refused.statusCode).toBe(400);
   });
 
   it("serves a school from memory once it is known, and nothing it has not looked up", async () => {

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import helmet from "helmet";
 import type { CspAllowance } from "../modules/settings/site-widgets";
@@ -101,9 +101,9 @@ function policyTemplate(options: SecurityOptions): string[] {
 /**
  * Helmet's headers (X-Frame-Options, X-Content-Type-Options, Referrer-Policy, the cross-origin
  * policies…), the same for every response: helmet runs once, here, on a stand-in response, and each
- * answer only copies the list (in onSend, so an answer refused before the security plugin's turn, a
- * 400 for a NUL in the URL, has them too). (@fastify/helmet built a new helmet middleware from its options on
- * every request, in two hooks of its own, one of them async: decision 036.)
+ * answer only copies the list (in onRequest; in onSend for an answer refused before the security
+ * plugin's turn, a 400 for a NUL in the URL). (@fastify/helmet built a new helmet middleware from its
+ * options on every request, in two hooks of its own, one of them async: decision 036.)
  */
 export function helmetHeaders(): [string, string][] {
   const headers = new Map<string, string>();
@@ -136,26 +136,36 @@ export const securityPlugin = fp(async (app: FastifyInstance, options: SecurityO
     http: policyTemplate({ ...options, https: false }),
     https: policyTemplate({ ...options, https: true }),
   };
-  app.addHook("onRequest", (_request, reply, done) => {
-    reply.scriptNonce = freshNonce();
+  const overHttps = (request: FastifyRequest) =>
+    options.https || (options.trustProxy === true && request.protocol === "https");
+  const defaultPolicy = (https: boolean, nonce: string) =>
+    (https ? templates.https : templates.http).join(nonce);
+
+  // The headers go on the reply before any route runs, so a route that sets one of them (the API docs'
+  // own policy) only replaces it, and the answer needs no check of each header (decision 036, change 15).
+  app.addHook("onRequest", (request, reply, done) => {
+    const nonce = freshNonce();
+    reply.scriptNonce = nonce;
+    for (const [name, value] of fixedHeaders) reply.header(name, value);
+    reply.header("content-security-policy", defaultPolicy(overHttps(request), nonce));
     done();
   });
   app.addHook("onSend", (request, reply, payload, done) => {
-    const https = options.https || (options.trustProxy === true && request.protocol === "https");
-    // Fastify's own header list, not the raw response's (as helmet did): with nothing set on the raw
-    // response, Node writes the head from that list in one pass. A header a route set stays.
-    for (const [name, value] of fixedHeaders) if (!reply.hasHeader(name)) reply.header(name, value);
-    // Routes that set their own policy (the API docs) keep it.
-    if (!reply.hasHeader("content-security-policy")) {
-      if (reply.cspAllowance) {
-        reply.header(
-          "content-security-policy",
-          contentSecurityPolicy(reply.scriptNonce, { ...options, https }, reply.cspAllowance),
-        );
-      } else {
-        const parts = https ? templates.https : templates.http;
-        reply.header("content-security-policy", parts.join(reply.scriptNonce));
-      }
+    const https = overHttps(request);
+    if (!reply.scriptNonce) {
+      // Answered before this plugin's onRequest (a refusal of an earlier hook, Fastify's own errors):
+      // the same headers, without replacing any the answer has.
+      for (const [name, value] of fixedHeaders) if (!reply.hasHeader(name)) reply.header(name, value);
+      if (!reply.hasHeader("content-security-policy"))
+        reply.header("content-security-policy", defaultPolicy(https, freshNonce()));
+    } else if (
+      reply.cspAllowance &&
+      reply.getHeader("content-security-policy") === defaultPolicy(https, reply.scriptNonce)
+    ) {
+      reply.header(
+        "content-security-policy",
+        contentSecurityPolicy(reply.scriptNonce, { ...options, https }, reply.cspAllowance),
+      );
     }
     if (https) {
       reply.header("strict-transport-security", HSTS);

@@ -128,60 +128,69 @@ export async function webPlugin(app: FastifyInstance, options: WebOptions) {
     method: METHODS,
     url: "/*",
     schema: { hide: true },
-    handler: async (request, reply) => {
+    handler: (request, reply) => {
       const key = pages?.keyFor(request);
-      // A fresh shared page is sent before anything for a render is made (decision 036).
+      // A fresh shared page is sent before anything for a render is made, and without a promise: the
+      // handler is not async (decision 036).
       const fresh = key ? pages?.fresh(request.company.id, key) : undefined;
-      if (fresh) return sendCachedPage(request, reply, fresh);
-      // The school's configured address, never the request's Host: pages are shared (page cache).
-      const origin = request.schoolOrigin;
-      const context: ServerLoadContext = {
-        services: app.services,
-        company: request.company,
-        language: request.language,
-        cspNonce: reply.scriptNonce,
-        allowSources: () => undefined,
-        origin,
-        customer: request.customer,
-        visitorSession: request.visitorSession,
-        staffSession: request.staffSession,
-        sessionCookies: app.sessionCookies,
-        client: { ip: request.ip, userAgent: request.headers["user-agent"] },
-      };
-      // A form post is checked by React Router against the address the browser reached (its Origin
-      // header); the tenancy plugin only lets known hosts through, and the CSRF plugin has judged it.
-      const reached = `${request.protocol}://${request.host}`;
-      const requestOrigin =
-        request.method !== "GET" && request.method !== "HEAD" && request.headers.origin === reached
-          ? reached
-          : origin;
-      const render = async (background = false) => {
-        let allowance: CspAllowance | undefined;
-        const own = { ...context, allowSources: (sources: CspAllowance) => (allowance = sources) };
-        const response = await withRequestLanguage(request.language, () =>
-          handle(toWebRequest(request, background ? undefined : reply, requestOrigin), own),
-        );
-        if (!allowance) return response;
-        const headers = new Headers(response.headers);
-        headers.set(CSP_ALLOWANCE_HEADER, JSON.stringify(allowance));
-        return new Response(response.body, {
-          status: response.status,
-          statusText: response.statusText,
-          headers,
-        });
-      };
-      if (!pages || !key) return sendWebResponse(reply, await render());
-      let own: Response | undefined;
-      const page = await pages.get(request.company.id, key, {
-        render,
-        nonce: reply.scriptNonce,
-        passThrough: (response) => {
-          own = response;
-        },
-        onBackgroundError: (error) => request.log.error({ err: error }, "rendering a shared page failed"),
-      });
-      if (!page) return sendWebResponse(reply, own ?? (await render()));
-      return sendCachedPage(request, reply, page);
+      if (fresh) {
+        sendCachedPage(request, reply, fresh);
+        return;
+      }
+      return renderPage(request, reply, key);
     },
   });
+
+  /** The page rendered for this request, or shared from the cache (rendered when missing or stale). */
+  async function renderPage(request: FastifyRequest, reply: FastifyReply, key: string | undefined) {
+    // The school's configured address, never the request's Host: pages are shared (page cache).
+    const origin = request.schoolOrigin;
+    const context: ServerLoadContext = {
+      services: app.services,
+      company: request.company,
+      language: request.language,
+      cspNonce: reply.scriptNonce,
+      allowSources: () => undefined,
+      origin,
+      customer: request.customer,
+      visitorSession: request.visitorSession,
+      staffSession: request.staffSession,
+      sessionCookies: app.sessionCookies,
+      client: { ip: request.ip, userAgent: request.headers["user-agent"] },
+    };
+    // A form post is checked by React Router against the address the browser reached (its Origin
+    // header); the tenancy plugin only lets known hosts through, and the CSRF plugin has judged it.
+    const reached = `${request.protocol}://${request.host}`;
+    const requestOrigin =
+      request.method !== "GET" && request.method !== "HEAD" && request.headers.origin === reached
+        ? reached
+        : origin;
+    const render = async (background = false) => {
+      let allowance: CspAllowance | undefined;
+      const own = { ...context, allowSources: (sources: CspAllowance) => (allowance = sources) };
+      const response = await withRequestLanguage(request.language, () =>
+        handle(toWebRequest(request, background ? undefined : reply, requestOrigin), own),
+      );
+      if (!allowance) return response;
+      const headers = new Headers(response.headers);
+      headers.set(CSP_ALLOWANCE_HEADER, JSON.stringify(allowance));
+      return new Response(response.body, {
+        status: response.status,
+        statusText: response.statusText,
+        headers,
+      });
+    };
+    if (!pages || !key) return sendWebResponse(reply, await render());
+    let own: Response | undefined;
+    const page = await pages.get(request.company.id, key, {
+      render,
+      nonce: reply.scriptNonce,
+      passThrough: (response) => {
+        own = response;
+      },
+      onBackgroundError: (error) => request.log.error({ err: error }, "rendering a shared page failed"),
+    });
+    if (!page) return sendWebResponse(reply, own ?? (await render()));
+    return sendCachedPage(request, reply, page);
+  }
 }
