@@ -4,6 +4,8 @@ import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
+import { PageMessagesContext } from "~/i18n/messages-store";
+import { heldPageMessages } from "~/i18n/page-messages.server";
 import { deferredHydration } from "~/lib/deferred-hydration";
 import { EARLY_INPUT_SCRIPT } from "~/lib/early-input";
 import { NonceContext } from "~/lib/nonce";
@@ -27,7 +29,10 @@ export default function handleRequest(
 
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        {/* The interface texts the root loader chose, as objects: no lookup, nothing to decode. */}
+        <PageMessagesContext.Provider value={heldPageMessages(loadContext)}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </PageMessagesContext.Provider>
       </NonceContext.Provider>,
       {
         nonce,

@@ -27,8 +27,9 @@ import { WidgetScripts } from "~/features/layout/widget-scripts";
 import { OfflineSupport } from "~/features/offline/offline-support";
 import { createI18n } from "~/i18n/i18n";
 import { messageAreaOf } from "~/i18n/message-area";
-import { messagesWithOverrides } from "~/i18n/messages.server";
+import { loadMessages, usePageMessages } from "~/i18n/messages-store";
 import { offeredLanguages } from "~/i18n/offered-languages";
+import { holdPageMessages, schoolMessages } from "~/i18n/page-messages.server";
 import { translator } from "~/i18n/translator";
 import type { EarlyInputWindow } from "~/lib/early-input";
 import { useNonce } from "~/lib/nonce";
@@ -45,16 +46,17 @@ export type Viewer =
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const area = messageAreaOf(new URL(request.url).pathname);
-  const [info, menus, published, currency, seo, widgets, overrides] = await Promise.all([
+  const [info, menus, published, currency, seo, widgets, texts] = await Promise.all([
     context.services.settings.storeInfo(context.company.id),
     context.services.menus.shown(context.company.id, context.language),
     context.services.editingLanguages.list(context.company.id),
     pageCurrencyChoice(context, request),
     area === "storefront" ? context.services.settingsAdmin.seo(context.company.id) : undefined,
     area === "storefront" ? context.services.settingsAdmin.siteWidgets(context.company.id) : undefined,
-    // The school's own wording of interface texts (International › Translations).
-    context.services.translations.overrides(context.company.id, context.language),
+    schoolMessages(context, context.language, area),
   ]);
+  // The texts go to the browser as a script of their own (messages-script.server.ts), not in this data.
+  holdPageMessages(context, texts.messages);
   // The school's analytics and chat load on storefront pages only once the visitor accepted
   // cookies; the page's CSP then allows exactly their origins.
   const consent = consentFromCookies(request.headers.get("cookie"));
@@ -88,7 +90,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     /** The school's default language for visitors without a preference ("" = their browser's). */
     schoolLanguage: info.visitorLanguage ?? "",
     languages: offeredLanguages(published, context.language),
-    messages: messagesWithOverrides(context.language, area, overrides),
+    /** The address of the interface texts' script (and their key in the message store). */
+    messagesSrc: texts.script.src,
     theme: themeFromCookie(request.headers.get("cookie")),
     origin: context.origin,
     store,
@@ -101,6 +104,16 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     widgets: hasWidgets && consent === "accepted" ? widgets.scripts : [],
     askConsent: hasWidgets && consent === null,
   };
+}
+
+/**
+ * In the browser, the root data of another language or message area is shown once its interface
+ * texts are here (the first page's are loaded before hydration, entry.client.tsx).
+ */
+export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  const data = await serverLoader();
+  await loadMessages(data.messagesSrc);
+  return data;
 }
 
 /**
@@ -179,10 +192,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const language = data?.language ?? "en";
   const theme = data?.theme ?? "system";
   const dark = useIsDark(theme);
-  const messages = data?.messages ?? FALLBACK_MESSAGES;
+  const messages = usePageMessages(data?.messagesSrc) ?? FALLBACK_MESSAGES;
   const i18n = useMemo(() => createI18n(language, messages), [language, messages]);
   return (
-    <html lang={language} className={themeClass(theme)}>
+    <html lang={language} className={themeClass(theme)} data-messages={data?.messagesSrc}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -197,6 +210,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         )}
         <Meta />
         <Links />
+        {/* Fetched with the page's modules after the first frame (deferred-hydration.ts); see entry.client. */}
+        {data && <link rel="modulepreload" href={data.messagesSrc} />}
         <WidgetScripts scripts={data?.widgets ?? []} nonce={nonce} />
       </head>
       <body>

@@ -29,6 +29,7 @@ const storefront = [
   route("cookie-consent", "routes/storefront/cookie-consent.ts"),
   route("certificate/:code", "routes/storefront/certificate.tsx"),
   route("manifest.webmanifest", "routes/storefront/web-app-manifest.ts"),
+  route("i18n/:file", "routes/storefront/interface-texts.ts"),
 ];
 
 /** Customers: sign-in, sign-up, password reset, and the learner area behind a customer session. */

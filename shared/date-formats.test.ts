@@ -25,3 +25,16 @@ describe("dateFormatter", () => {
     expect(dateFormatter("en", undefined, { timeZone: "UTC" }).format(at)).toBe("04/05/2024");
   });
 });
+
+describe("dateFormatter's formatters", () => {
+  it("are made once per language, format, time zone and time of day", () => {
+    const settings = { dateFormat: "D MMM YYYY", timeZone: "Europe/Amsterdam" } as const;
+    const formatter = dateFormatter("nl", settings);
+    expect(dateFormatter("nl", { ...settings })).toBe(formatter);
+    expect(dateFormatter("en", settings)).not.toBe(formatter);
+    expect(dateFormatter("nl", settings, { time: true })).not.toBe(formatter);
+    expect(dateFormatter("nl", settings, { timeZone: "UTC" })).not.toBe(formatter);
+    expect(dateFormatter("nl", { ...settings, dateFormat: "YYYY-MM-DD" })).not.toBe(formatter);
+    expect(formatter.format(at)).toBe("5 mei 2024");
+  });
+});

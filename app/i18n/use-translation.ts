@@ -1,6 +1,7 @@
 import type { i18n as I18n, TFunction } from "i18next";
 import { useContext } from "react";
 import { getI18n, I18nContext } from "react-i18next";
+import { rememberingT } from "./remembering-t";
 
 export interface Translation {
   t: TFunction;
@@ -18,13 +19,13 @@ const translations = new WeakMap<I18n, Translation>();
  * copy was the busiest function of a page render (a tenth of the CPU of a catalogue page, plus its
  * garbage). Here an instance never changes language — the root makes a new one when the language or
  * the messages change, and the provider's new value re-renders every reader — so one answer per
- * instance serves every component.
+ * instance serves every component, and its `t` remembers its answers (remembering-t.ts).
  */
 export function useTranslation(): Translation {
   const i18n = useContext(I18nContext)?.i18n ?? getI18n();
   let translation = translations.get(i18n);
   if (!translation) {
-    translation = { t: i18n.t.bind(i18n) as TFunction, i18n };
+    translation = { t: rememberingT(i18n), i18n };
     translations.set(i18n, translation);
   }
   return translation;

@@ -1,5 +1,4 @@
 import { Transform } from "node:stream";
-import { StringDecoder } from "node:string_decoder";
 
 const MODULE_PRELOAD = /<link rel="modulepreload"[^>]*?href="([^"]+)"[^>]*\/?>/g;
 const ROUTE_IMPORT = /^import \* as (route\d+) from ("[^"\\]+");\n?/gm;
@@ -52,27 +51,29 @@ export function deferHydrationScript(script: string, preloads: string[]): string
  * `headEnd` (an inline script of ours, e.g. early-input.ts) is put just before `</head>`.
  */
 export function deferredHydration(options: { headEnd?: string } = {}): Transform {
-  const decoder = new StringDecoder("utf8");
-  let held = "";
+  // Bytes, not text: the markers are ASCII, so a cut at one never splits a character, and only the
+  // head and the module script are decoded; the rest of the page goes through as it came.
+  let held: Buffer = Buffer.alloc(0);
   let phase: "head" | "body" | "done" = "head";
   const preloads: string[] = [];
 
-  /** What can go out of `held` now; the rest stays held until more text arrives. */
-  function release(): string {
-    let out = "";
+  /** What can go out of `held` now; the rest stays held until more of the page arrives. */
+  function release(): Buffer[] {
+    const out: Buffer[] = [];
     if (phase === "head") {
       const end = held.indexOf(HEAD_END);
       if (end < 0) {
         if (held.length < MAX_HELD_BYTES) return out;
         phase = "done";
-        return take(held.length);
+        return [take(held.length)];
       }
-      const head = held.slice(0, end).replace(MODULE_PRELOAD, (_, href: string) => {
-        preloads.push(href);
-        return "";
-      });
-      held = held.slice(end);
-      out += head + (options.headEnd ?? "");
+      const head = take(end)
+        .toString("utf8")
+        .replace(MODULE_PRELOAD, (_, href: string) => {
+          preloads.push(href);
+          return "";
+        });
+      out.push(Buffer.from(head + (options.headEnd ?? "")));
       phase = preloads.length > 0 ? "body" : "done";
     }
     if (phase === "body") {
@@ -82,37 +83,39 @@ export function deferredHydration(options: { headEnd?: string } = {}): Transform
       const close = open < 0 ? -1 : held.indexOf(SCRIPT_END, open);
       if (close < 0) {
         if (held.length < MAX_HELD_BYTES) {
-          // Text before an unfinished tag can go; the tag waits for the rest of it.
+          // What comes before an unfinished tag can go; the tag waits for the rest of it.
           const keep = start >= 0 ? start : Math.max(0, held.lastIndexOf("<"));
-          return out + take(keep);
+          out.push(take(keep));
+          return out;
         }
         phase = "done";
-        return out + take(held.length);
+        out.push(take(held.length));
+        return out;
       }
-      const script = held.slice(open + 1, close);
-      out += held.slice(0, open + 1) + deferHydrationScript(script, preloads);
-      held = held.slice(close);
+      out.push(take(open + 1));
+      const script = take(close - open - 1).toString("utf8");
+      out.push(Buffer.from(deferHydrationScript(script, preloads)));
       phase = "done";
     }
-    return out + take(held.length);
+    out.push(take(held.length));
+    return out;
   }
 
-  function take(length: number): string {
-    const out = held.slice(0, length);
-    held = held.slice(length);
+  function take(length: number): Buffer {
+    const out = held.subarray(0, length);
+    held = held.subarray(length);
     return out;
   }
 
   return new Transform({
-    // Text, not bytes: a chunk may end inside a character; the decoder keeps it for the next one.
     transform(chunk: Buffer, _encoding, callback) {
-      held += decoder.write(chunk);
-      const out = release();
-      callback(null, out.length > 0 ? Buffer.from(out) : undefined);
+      if (phase === "done" && held.length === 0) return callback(null, chunk);
+      held = held.length === 0 ? chunk : Buffer.concat([held, chunk]);
+      const out = Buffer.concat(release());
+      callback(null, out.length > 0 ? out : undefined);
     },
     flush(callback) {
-      held += decoder.end();
-      callback(null, held.length > 0 ? Buffer.from(held) : undefined);
+      callback(null, held.length > 0 ? held : undefined);
     },
   });
 }

@@ -1,12 +1,12 @@
 import type { MetaDescriptor } from "react-router";
-import type { Messages } from "~/i18n/i18n";
 import { translator } from "~/i18n/translator";
 import { type SiteSeo, withSiteSeo } from "~/lib/seo";
 
 /** What the meta functions need of the root loader's data. */
 export interface MetaRootData {
   language: string;
-  messages: Messages;
+  /** The address of the interface texts (messages-store.ts). */
+  messagesSrc: string;
   store: { shopName: string };
   /** The school's SEO settings; only on storefront and learner pages. */
   seo?: SiteSeo | undefined;

@@ -1,12 +1,12 @@
 import type { MetaDescriptor } from "react-router";
-import type { Messages } from "~/i18n/i18n";
 import { translator } from "~/i18n/translator";
 import { absoluteUrl, type SiteSeo, seoMeta } from "./seo";
 
 /** What a storefront page's meta reads from the root loader's data. */
 interface RootData {
   language: string;
-  messages: Messages;
+  /** The address of the interface texts (messages-store.ts). */
+  messagesSrc: string;
   origin: string;
   store: { shopName: string };
   seo?: SiteSeo | undefined;

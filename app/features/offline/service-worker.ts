@@ -74,9 +74,10 @@ const images = new StaleWhileRevalidate({
 });
 registerRoute(({ url, request }) => sameOrigin(url) && request.destination === "image", images);
 
-// Hashed build files that are not precached (admin code, other font subsets): they never change.
+// Hashed build files that are not precached (admin code, other font subsets), and the interface
+// texts' scripts (/i18n/…, addressed by their content: a kept page finds the texts it was made with).
 registerRoute(
-  ({ url }) => sameOrigin(url) && url.pathname.startsWith("/assets/"),
+  ({ url }) => sameOrigin(url) && (url.pathname.startsWith("/assets/") || url.pathname.startsWith("/i18n/")),
   new CacheFirst({ cacheName: ASSETS, plugins: [new ExpirationPlugin({ maxEntries: 200 })] }),
 );
 

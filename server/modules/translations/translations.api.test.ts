@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { AppLoadContext } from "react-router";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { messagesAt } from "~/i18n/messages-store";
 import { loader as rootLoader } from "~/root";
 import { adminTestContext } from "../../../tests/support/admin-test-context";
 import { createStaff } from "../../../tests/support/staff";
@@ -178,8 +179,8 @@ describe("a save on one instance", () => {
     await instances?.close();
   });
 
-  /** The strings the root loader of `app` gives a storefront page in `language` (what the HTML is made of). */
-  async function pageMessages(app: FastifyInstance, language: "en" | "nl", company = companyId) {
+  /** The address of the strings the root loader of `app` gives a storefront page in `language`. */
+  async function pageMessagesSrc(app: FastifyInstance, language: "en" | "nl", company = companyId) {
     const context = {
       services: app.services,
       company: (await app.services.companies.resolve(company))!,
@@ -199,13 +200,20 @@ describe("a save on one instance", () => {
       params: {},
       pattern: "/",
     } as unknown as Parameters<typeof rootLoader>[0]);
-    return data.messages as { footer: { tagline: string } };
+    return data.messagesSrc;
+  }
+
+  /** The strings themselves (what the HTML is made of, and what their script carries). */
+  async function pageMessages(app: FastifyInstance, language: "en" | "nl", company = companyId) {
+    return messagesAt(await pageMessagesSrc(app, language, company)) as { footer: { tagline: string } };
   }
 
   it("reaches the other instance's pages at once, in that language and school only, and so does the reset", async () => {
     const headers = { authorization: `Bearer ${token}` };
     const before = (await pageMessages(b, "nl")).footer.tagline; // cached on B
+    const srcBefore = await pageMessagesSrc(b, "nl");
     const other = (await insertCompany(instances.database.db, { slug: "tr-other", name: "Other" })).id;
+    const otherSrc = await pageMessagesSrc(b, "nl", other);
     const saved = await a.inject({
       method: "PUT",
       url: API,
@@ -220,10 +228,14 @@ describe("a save on one instance", () => {
     expect((await pageMessages(a, "nl")).footer.tagline).toBe("Onze eigen slogan");
     expect((await pageMessages(b, "en")).footer.tagline).toMatch(/^Calm, carefully made online courses/);
     expect((await pageMessages(b, "nl", other)).footer.tagline).toBe(before);
+    // The texts' script has a new address (its hash) for this school only; the browser fetches it anew.
+    expect(await pageMessagesSrc(b, "nl")).not.toBe(srcBefore);
+    expect(await pageMessagesSrc(b, "nl", other)).toBe(otherSrc);
 
     await a.inject({ method: "DELETE", url: `${API}?language=nl&key=footer.tagline`, headers });
     await vi.waitFor(async () => expect((await pageMessages(b, "nl")).footer.tagline).toBe(before), {
       timeout: 2000,
     });
+    expect(await pageMessagesSrc(b, "nl")).toBe(srcBefore);
   });
 });

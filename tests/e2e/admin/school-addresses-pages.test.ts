@@ -1,14 +1,8 @@
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildApp } from "~server/app";
-import { loadEnv } from "~server/config/env";
-import { type Database, openDatabase } from "~server/db/client";
-import { serverBuildFile } from "~server/lib/paths";
+import type { Database } from "~server/db/client";
 import { insertCompany } from "~server/seed/factories";
-import { seedDatabase } from "~server/seed/seed";
+import { productionPages } from "../../support/production-pages";
 
 /**
  * The shared page cache cannot be poisoned through `Host` or `X-Forwarded-*` (issue 16, item 3):
@@ -17,7 +11,7 @@ import { seedDatabase } from "~server/seed/seed";
  */
 let app: FastifyInstance;
 let database: Database;
-let dataDir: string;
+let close: (() => Promise<void>) | undefined;
 
 /** The page's own absolute addresses: canonical, Open Graph URL and image. */
 const ownUrls = (html: string) =>
@@ -28,35 +22,13 @@ const ownUrls = (html: string) =>
   ].map((match) => (match[1] ?? match[2]) as string);
 
 beforeAll(async () => {
-  dataDir = await mkdtemp(join(tmpdir(), "school-addresses-"));
-  database = await openDatabase({ engine: "pglite" });
-  await database.migrate();
-  await seedDatabase(database.db, {
-    adminEmail: "admin@example.com",
-    adminPassword: "correct-horse-battery",
-  });
-  await import(/* @vite-ignore */ serverBuildFile);
-  app = await buildApp({
-    env: loadEnv({
-      NODE_ENV: "production",
-      LOG_LEVEL: "silent",
-      DATA_DIR: dataDir,
-      PUBLIC_URL: "https://courses.example.org",
-      PLATFORM_DOMAIN: "courses.example.org",
-    }),
-    database,
-    logger: false,
-    web: { mode: "production" },
-  });
-  await app.ready();
+  ({ app, database, close } = await productionPages("school-addresses"));
   const second = await insertCompany(database.db, { slug: "second", name: "Second School" });
   await app.services.schoolAddresses.addHostname(second.id, "second.courses.example.org");
 });
 
 afterAll(async () => {
-  await app?.close();
-  await database?.close();
-  if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  await close?.();
 });
 
 describe("shared pages and hostile hosts", () => {

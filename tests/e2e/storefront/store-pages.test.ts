@@ -1,14 +1,8 @@
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildApp } from "~server/app";
-import { loadEnv } from "~server/config/env";
-import { type Database, openDatabase } from "~server/db/client";
-import { serverBuildFile } from "~server/lib/paths";
-import { seedDatabase } from "~server/seed/seed";
+import type { Database } from "~server/db/client";
+import { productionPages } from "../../support/production-pages";
 import { writableSettings } from "../../support/settings-input";
 import { createStaff, type TestStaff } from "../../support/staff";
 
@@ -19,40 +13,18 @@ import { createStaff, type TestStaff } from "../../support/staff";
  */
 let app: FastifyInstance;
 let database: Database;
-let dataDir: string;
+let close: (() => Promise<void>) | undefined;
 let admin: TestStaff;
 let companyId: string;
 
 beforeAll(async () => {
-  dataDir = await mkdtemp(join(tmpdir(), "store-pages-"));
-  database = await openDatabase({ engine: "pglite" });
-  await database.migrate();
-  await seedDatabase(database.db, {
-    adminEmail: "admin@example.com",
-    adminPassword: "correct-horse-battery",
-  });
-  await import(/* @vite-ignore */ serverBuildFile);
-  app = await buildApp({
-    env: loadEnv({
-      NODE_ENV: "production",
-      LOG_LEVEL: "silent",
-      DATA_DIR: dataDir,
-      PUBLIC_URL: "https://courses.example.org",
-      PLATFORM_DOMAIN: "courses.example.org",
-    }),
-    database,
-    logger: false,
-    web: { mode: "production" },
-  });
-  await app.ready();
+  ({ app, database, close } = await productionPages("store-pages"));
   companyId = (await app.services.companies.resolve(undefined))!.id;
   admin = await createStaff({ app, database, close: async () => {} }, companyId, "Admin");
 });
 
 afterAll(async () => {
-  await app?.close();
-  await database?.close();
-  if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  await close?.();
 });
 
 const host = { host: "courses.example.org" };
