@@ -33,11 +33,11 @@ export function reportScenarios(token: string, now: number, budget: boolean): Re
     { label: "a year", from: isoDay(now - 364 * DAY_MS) },
   ];
   const headers = { authorization: `Bearer ${token}` };
-  const scenario = (name: string, path: string): ReportScenario => ({
+  const scenario = (name: string, path: string, budgeted = budget): ReportScenario => ({
     name,
     paths: [path],
     connections: CONNECTIONS,
-    ...(budget ? { maxP99: REPORT_MAX_P99 } : {}),
+    ...(budgeted ? { maxP99: REPORT_MAX_P99 } : {}),
     headers,
   });
   // Items last: with 100,000 courses its answer lists every course sold in the period (tens of thousands
@@ -47,7 +47,15 @@ export function reportScenarios(token: string, now: number, budget: boolean): Re
   const items: ReportScenario[] = [];
   const reports = ranges.flatMap(({ label, from }) => {
     const period = `from=${from}&to=${to}`;
-    screens.push(scenario(`report: the screen (every report), ${label}`, `/api/admin/reports?${period}`));
+    // The screen's API answers all eight reports at once; the budget is each report's (issue 21), and the
+    // /reports page streams each part as it is read, so this whole answer is measured without one.
+    screens.push(
+      scenario(
+        `report: the screen's API (all eight at once), ${label}`,
+        `/api/admin/reports?${period}`,
+        false,
+      ),
+    );
     items.push(scenario(`report: items, ${label}`, `/api/admin/reports/items/pdf?${period}`));
     return [
       ...(["day", "week", "month"] as const).map((groupBy) =>
