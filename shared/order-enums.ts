@@ -21,6 +21,9 @@ export const MANUAL_PAYMENT_METHODS = ["bank_transfer", "cash"] as const;
 export type ManualPaymentMethod = (typeof MANUAL_PAYMENT_METHODS)[number];
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 export const ORDER_CHANNELS = ["online", "pos"] as const;
+/** What an order holds, for wording it: seats and access (courses), stock (products), or both ("mixed"). */
+export const ORDER_CONTENTS = ["courses", "products", "mixed"] as const;
+export type OrderContents = (typeof ORDER_CONTENTS)[number];
 /** scheduled → paid; failed after the last retry of its charge (still payable), or cancelled with the order. */
 export const INSTALMENT_STATUSES = ["scheduled", "paid", "failed", "cancelled"] as const;
 export type InstalmentStatus = (typeof INSTALMENT_STATUSES)[number];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { orderContents } from "./order-contents";
+import { contentsOfAll, orderContents } from "./order-contents";
 
 describe("orderContents", () => {
   it("tells courses, products and both apart", () => {
@@ -7,5 +7,14 @@ describe("orderContents", () => {
     expect(orderContents([{ kind: "product" }])).toBe("products");
     expect(orderContents([{ kind: "product" }, { kind: "course" }])).toBe("mixed");
     expect(orderContents([])).toBe("mixed");
+  });
+});
+
+describe("contentsOfAll", () => {
+  it("is what every order holds, else both", () => {
+    expect(contentsOfAll([{ contents: "products" }, { contents: "products" }])).toBe("products");
+    expect(contentsOfAll([{ contents: "courses" }])).toBe("courses");
+    expect(contentsOfAll([{ contents: "courses" }, { contents: "products" }])).toBe("mixed");
+    expect(contentsOfAll([])).toBe("mixed");
   });
 });

@@ -7,6 +7,7 @@ import { Button } from "~/components/ui/button";
 import { notify } from "~/components/ui/toast";
 import { MoneyConfirmDialog } from "~/features/orders/money-confirm-dialog";
 import type { OrderActionResult } from "~/features/orders/order-action-result";
+import { contentsOfAll, type OrderContents } from "~/features/orders/order-contents";
 import { OrderStatusBadge } from "~/features/orders/order-status-badge";
 import { translator } from "~/i18n/translator";
 import { useTranslation } from "~/i18n/use-translation";
@@ -51,20 +52,20 @@ function useStatusChange(): StatusChange {
   const fetcher = useFetcher<OrderActionResult>();
   // What was asked, as it stood when confirmed: once the list has reloaded, a cancelled order has
   // nothing left to refund. And each answer is announced once.
-  const asked = useRef<{ number: number; refunded: string | null } | null>(null);
+  const asked = useRef<{ number: number; refunded: string | null; contents: OrderContents } | null>(null);
   const announced = useRef<OrderActionResult | null>(null);
   useEffect(() => {
     const result = fetcher.data;
     if (fetcher.state !== "idle" || !result || announced.current === result || !asked.current) return;
     announced.current = result;
-    const { number, refunded } = asked.current;
+    const { number, refunded, contents } = asked.current;
     if (!result.ok) notify.error(result.message);
     else if (result.status === "cancel")
       notify.success(
         `${t("adminOrders.statusChanged", { number, status: t("adminOrders.status.cancel") })} ${
           refunded
-            ? t("adminOrders.money.cancelDone", { amount: refunded })
-            : t("adminOrders.money.cancelDoneNoMoney")
+            ? t("adminOrders.money.cancelDone", { amount: refunded, context: contents })
+            : t("adminOrders.money.cancelDoneNoMoney", { context: contents })
         }`,
       );
     else
@@ -77,6 +78,7 @@ function useStatusChange(): StatusChange {
     submit: (order, status) => {
       asked.current = {
         number: order.number,
+        contents: order.contents,
         refunded:
           status === "cancel" && order.refundableCents > 0
             ? formatMoney(order.refundableCents, order.currency, i18n.language)
@@ -114,7 +116,7 @@ function StatusCell({ order, canWrite }: { order: AdminOrderListItem; canWrite: 
         }
         effects={[
           refunds ? t("adminOrders.money.refundEffect", { amount }) : t("adminOrders.money.noMoney"),
-          t("adminOrders.money.accessEnds"),
+          t("adminOrders.money.accessEnds", { context: order.contents }),
         ]}
         confirmLabel={
           refunds ? t("adminOrders.money.cancelConfirm") : t("adminOrders.money.cancelConfirmNoMoney")
@@ -198,7 +200,7 @@ function BulkStatus({ selected, clear }: { selected: AdminOrderListItem[]; clear
         title={t("adminOrders.money.bulkCancelTitle", { count: selected.length })}
         effects={[
           amounts ? t("adminOrders.money.bulkRefundEffect", { amounts }) : t("adminOrders.money.noMoney"),
-          t("adminOrders.money.accessEnds"),
+          t("adminOrders.money.accessEnds", { context: contentsOfAll(selected) }),
         ]}
         confirmLabel={
           amounts ? t("adminOrders.money.cancelConfirm") : t("adminOrders.money.cancelConfirmNoMoney")

@@ -1,7 +1,8 @@
 import { and, asc, count, desc, eq, gte, ilike, or, type SQL, sql } from "drizzle-orm";
+import type { OrderContents } from "~shared/order-enums";
 import { containsPattern, type ListPage, listPage, pageOffset } from "../../lib/list-query";
 import type { OrderAdminSteps } from "./order-admin-records";
-import { invoices, orders, payments } from "./orders.tables";
+import { invoices, orderLines, orders, payments } from "./orders.tables";
 import type { AdminListOrdersQuery, AdminOrderListItem } from "./orders-admin.schemas";
 
 /** Rows a CSV export may hold at most (a safety cap; lists page by 20). */
@@ -101,6 +102,11 @@ async function listRows(
           from ${payments}
           where ${payments.orderId} = ${orders.id} and ${payments.status} = 'succeeded'
         )`.mapWith(Number),
+        contents: sql<OrderContents>`(
+          select case when count(*) > 0 and bool_and(${orderLines.productId} is not null) then 'products'
+            when count(*) > 0 and bool_and(${orderLines.productId} is null) then 'courses' else 'mixed' end
+          from ${orderLines} where ${orderLines.orderId} = ${orders.id}
+        )`,
       })
       .from(orders)
       .leftJoin(invoices, joined)

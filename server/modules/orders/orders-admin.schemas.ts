@@ -2,6 +2,7 @@ import { z } from "zod";
 import {
   MANUAL_PAYMENT_METHODS,
   ORDER_CHANNELS,
+  ORDER_CONTENTS,
   ORDER_DAY_RANGES,
   ORDER_STATUSES,
   PAYMENT_METHODS,
@@ -63,6 +64,9 @@ export const AdminOrderListItem = z
       .number()
       .int()
       .describe("Money received for the order and not given back yet: what cancelling it would refund"),
+    contents: z
+      .enum(ORDER_CONTENTS)
+      .describe("What the order holds: only courses, only products, or both (or no lines)"),
   })
   .meta({ id: "AdminOrderListItem" });
 export type AdminOrderListItem = z.output<typeof AdminOrderListItem>;

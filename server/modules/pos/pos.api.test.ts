@@ -252,6 +252,10 @@ describe("POST /api/pos/sales", () => {
     // The back office words the order by what it holds (products here: no learner, no access).
     const adminOrder = await call("GET", `/api/orders/${order!.id}`, admin.token);
     expect(adminOrder.body.lines.map((line: Json) => line.kind)).toEqual(["product", "product"]);
+    const listed = await call("GET", "/api/orders?channel=pos&limit=100", admin.token);
+    expect(listed.body.items.find((item: Json) => item.id === order!.id)).toMatchObject({
+      contents: "products",
+    });
     expect((await call("GET", `/api/pos/orders/${order!.id}/receipt`, driver.token)).status).toBe(403);
 
     // The dashboard's POS vs online and payment-method figures count the sale: one POS order, paid in cash.
@@ -320,6 +324,10 @@ describe("POST /api/pos/sales", () => {
     expect(enrolled).toHaveLength(1);
     const adminOrder = await call("GET", `/api/orders/${sale.body.orderId}`, admin.token);
     expect(adminOrder.body.lines).toMatchObject([{ kind: "course", courseId: course }]);
+    const listed = await call("GET", "/api/orders?channel=pos&limit=100", admin.token);
+    expect(listed.body.items.find((item: Json) => item.id === sale.body.orderId)).toMatchObject({
+      contents: "courses",
+    });
   });
 
   it("follows the POS settings: no discounts when off, the PIN before every action when asked", async () => {
