@@ -1,7 +1,12 @@
 import { randomUUID } from "node:crypto";
 import compress from "@fastify/compress";
 import cookie from "@fastify/cookie";
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from "fastify";
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyServerOptions,
+  type onSendHookHandler,
+} from "fastify";
 import { validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Env } from "./config/env";
 import type { Database } from "./db/client";
@@ -196,10 +201,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   if (database.notify) {
     // A write's answer leaves once the other instances were told about it (cache-bus.ts): the next
     // request sees it whichever instance, or process of this server (WEB_CONCURRENCY), answers.
-    app.addHook("onSend", (_request, _reply, payload, done) => {
+    // Only on routes that may write: reads (GET, HEAD) pay nothing for it (decision 036).
+    const afterNotifications: onSendHookHandler = (_request, _reply, payload, done) => {
       const sent = cacheBus.sent();
       if (!sent) return done(null, payload);
       sent.then(() => done(null, payload));
+    };
+    app.addHook("onRoute", (route) => {
+      if ([route.method].flat().every((method) => method === "GET" || method === "HEAD")) return;
+      route.onSend = [...[route.onSend ?? []].flat(), afterNotifications] as typeof route.onSend;
     });
   }
   app.decorate("draining", false);

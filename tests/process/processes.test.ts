@@ -119,9 +119,12 @@ describe.runIf(process.env.TEST_DATABASE_URL)("the built server with WEB_CONCURR
       ADMIN_PASSWORD,
     });
     try {
+      // /readyz may answer a moment before the primary has logged that both workers listen.
+      await until("the primary's ready line", () =>
+        server.output().includes("ready: every process listens") ? true : undefined,
+      );
       const output = server.output();
       // The primary migrated and seeded once; each worker only built the app.
-      expect(output).toContain("ready: every process listens");
       expect(output.match(/seeded an empty database/g)).toHaveLength(1);
       const workers = workersOf(server);
       expect(workers).toHaveLength(2);
