@@ -57,6 +57,32 @@ function fresh(url: string, path: string, init: { method?: string; body?: unknow
   });
 }
 
+/** A JSON post whose body arrives in two parts, 1.5 s apart: a request in flight for that long. */
+function dripped(url: string, path: string, body: unknown) {
+  const text = JSON.stringify(body);
+  return new Promise<{ status: number; error?: string }>((resolve) => {
+    const request = httpRequest(
+      {
+        host: "127.0.0.1",
+        port: new URL(url).port,
+        path,
+        method: "POST",
+        agent: false,
+        headers: { "content-type": "application/json", "content-length": Buffer.byteLength(text) },
+      },
+      (response) => {
+        response.resume();
+        response.on("end", () => resolve({ status: response.statusCode ?? 0 }));
+      },
+    );
+    request.on("error", (error: NodeJS.ErrnoException) =>
+      resolve({ status: 0, error: error.code ?? error.message }),
+    );
+    request.write(text.slice(0, 10));
+    setTimeout(() => request.end(text.slice(10)), 1_500);
+  });
+}
+
 /** The server's worker processes: the primary's children. */
 function workersOf(server: ServerProcess): number[] {
   const pid = server.child.pid as number;
@@ -117,6 +143,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)("the built server with WEB_CONCURR
       DATABASE_URL: withDatabase(adminUrl, name),
       WEB_CONCURRENCY: "2",
       ADMIN_PASSWORD,
+      SHUTDOWN_DRAIN_SECONDS: "1",
     });
     try {
       // /readyz may answer a moment before the primary has logged that both workers listen.
@@ -197,8 +224,15 @@ describe.runIf(process.env.TEST_DATABASE_URL)("the built server with WEB_CONCURR
       for (let i = 0; i < 6; i++) expect((await fresh(server.url, "/api/categories")).status).toBe(200);
       expect(answeredBy(server, "/api/categories")).toContain(replacement);
 
-      // SIGTERM: every worker drains and exits, then the primary, with 0.
+      // SIGTERM: every worker drains (a sign-in whose body is still on its way is answered) and
+      // exits, then the primary, with 0.
+      const inFlight = dripped(server.url, "/api/customer/login", {
+        email: "nobody@example.com",
+        password: "not-the-password",
+      });
+      await sleep(200);
       const stopped = await server.stop("SIGTERM");
+      expect(await inFlight).toEqual({ status: 401 });
       expect(stopped.code).toBe(0);
       expect(server.output()).toContain("every worker stopped");
       for (const pid of now) expect(() => process.kill(pid, 0), `worker ${pid} is gone`).toThrow();
