@@ -1,6 +1,7 @@
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import { openDatabase } from "../server/db/client";
+import { createCacheBus } from "../server/lib/cache-bus";
 import { lockDataDir } from "../server/lib/data-dir-lock";
 import { createCompanyService } from "../server/modules/companies/companies.service";
 import { createSchoolAddresses } from "../server/modules/companies/school-addresses";
@@ -26,6 +27,8 @@ const unlock = env.DATABASE_URL ? () => undefined : lockDataDir(resolve(env.DATA
 const database = env.DATABASE_URL
   ? await openDatabase({ engine: "postgres", url: env.DATABASE_URL, poolSize: 2 })
   : await openDatabase({ engine: "pglite", dataDir: resolve(env.DATA_DIR, "db") });
+// On PostgreSQL the running servers are told at once (else they learn it within 30 s).
+const bus = await createCacheBus(database, { error: (obj, msg) => console.error(msg, obj) });
 try {
   await database.migrate();
   const companies = createCompanyService(database.db);
@@ -33,6 +36,7 @@ try {
     publicUrl: env.PUBLIC_URL,
     port: env.PORT,
     platformDomain: env.PLATFORM_DOMAIN,
+    bus,
   });
   const company = await companies.resolve(slug);
   if (!company || company.slug !== slug.toLowerCase()) throw new Error(`No school with the slug "${slug}".`);
@@ -44,6 +48,8 @@ try {
   console.error(`school:hostname failed: ${(error as Error).message}`);
   process.exitCode = 1;
 } finally {
+  await bus.sent();
+  await bus.close();
   await database.close();
   unlock();
 }

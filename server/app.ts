@@ -1,13 +1,19 @@
 import { randomUUID } from "node:crypto";
 import compress from "@fastify/compress";
 import cookie from "@fastify/cookie";
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyServerOptions,
+  type onSendHookHandler,
+} from "fastify";
 import { validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Env } from "./config/env";
 import type { Database } from "./db/client";
 import { createCacheBus } from "./lib/cache-bus";
 import { notFound } from "./lib/errors";
 import { lazyRequestLoggerFactory } from "./lib/lazy-request-logger";
+import type { RateLimitStore } from "./lib/rate-limit-store";
 import { OneLineRequestLog } from "./lib/request-log";
 import { responseSerializerCompiler } from "./lib/response-serializer";
 import { auditRoutes } from "./modules/audit/audit.routes";
@@ -82,8 +88,23 @@ export interface BuildAppOptions {
   web?: WebOptions;
   /** The clock of time-bound work (instalments); tests move it forward. */
   now?: () => Date;
-  /** The job queue: `workers: false` enqueues without processing (a test's second instance, scripts). */
-  jobs?: { workers?: boolean; pollingIntervalSeconds?: number; maintenanceIntervalSeconds?: number };
+  /**
+   * The job queue: `workers: false` enqueues without processing (a test's second instance, scripts).
+   * `schedules: false` leaves the periodic sweeps (instalments due, live exchange rates) to another
+   * process of the same server, which runs them for all (server/cluster.ts); see startSchedules.
+   */
+  jobs?: {
+    workers?: boolean;
+    schedules?: boolean;
+    pollingIntervalSeconds?: number;
+    maintenanceIntervalSeconds?: number;
+  };
+  /**
+   * Where sign-in and other attempts are counted without Redis (and while it is down), made with
+   * the app's log; default: this process's memory. A worker of several processes counts in its
+   * primary (server/lib/cluster-rate-limit-store.ts).
+   */
+  counters?: (log: FastifyBaseLogger) => RateLimitStore;
 }
 
 /** How long running jobs may finish when the app closes before they are handed back to the queue. */
@@ -102,6 +123,20 @@ const zodCompilers = {
   buildValidator: () => validatorCompiler,
   buildSerializer: () => responseSerializerCompiler,
 } as unknown as CompilersFactory;
+
+/**
+ * The periodic sweeps: instalments due (and reminders) at once and then every minute; live
+ * exchange rates at once and then every EXCHANGE_RATES_INTERVAL_MINUTES. Each instance runs them
+ * (their work is claimed in the database, so instances never do it twice); a server of several
+ * processes runs them in one of its workers (server/cluster.ts). Stopped when the app closes.
+ */
+export function startSchedules(app: FastifyInstance) {
+  app.services.instalments.start();
+  app.services.instalments
+    .sweep()
+    .catch((error: unknown) => app.log.error({ err: error }, "instalment sweep failed"));
+  app.services.liveRates.start();
+}
 
 /** Builds the whole app (API, pages, static files) without listening: used by main.ts and by tests. */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
@@ -139,20 +174,21 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     : options.now;
   app.decorate(
     "services",
-    createServices(database, { env, log: app.log, cacheBus, jobs: options.jobs, now }),
+    createServices(database, {
+      env,
+      log: app.log,
+      cacheBus,
+      jobs: options.jobs,
+      now,
+      ...(options.counters ? { counters: options.counters(app.log) } : {}),
+    }),
   );
   // Workers start with the app on every instance; on close, running jobs get a few seconds to
   // finish and are otherwise handed back to the queue (docs/decisions/014-job-queue.md).
   app.addHook("onReady", async () => {
     if (options.jobs?.workers === false) return;
     await app.services.jobQueue.start();
-    // Instalments due (and reminders) are looked for at start and then every minute.
-    app.services.instalments.start();
-    app.services.instalments
-      .sweep()
-      .catch((error: unknown) => app.log.error({ err: error }, "instalment sweep failed"));
-    // Live exchange rates: at start, then every EXCHANGE_RATES_INTERVAL_MINUTES.
-    app.services.liveRates.start();
+    if (options.jobs?.schedules !== false) startSchedules(app);
   });
   app.addHook("onClose", async () => {
     app.services.instalments.stop();
@@ -162,6 +198,20 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await app.services.attemptLimits.close();
   });
   app.addHook("onClose", async () => cacheBus.close());
+  if (database.notify) {
+    // A write's answer leaves once the other instances were told about it (cache-bus.ts): the next
+    // request sees it whichever instance, or process of this server (WEB_CONCURRENCY), answers.
+    // Only on routes that may write: reads (GET, HEAD) pay nothing for it (decision 036).
+    const afterNotifications: onSendHookHandler = (_request, _reply, payload, done) => {
+      const sent = cacheBus.sent();
+      if (!sent) return done(null, payload);
+      sent.then(() => done(null, payload));
+    };
+    app.addHook("onRoute", (route) => {
+      if ([route.method].flat().every((method) => method === "GET" || method === "HEAD")) return;
+      route.onSend = [...[route.onSend ?? []].flat(), afterNotifications] as typeof route.onSend;
+    });
+  }
   app.decorate("draining", false);
   app.addHook("onRequest", (request, reply, done) => {
     reply.header("x-request-id", request.id);

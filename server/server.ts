@@ -1,19 +1,37 @@
 import { Server } from "node:net";
 import { resolve } from "node:path";
-import type { FastifyInstance } from "fastify";
-import { buildApp } from "./app";
+import type { FastifyBaseLogger, FastifyInstance } from "fastify";
+import { type BuildAppOptions, buildApp, startSchedules } from "./app";
 import { ConfigError, type Env, loadEnv } from "./config/env";
-import { openDatabase } from "./db/client";
+import { type Database, openDatabase } from "./db/client";
 import { lockDataDir } from "./lib/data-dir-lock";
 import { startupPhases } from "./lib/startup-phases";
+import type { BlobStore } from "./modules/media/blob-store";
 import type { WebOptions } from "./plugins/web";
 import { seedDatabase } from "./seed/seed";
 
 /** How long closing may take after the drain (running requests and jobs finish) before the process exits anyway. */
 const SHUTDOWN_TIMEOUT_MS = 9_000;
 
-/** Opens the database, migrates, seeds an empty one, and serves until SIGTERM or SIGINT. */
-export async function startServer(env: Env, web: WebOptions) {
+/**
+ * What a worker of several processes gets from its primary (server/cluster.ts), which did the
+ * one-time work (migrations, seed) before forking it.
+ */
+export interface ClusterRole {
+  /** Where sign-in and other attempts are counted without Redis: in the primary. */
+  counters: NonNullable<BuildAppOptions["counters"]>;
+  /** Resolves when the primary says to listen (all first workers are built: they start together). */
+  turnToListen(): Promise<void>;
+  /** Calls `run` when the primary gives this worker the periodic sweeps (one worker runs them). */
+  onSchedules(run: () => void): void;
+}
+
+/**
+ * Opens the database, migrates, seeds an empty one, and serves until SIGTERM or SIGINT. As a
+ * worker of several processes (`role`), only opens the database and serves: its primary migrated
+ * and seeded, and gives the periodic sweeps to one worker.
+ */
+export async function startServer(env: Env, web: WebOptions, role?: ClusterRole) {
   const phases = startupPhases();
   phases.mark("modules");
   const dataDir = resolve(env.DATA_DIR);
@@ -22,9 +40,14 @@ export async function startServer(env: Env, web: WebOptions) {
     ? await openDatabase({ engine: "postgres", url: env.DATABASE_URL })
     : await openDatabase({ engine: "pglite", dataDir: resolve(dataDir, "db") });
   phases.mark("openDatabase");
-  await database.migrate();
+  if (!role) await database.migrate();
   phases.mark("migrate");
-  const app = await buildApp({ env, database, web });
+  const app = await buildApp({
+    env,
+    database,
+    web,
+    ...(role ? { jobs: { schedules: false }, counters: role.counters } : {}),
+  });
   phases.mark("buildApp");
   if (!database.tenantWall) {
     app.log.warn(
@@ -32,21 +55,8 @@ export async function startServer(env: Env, web: WebOptions) {
     );
   }
 
-  const seed = await seedDatabase(database.db, {
-    adminEmail: env.ADMIN_EMAIL,
-    adminPassword: env.ADMIN_PASSWORD,
-    blobs: app.services.blobs,
-  });
+  if (!role) await seedOnce(database, env, app.services.blobs, app.log);
   phases.mark("seed");
-  if (seed.seeded) {
-    app.log.info({ adminEmail: seed.adminEmail }, "seeded an empty database with the demo school");
-    if (seed.generatedAdminPassword) {
-      app.log.warn(
-        { adminEmail: seed.adminEmail, adminPassword: seed.generatedAdminPassword },
-        "generated the first admin's password: sign in at /login and change it; it is not shown again",
-      );
-    }
-  }
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -72,6 +82,12 @@ export async function startServer(env: Env, web: WebOptions) {
   };
   process.once("SIGTERM", () => void shutdown("SIGTERM"));
   process.once("SIGINT", () => void shutdown("SIGINT"));
+  if (role) {
+    // The primary is gone (killed): nobody hands this worker connections or restarts it.
+    process.once("disconnect", () => void shutdown("disconnect"));
+    role.onSchedules(() => startSchedules(app));
+    await role.turnToListen();
+  }
 
   await app.listen({ port: env.PORT, host: env.HOST });
   phases.mark("listen");
@@ -84,6 +100,31 @@ export async function startServer(env: Env, web: WebOptions) {
     "ready",
   );
   return app;
+}
+
+/**
+ * Seeds an empty database with the demo school and says so (with the first admin's password when
+ * it was generated): once per server, by the only process or by the primary of several.
+ */
+export async function seedOnce(
+  database: Database,
+  env: Env,
+  blobs: BlobStore,
+  log: Pick<FastifyBaseLogger, "info" | "warn">,
+): Promise<void> {
+  const seed = await seedDatabase(database.db, {
+    adminEmail: env.ADMIN_EMAIL,
+    adminPassword: env.ADMIN_PASSWORD,
+    blobs,
+  });
+  if (!seed.seeded) return;
+  log.info({ adminEmail: seed.adminEmail }, "seeded an empty database with the demo school");
+  if (seed.generatedAdminPassword) {
+    log.warn(
+      { adminEmail: seed.adminEmail, adminPassword: seed.generatedAdminPassword },
+      "generated the first admin's password: sign in at /login and change it; it is not shown again",
+    );
+  }
 }
 
 /**

@@ -83,18 +83,25 @@ export interface ServiceOptions {
   jobs?: { pollingIntervalSeconds?: number; maintenanceIntervalSeconds?: number };
   /** The clock of time-bound work (instalments due, holds ending); tests move it forward. */
   now?: () => Date;
-  /** Where sign-in, sign-up and password attempts are counted (default: Redis with REDIS_URL, else memory). */
+  /** Where sign-in, sign-up and password attempts are counted (default: Redis with REDIS_URL, else `counters`). */
   rateLimitStore?: RateLimitStore;
+  /**
+   * Where they are counted without Redis, and while it is down (default: this process's memory; a
+   * worker of several processes counts in its primary, server/lib/cluster-rate-limit-store.ts).
+   */
+  counters?: RateLimitStore;
 }
 
 /** The domain services, built once per app and shared by REST routes and page loaders. */
 export function createServices(
   database: Database,
-  { env, log, cacheBus = localCacheBus(), jobs: jobOptions, now, rateLimitStore }: ServiceOptions,
+  { env, log, cacheBus = localCacheBus(), jobs: jobOptions, now, rateLimitStore, counters }: ServiceOptions,
 ) {
   const { db } = database;
+  const withoutRedis = counters ?? memoryRateLimitStore();
   const attemptLimits = createAttemptLimits(
-    rateLimitStore ?? (env.REDIS_URL ? redisRateLimitStore(env.REDIS_URL, { log }) : memoryRateLimitStore()),
+    rateLimitStore ??
+      (env.REDIS_URL ? redisRateLimitStore(env.REDIS_URL, { log, fallback: withoutRedis }) : withoutRedis),
   );
   const mailer = createMailer({
     smtpUrl: env.SMTP_URL,
@@ -109,6 +116,7 @@ export function createServices(
     publicUrl: env.PUBLIC_URL,
     port: env.PORT,
     platformDomain: env.PLATFORM_DOMAIN,
+    bus: cacheBus,
   });
   const originOf = (companyId: string) => schoolAddresses.originOfId(companyId);
   const settings = createSettingsService(db, { bus: cacheBus });

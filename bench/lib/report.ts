@@ -59,6 +59,8 @@ export interface Machine {
   load?: string;
   /** The machine's 1-minute load average when the run ended (other work on a shared box skews every figure). */
   loadAverage?: number;
+  /** Processes of the PostgreSQL miss path's servers (BENCH_WORKERS); absent: one. */
+  missPathProcesses?: number;
 }
 
 export function describeMachine(postgres?: string, load?: string): Machine {
@@ -135,7 +137,10 @@ export function markdownReport(rows: Row[], machine: Machine, peakRss: Record<st
     `Measured ${machine.date.slice(0, 16).replace("T", " ")} UTC on ${machine.cores} cores (${machine.cpu}), ` +
       `${machine.memoryGiB} GiB, Node.js ${machine.node}${machine.postgres ? `, PostgreSQL ${machine.postgres}` : ""}. ` +
       `Peak RSS of the server: ${memory}.${machine.load ? ` Load generator: ${machine.load}.` : ""}` +
-      (machine.loadAverage === undefined ? "" : ` Load average at the end: ${machine.loadAverage}.`),
+      (machine.loadAverage === undefined ? "" : ` Load average at the end: ${machine.loadAverage}.`) +
+      (machine.missPathProcesses
+        ? ` The PostgreSQL miss path ran on ${machine.missPathProcesses} processes (BENCH_WORKERS); the request path on one.`
+        : ""),
     "",
     "Every share is of a bare Fastify server answering a constant JSON in a process of its own (same Node.js, " +
       "same load generator, measured in the same run); the constant route is the product's own, through every " +

@@ -23,14 +23,35 @@ export async function freePort(): Promise<number> {
   });
 }
 
-function peakRss(pid: number): number {
+/**
+ * A process and its descendants (a server of several processes, WEB_CONCURRENCY: its primary and
+ * workers), from /proc; a process that has just ended is left out.
+ */
+function processTree(pid: number): number[] {
+  let children: number[] = [];
   try {
-    const status = readFileSync(`/proc/${pid}/status`, "utf8");
-    const kib = Number(/VmHWM:\s+(\d+)\s+kB/.exec(status)?.[1] ?? 0);
-    return Math.round(kib / 1024);
+    children = readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8")
+      .split(" ")
+      .filter(Boolean)
+      .map(Number);
   } catch {
-    return 0;
+    // ended, or no /proc
   }
+  return [pid, ...children.flatMap(processTree)];
+}
+
+/** Peak resident memory (VmHWM) of a server's processes, summed, in MiB. */
+function peakRss(pid: number): number {
+  let kib = 0;
+  for (const each of processTree(pid)) {
+    try {
+      const status = readFileSync(`/proc/${each}/status`, "utf8");
+      kib += Number(/VmHWM:\s+(\d+)\s+kB/.exec(status)?.[1] ?? 0);
+    } catch {
+      // ended meanwhile
+    }
+  }
+  return Math.round(kib / 1024);
 }
 
 /** The process behind each running server's URL (for its CPU time). */
@@ -40,20 +61,23 @@ const processes = new Map<string, number>();
 const CLOCK_TICKS = 100;
 
 /**
- * CPU time (user and system, in seconds) the server at `url` has used so far; undefined when it is
- * not one this module started or /proc cannot tell.
+ * CPU time (user and system, in seconds) the server at `url` has used so far, all its processes
+ * together; undefined when it is not one this module started or /proc cannot tell.
  */
 export function serverCpuSeconds(url: string): number | undefined {
   const pid = processes.get(url);
   if (pid === undefined) return undefined;
-  try {
-    // The fields after the command name (which is in parentheses and may hold spaces): utime is the 14th.
-    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
-    const ticks = Number(fields[11]) + Number(fields[12]);
-    return Number.isFinite(ticks) ? ticks / CLOCK_TICKS : undefined;
-  } catch {
-    return undefined;
+  let ticks = 0;
+  for (const each of processTree(pid)) {
+    try {
+      // The fields after the command name (which is in parentheses and may hold spaces): utime is the 14th.
+      const fields = readFileSync(`/proc/${each}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      if (each === pid) return undefined;
+    }
   }
+  return Number.isFinite(ticks) ? ticks / CLOCK_TICKS : undefined;
 }
 
 /**

@@ -20,6 +20,11 @@
  * BENCH_SIZE=small  a tenth of the data (for trying the harness itself; budgets are for the full size)
  * BENCH_ONLY=regex   only the scenarios whose name matches (the bare server and the constant route
  *                   always run); results are printed but bench/results and README.md are left alone
+ * BENCH_WORKERS=n   the PostgreSQL miss path (cache on and bypassed) on a server of n processes
+ *                   (WEB_CONCURRENCY=n, docs/decisions/041-processes-per-server.md; default 1); the
+ *                   request path (the bare server comparison, the constant route, the budgets in % of
+ *                   bare Fastify) and checkout stay on one process: their budgets compare one process
+ *                   with one bare process. CPU time and peak memory are then those of all n + 1.
  * BENCH_KEEP_DATABASE=name  use (and keep) this PostgreSQL database: it is made and filled only when it does
  *                   not exist yet (migrations still run), so a second run skips the data generation;
  *                   drop it by hand (`dropdb name`) after changing the generator or the size
@@ -66,6 +71,7 @@ const WARM_UP_SECONDS = QUICK ? 1 : 3;
 const CHECKOUT_WARM_UP_COURSES = 20;
 const ADMIN_PASSWORD = "bench-admin-password";
 const COMPANY = "wellspring";
+const WORKERS = benchWorkers(process.env.BENCH_WORKERS);
 const only = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY, "i") : undefined;
 /** Quick runs of the report scenarios (BENCH_ONLY=report) keep the full history: their budget is for it. */
 const reportsOnly = only?.test("report: sales by day, 30 days") === true && !only.test("list: first page");
@@ -75,6 +81,17 @@ const size: GenerateSize =
     : QUICK && !reportsOnly
       ? { ...FULL_SIZE, customers: 10_000, orders: 50_000 }
       : FULL_SIZE;
+
+/** BENCH_WORKERS: a whole number of processes (default 1). */
+function benchWorkers(value: string | undefined): number {
+  if (!value) return 1;
+  const count = /^\d+$/.test(value) ? Number(value) : 0;
+  if (count < 1 || count > 64) {
+    console.error(`BENCH_WORKERS must be a whole number of processes from 1 to 64 (got "${value}")`);
+    process.exit(1);
+  }
+  return count;
+}
 
 /**
  * A database name: the bench makes it (and its data) only when it does not exist yet, and keeps it
@@ -348,7 +365,7 @@ async function benchPostgres(serverUrl: string, rows: Row[], peakRss: Record<str
     for (const scenario of scenarios.filter((candidate) => selected(candidate.name)))
       rows.push(await measure(server.url, scenario, "postgres", baseline));
     const misses = await missScenarios(runner, COMPANY, size.courses, POSTGRES_BUDGETS);
-    rows.push(...(await measureMisses(server.url, misses, "postgres", true)));
+    if (WORKERS === 1) rows.push(...(await measureMisses(server.url, misses, "postgres", true)));
     if (selected("checkout"))
       rows.push(
         await runCheckout(server.url, runner, checkout.course, checkout.warmUp, WARM_UP_SECONDS * 1000),
@@ -356,13 +373,30 @@ async function benchPostgres(serverUrl: string, rows: Row[], peakRss: Record<str
     peakRss.postgres = server.peakRssMiB();
     await server.stop();
     server = undefined;
+    // The miss path on BENCH_WORKERS processes: with the cache on (a server of its own), then bypassed.
+    const processes: Record<string, string> = WORKERS > 1 ? { WEB_CONCURRENCY: String(WORKERS) } : {};
+    const described = WORKERS > 1 ? ` (${WORKERS} processes)` : "";
+    if (WORKERS > 1) {
+      server = await startServer(root, {
+        DATABASE_URL: url,
+        DATA_DIR: dataDir,
+        ADMIN_PASSWORD,
+        ...processes,
+      });
+      log(`server ${server.pid}${described} ready at ${server.url}`);
+      rows.push(...(await measureMisses(server.url, misses, "postgres", true)));
+      peakRss.postgres = Math.max(peakRss.postgres, server.peakRssMiB());
+      await server.stop();
+      server = undefined;
+    }
     server = await startServer(root, {
       DATABASE_URL: url,
       DATA_DIR: dataDir,
       ADMIN_PASSWORD,
       CATALOG_CACHE: "off",
+      ...processes,
     });
-    log(`server ${server.pid} with CATALOG_CACHE=off ready at ${server.url}`);
+    log(`server ${server.pid}${described} with CATALOG_CACHE=off ready at ${server.url}`);
     rows.push(...(await measureMisses(server.url, misses, "postgres", false)));
     peakRss.postgres = Math.max(peakRss.postgres, server.peakRssMiB());
   } finally {
@@ -431,7 +465,10 @@ let postgresVersion: string | undefined;
 await benchPostgres(serverUrl, rows, peakRss);
 if (process.env.BENCH_EMBEDDED === "1") await benchEmbedded(rows, peakRss);
 
-const machine = describeMachine(postgresVersion, load.name);
+const machine = {
+  ...describeMachine(postgresVersion, load.name),
+  ...(WORKERS > 1 ? { missPathProcesses: WORKERS } : {}),
+};
 const markdown = markdownReport(rows, machine, peakRss);
 if (only) {
   console.info(`\n${markdown}`);

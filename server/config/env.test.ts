@@ -1,5 +1,6 @@
+import { availableParallelism } from "node:os";
 import { describe, expect, it } from "vitest";
-import { ConfigError, loadEnv } from "./env";
+import { ConfigError, loadEnv, MAX_PROCESSES } from "./env";
 
 describe("loadEnv", () => {
   it("applies the documented defaults", () => {
@@ -95,5 +96,41 @@ describe("loadEnv", () => {
     expect(env.DATABASE_URL).toBeUndefined();
     expect(env.SMTP_URL).toBeUndefined();
     expect(env.ADMIN_EMAIL).toBeUndefined();
+  });
+
+  describe("WEB_CONCURRENCY", () => {
+    const postgres = { DATABASE_URL: "postgres://user@localhost:5432/courses" };
+
+    it("is one process by default, also when empty", () => {
+      expect(loadEnv({}).WEB_CONCURRENCY).toBe(1);
+      expect(loadEnv({ WEB_CONCURRENCY: " " }).WEB_CONCURRENCY).toBe(1);
+    });
+
+    it("takes a whole number of processes, or auto for one per core", () => {
+      expect(loadEnv({ ...postgres, WEB_CONCURRENCY: "2" }).WEB_CONCURRENCY).toBe(2);
+      expect(loadEnv({ ...postgres, WEB_CONCURRENCY: String(MAX_PROCESSES) }).WEB_CONCURRENCY).toBe(
+        MAX_PROCESSES,
+      );
+      expect(loadEnv({ ...postgres, WEB_CONCURRENCY: "AUTO" }).WEB_CONCURRENCY).toBe(
+        Math.min(availableParallelism(), MAX_PROCESSES),
+      );
+      expect(loadEnv({ WEB_CONCURRENCY: "1" }).WEB_CONCURRENCY).toBe(1);
+    });
+
+    it("refuses anything else, naming the variable and what it got", () => {
+      for (const bad of ["0", "-1", "1.5", "two", "2x", String(MAX_PROCESSES + 1)]) {
+        expect(() => loadEnv({ ...postgres, WEB_CONCURRENCY: bad })).toThrow(
+          `WEB_CONCURRENCY must be a whole number of processes from 1 to ${MAX_PROCESSES}, or auto (one per core) (got "${bad}")`,
+        );
+      }
+    });
+
+    it("refuses more than one process on the embedded database", () => {
+      expect(() => loadEnv({ WEB_CONCURRENCY: "2" })).toThrow(
+        /WEB_CONCURRENCY needs DATABASE_URL: the embedded database is opened by one process only/,
+      );
+      if (availableParallelism() > 1)
+        expect(() => loadEnv({ WEB_CONCURRENCY: "auto" })).toThrow(/WEB_CONCURRENCY needs DATABASE_URL/);
+    });
   });
 });

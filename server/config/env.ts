@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { z } from "zod";
 
 const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
@@ -32,6 +33,9 @@ export function isHostname(value: string): boolean {
 export function isEncryptionKey(value: string): boolean {
   return /^[A-Za-z0-9+/_-]{43}=?$/.test(value) && Buffer.from(value, "base64").length === 32;
 }
+
+/** The most processes WEB_CONCURRENCY may ask for (auto never asks for more). */
+export const MAX_PROCESSES = 64;
 
 const optionalText = z
   .string()
@@ -183,6 +187,26 @@ export const envSchema = z
       .min(0, "must be a whole number of seconds from 0 to 300")
       .max(300, "must be a whole number of seconds from 0 to 300")
       .default(0),
+    /**
+     * How many processes serve the port (node:cluster, docs/decisions/041-processes-per-server.md):
+     * a whole number, or `auto` for one per core (os.availableParallelism()). More than one needs
+     * DATABASE_URL: the embedded database belongs to one process.
+     */
+    WEB_CONCURRENCY: z
+      .string()
+      .trim()
+      .optional()
+      .transform((value, ctx): number => {
+        if (!value) return 1;
+        if (value.toLowerCase() === "auto") return Math.min(availableParallelism(), MAX_PROCESSES);
+        const count = /^\d+$/.test(value) ? Number(value) : Number.NaN;
+        if (count >= 1 && count <= MAX_PROCESSES) return count;
+        ctx.addIssue({
+          code: "custom",
+          message: `must be a whole number of processes from 1 to ${MAX_PROCESSES}, or auto (one per core)`,
+        });
+        return z.NEVER;
+      }),
     LOG_LEVEL: z.enum(LOG_LEVELS, { message: `must be one of ${LOG_LEVELS.join(", ")}` }).default("info"),
   })
   .superRefine((env, ctx) => {
@@ -210,6 +234,14 @@ export const envSchema = z
         code: "custom",
         path: [env.PAYPAL_CLIENT_ID ? "PAYPAL_CLIENT_SECRET" : "PAYPAL_CLIENT_ID"],
         message: "must be set together with the other PayPal key (PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET)",
+      });
+    }
+    if (env.WEB_CONCURRENCY > 1 && !env.DATABASE_URL) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["WEB_CONCURRENCY"],
+        message:
+          "needs DATABASE_URL: the embedded database is opened by one process only, so several processes need a PostgreSQL server (or leave WEB_CONCURRENCY at 1)",
       });
     }
     if (env.STRIPE_WEBHOOK_SECRET && !env.STRIPE_SECRET_KEY) {

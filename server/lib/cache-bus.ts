@@ -16,6 +16,12 @@ export interface CacheBus {
    * scope changed in every respect (a message from an instance that did not name topics yet).
    */
   subscribe(handler: CacheBusHandler): void;
+  /**
+   * Resolves when every message published so far has been handed to the other instances (sent
+   * to PostgreSQL); undefined when none is on its way. An answer waits for it (app.ts), so the
+   * next request sees the write whichever instance or process it reaches.
+   */
+  sent(): Promise<void> | undefined;
   close(): Promise<void>;
 }
 
@@ -54,6 +60,7 @@ export function localCacheBus(): CacheBus {
   return {
     publish: (topic, scope) => handlers.emit(scope, topic),
     subscribe: handlers.add,
+    sent: () => undefined,
     async close() {},
   };
 }
@@ -62,6 +69,9 @@ export async function createCacheBus(database: Database, log: BusLog): Promise<C
   const { listen, notify } = database;
   if (!listen || !notify) return localCacheBus();
   const handlers = handlerList();
+  /** Notifications not yet sent, and a promise of the last one (they go in order on the pool). */
+  let unsent = 0;
+  let last: Promise<void> = Promise.resolve();
   const stop = await listen(CACHE_CHANNEL, (payload) => {
     if (payload === null) return handlers.emit(null, null);
     const { topic, scope } = decodeMessage(payload);
@@ -71,11 +81,16 @@ export async function createCacheBus(database: Database, log: BusLog): Promise<C
     publish(topic, scope) {
       // This instance at once (read-your-writes), the others when the notification arrives.
       handlers.emit(scope, topic);
-      notify(CACHE_CHANNEL, encodeMessage(topic, scope)).catch((error) => {
-        log.error({ err: error, topic }, "could not tell the other instances about a write");
-      });
+      unsent++;
+      const sending = notify(CACHE_CHANNEL, encodeMessage(topic, scope))
+        .catch((error) => {
+          log.error({ err: error, topic }, "could not tell the other instances about a write");
+        })
+        .finally(() => unsent--);
+      last = Promise.all([last, sending]).then(() => undefined);
     },
     subscribe: handlers.add,
+    sent: () => (unsent === 0 ? undefined : last),
     close: stop,
   };
 }

@@ -25,6 +25,7 @@ describe("shared invalidation", () => {
     const bus: CacheBus = {
       publish: () => {},
       subscribe: (handler) => void handlers.push(handler),
+      sent: () => undefined,
       close: async () => {},
     };
     const settings = recorder(bus, "settings");

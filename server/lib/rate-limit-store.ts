@@ -52,6 +52,11 @@ export interface RedisStoreOptions {
   log?: { warn(obj: object, msg: string): void; info(obj: object, msg: string): void };
   /** How long a connection attempt or a command may take before this process counts on its own. */
   timeoutMs?: number;
+  /**
+   * Where attempts are counted while Redis is down (default: this process's memory; a server of
+   * several processes counts in its primary, server/lib/cluster-rate-limit-store.ts).
+   */
+  fallback?: RateLimitStore;
 }
 
 /** Redis's answer time, connection and command alike, before the counters fall back to this process. */
@@ -82,14 +87,16 @@ export function redisRateLimitStore(url: string, options: RedisStoreOptions = {}
     maxRetriesPerRequest: 0,
     retryStrategy: (times) => Math.min(times * 100, REDIS_RETRY_MAX_MS),
   });
-  const local = memoryRateLimitStore();
+  const local = options.fallback ?? memoryRateLimitStore();
   let down = false;
   const fellBack = (error: unknown) => {
     if (down) return;
     down = true;
     options.log?.warn(
       { err: error },
-      "Redis cannot be reached: rate limits are counted per process until it is back",
+      options.fallback
+        ? "Redis cannot be reached: rate limits are counted by this server alone until it is back"
+        : "Redis cannot be reached: rate limits are counted per process until it is back",
     );
   };
   // ioredis reports every failed reconnection as an 'error' event; the first one is enough.

@@ -1,6 +1,8 @@
 import { and, asc, desc, eq } from "drizzle-orm";
 import { isHostname } from "../../config/env";
 import type { Db } from "../../db/client";
+import type { CacheBus } from "../../lib/cache-bus";
+import { sharedInvalidation } from "../../lib/company-cache";
 import { badRequest, conflict } from "../../lib/errors";
 import type { Company, CompanyService } from "./companies.service";
 import { companyHostnames, companies as companyTable } from "./companies.tables";
@@ -25,6 +27,8 @@ export interface SchoolAddressOptions {
   publicUrl: string | undefined;
   port: number;
   platformDomain: string | undefined;
+  /** Carries "hostnames or a suspension changed" to every instance (default: this process only). */
+  bus?: CacheBus;
 }
 
 export type HostMatch =
@@ -94,6 +98,12 @@ export function createSchoolAddresses(db: Db, companies: CompanyService, options
   const hosts = new TtlCache<HostMatch>();
   const origins = new TtlCache<string>();
   const suspensions = new TtlCache<boolean>();
+  // Hostnames are cached by name, not by school: a change of one school's forgets them all.
+  const forgetEverywhere = sharedInvalidation(options.bus, "addresses", () => {
+    hosts.clear();
+    origins.clear();
+    suspensions.clear();
+  });
 
   const originAt = (hostname: string) => {
     const url = new URL(platformOrigin);
@@ -207,7 +217,7 @@ export function createSchoolAddresses(db: Db, companies: CompanyService, options
         }
         await tx.insert(companyHostnames).values({ hostname: name, companyId, isPrimary: makePrimary });
       });
-      this.forget();
+      this.forget(companyId);
     },
 
     /** The school resolved for a request: host first, then the `company` header or cookie, then the default. */
@@ -245,11 +255,12 @@ export function createSchoolAddresses(db: Db, companies: CompanyService, options
       return suspensions.set(companyId, Boolean(row?.suspendedAt));
     },
 
-    /** Forget what is cached, after hostnames or suspensions were written. */
-    forget() {
-      hosts.clear();
-      origins.clear();
-      suspensions.clear();
+    /**
+     * Forget what is cached, after a school's hostnames or suspension were written: in this process
+     * at once, in the other instances when the cache bus tells them (without a bus, within 30 s).
+     */
+    forget(companyId: string) {
+      forgetEverywhere(companyId);
     },
   };
 }

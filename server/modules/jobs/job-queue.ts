@@ -48,6 +48,8 @@ export interface JobQueueOptions {
   maintenanceIntervalSeconds?: number;
 }
 
+/** Tries at creating a queue that deadlocked with another instance creating queues. */
+const QUEUE_CREATE_TRIES = 5;
 /** Failed jobs stay on the staff page this long before pg-boss archives them. */
 const FAILED_KEPT_SECONDS = 30 * 24 * 3600;
 /** Completed jobs are archived after a day, then deleted after a week. */
@@ -123,14 +125,20 @@ export function createJobQueue(database: Database, options: JobQueueOptions) {
       expireInSeconds: definition.expireInSeconds,
       retentionDays: 14,
     };
-    const existing = await instance.getQueue(definition.name);
-    if (!existing) {
+    for (let attempt = 1; !(await instance.getQueue(definition.name)); attempt++) {
       try {
         await instance.createQueue(definition.name, settings);
         return;
       } catch (error) {
-        // Another instance made it at the same moment.
-        if (!(await instance.getQueue(definition.name))) throw error;
+        // Another instance made it at the same moment (checked by the loop), or instances (the
+        // processes of one server, WEB_CONCURRENCY) creating queues together deadlocked on the job
+        // table's partitions and PostgreSQL rolled one back: it tries again once the other is done.
+        const deadlock = (error as { code?: string }).code === "40P01";
+        if (!deadlock || attempt >= QUEUE_CREATE_TRIES) {
+          if (await instance.getQueue(definition.name)) break;
+          throw error;
+        }
+        await new Promise((resolve) => setTimeout(resolve, Math.random() * 100 * attempt));
       }
     }
     await instance.updateQueue(definition.name, settings);

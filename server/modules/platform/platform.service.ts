@@ -230,7 +230,7 @@ export function createPlatformService(db: Db, deps: PlatformDeps) {
         return companyId;
       });
       deps.companies.forget();
-      deps.schoolAddresses.forget();
+      deps.schoolAddresses.forget(created);
       await service.inviteSuperAdmin(created, input.superAdmin, operator, options);
       return school(created);
     },
@@ -269,7 +269,7 @@ export function createPlatformService(db: Db, deps: PlatformDeps) {
           updatedAt: new Date(),
         })
         .where(eq(companies.id, companyId));
-      deps.schoolAddresses.forget();
+      deps.schoolAddresses.forget(companyId);
       return school(companyId);
     },
   };

@@ -1,3 +1,4 @@
+import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createStaff, type TestStaff } from "../../../tests/support/staff";
@@ -5,6 +6,7 @@ import { createTestInstances, type TestInstances } from "../../../tests/support/
 import { createPageCache } from "../../web/page-cache";
 import type { CourseList } from "../catalog/catalog.schemas";
 import type { Quote } from "../checkout/checkout.schemas";
+import { companies } from "../companies/companies.tables";
 
 /**
  * Two instances of the app on one database: what an admin changes through one is what visitors
@@ -105,6 +107,30 @@ describe("a write on one instance", () => {
         await pages.get(companyId, "home", page);
         expect(renders).toBe(2);
       },
+      { timeout: 2000 },
+    );
+  });
+
+  it("a school's suspension reaches the other instance's tenancy at once, not after the 30 s its lookup is kept", async () => {
+    const suspend = async (at: Date | null) => {
+      await instances.database.db
+        .update(companies)
+        .set({ suspendedAt: at })
+        .where(eq(companies.id, companyId));
+      a.services.schoolAddresses.forget(companyId);
+    };
+    expect(await b.services.schoolAddresses.isSuspended(companyId)).toBe(false);
+    try {
+      await suspend(new Date());
+      await vi.waitFor(
+        async () => expect(await b.services.schoolAddresses.isSuspended(companyId)).toBe(true),
+        { timeout: 2000 },
+      );
+    } finally {
+      await suspend(null);
+    }
+    await vi.waitFor(
+      async () => expect(await b.services.schoolAddresses.isSuspended(companyId)).toBe(false),
       { timeout: 2000 },
     );
   });
