@@ -6,6 +6,7 @@ import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
 import { PageMessagesContext } from "~/i18n/messages-store";
 import { heldPageMessages } from "~/i18n/page-messages.server";
+import { coalescing } from "~/lib/coalescing-stream";
 import { deferredHydration } from "~/lib/deferred-hydration";
 import { EARLY_INPUT_SCRIPT } from "~/lib/early-input";
 import { NonceContext } from "~/lib/nonce";
@@ -44,6 +45,9 @@ export default function handleRequest(
             headEnd: `<script nonce="${nonce}">${EARLY_INPUT_SCRIPT}</script>`,
           });
           head.pipe(body);
+          // React's ~2 KB pieces of one turn go on as one chunk (coalescing-stream.ts).
+          const joined = coalescing();
+          joined.pipe(head);
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           resolve(
             new Response(createReadableStreamFromReadable(body), {
@@ -51,7 +55,7 @@ export default function handleRequest(
               status: responseStatusCode,
             }),
           );
-          pipe(head);
+          pipe(joined);
         },
         onShellError(error: unknown) {
           reject(error);

@@ -2,7 +2,7 @@ import { useTranslation } from "~/i18n/use-translation";
 import { cn } from "~/lib/cn";
 import { formatMoney } from "~/lib/format";
 
-/** Current price, with the struck-through original when the course is on sale. */
+/** Current price, with the struck-through original when the course is on sale (classes: app.css). */
 export function Price({
   priceCents,
   salePriceCents,
@@ -21,20 +21,13 @@ export function Price({
   const current = onSale ? salePriceCents : priceCents;
   const currentText = current === 0 ? t("price.free") : formatMoney(current, currency, i18n.language);
   return (
-    <p className={cn("flex flex-wrap items-baseline gap-x-2 gap-y-0.5", className)}>
+    <p className={cn("price", className)}>
       {onSale && <span className="sr-only">{t("price.salePrice")}</span>}
-      <span
-        className={cn(
-          "font-bold tracking-tight text-ink tabular-nums",
-          size === "lg" ? "text-3xl" : "text-xl",
-        )}
-      >
-        {currentText}
-      </span>
+      <span className={size === "lg" ? "price-current-lg" : "price-current"}>{currentText}</span>
       {onSale && (
         <>
           <span className="sr-only">{t("price.originalPrice")}</span>
-          <s className={cn("text-ink-muted tabular-nums", size === "lg" ? "text-base" : "text-sm")}>
+          <s className={size === "lg" ? "price-original-lg" : "price-original"}>
             {formatMoney(priceCents, currency, i18n.language)}
           </s>
         </>

@@ -7,7 +7,7 @@ import { cn } from "~/lib/cn";
 import { paths } from "~/lib/paths";
 import { type CategoryTab, CategoryTabs, tabId } from "./category-tabs";
 import { CourseCard } from "./course-card";
-import type { CourseCard as CourseCardData } from "./types";
+import type { CourseCardView } from "./course-card-view";
 
 export const CATEGORY_PARAM = "category";
 const PANEL_ID = "popular-courses-panel";
@@ -22,7 +22,7 @@ export function PopularCourses({
   category,
   heading,
 }: {
-  courses: CourseCardData[];
+  courses: CourseCardView[];
   /** One tab per top-level category; "All" is added in front. */
   categoryTabs: CategoryTab[];
   totalCount: number;

@@ -2,7 +2,7 @@ import { useTranslation } from "~/i18n/use-translation";
 import { cn } from "~/lib/cn";
 import { formatNumber, formatRating } from "~/lib/format";
 
-/** Five stars filled to the rating, the score and the number of reviews; one accessible label. */
+/** Five stars filled to the rating, the score and the number of reviews; one accessible label (classes: app.css). */
 export function RatingStars({
   rating,
   count,
@@ -20,15 +20,14 @@ export function RatingStars({
   const label = t("rating.label", { rating: score, count, countText: formatNumber(count, i18n.language) });
   const fill = `${Math.min(100, Math.max(0, (rating / 5) * 100))}%`;
   return (
-    <p role="img" aria-label={label} className={cn("flex items-center gap-2 text-sm", className)}>
-      <span className="relative inline-flex">
-        <span className="star-row text-star-empty" />
-        <span className="star-row absolute inset-y-0 left-0 text-star" style={{ width: fill }} />
+    <p role="img" aria-label={label} className={cn("rating", className)}>
+      <span className="rating-stars">
+        <span className="rating-fill" style={{ width: fill }} />
       </span>
-      <span aria-hidden="true" className="font-semibold text-ink tabular-nums">
+      <span aria-hidden="true" className="rating-score">
         {score}
       </span>
-      <span aria-hidden="true" className="text-ink-muted tabular-nums">
+      <span aria-hidden="true" className="rating-count">
         ({formatNumber(count, i18n.language)})
       </span>
     </p>

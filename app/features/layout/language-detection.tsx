@@ -54,13 +54,25 @@ function detect(
   }
 }
 
-const scriptFor = (schoolLanguage: string) =>
+/** The script per school language (a few): built once each, not on every page. */
+const scripts = new Map<string, string>();
+
+const buildScript = (schoolLanguage: string) =>
   `(${detect.toString()})(${JSON.stringify(SUPPORTED_LANGUAGES)},${JSON.stringify(LANGUAGE_COOKIE)},function(l){return ${JSON.stringify(languageCookie("__LANG__"))}.replace("__LANG__",encodeURIComponent(l))},${JSON.stringify(schoolLanguage)});`;
 
 /**
  * The inline detection script; render it first in <head>. `schoolLanguage`: the school's default
  * language from Settings ("" when it follows the visitor's browser).
  */
+function scriptFor(schoolLanguage: string): string {
+  let script = scripts.get(schoolLanguage);
+  if (script === undefined) {
+    script = buildScript(schoolLanguage);
+    scripts.set(schoolLanguage, script);
+  }
+  return script;
+}
+
 export function LanguageDetection({ schoolLanguage = "" }: { schoolLanguage?: string }) {
   const nonce = useNonce();
   const supported = (SUPPORTED_LANGUAGES as readonly string[]).includes(schoolLanguage) ? schoolLanguage : "";

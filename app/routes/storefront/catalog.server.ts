@@ -1,4 +1,5 @@
 import { CATALOG_PAGE_SIZE, type CatalogQuery, parseCatalogQuery } from "~/features/catalog/catalog-query";
+import { courseCardView } from "~/features/catalog/course-card-view";
 import type { Category } from "~/features/catalog/types";
 import { pageConversion } from "~/features/currency/page-currency.server";
 import { convertCourseList } from "~server/modules/currency/convert-prices";
@@ -56,9 +57,11 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     ),
     pageConversion(context, request),
   ]);
+  const converted = convertCourseList(list, conversion);
   return {
     query,
-    list: convertCourseList(list, conversion),
+    // Only what the cards show goes into the page's data.
+    list: { ...converted, courses: converted.courses.map(courseCardView) },
     categoryName: selected?.name ?? null,
     categories: categoryOptions(categories),
     attributes,

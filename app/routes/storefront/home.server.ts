@@ -1,4 +1,5 @@
 import type { CategoryTab } from "~/features/catalog/category-tabs";
+import { courseCardView } from "~/features/catalog/course-card-view";
 import { CATEGORY_PARAM } from "~/features/catalog/popular-courses";
 import { pageConversion } from "~/features/currency/page-currency.server";
 import { paths } from "~/lib/paths";
@@ -66,7 +67,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       popularHeading: text(custom.popularHeading),
       promo: { text: text(custom.promoText), image: custom.promoImage },
     },
-    courses: convertCourseList({ courses: popular }, conversion).courses,
+    courses: convertCourseList({ courses: popular }, conversion).courses.map(courseCardView),
     category,
     tabs,
     stats,
