@@ -49,7 +49,9 @@ const parsedHosts = new Map<string, string | undefined>();
 /** The hostname of a `Host` header value: lower case, without port or trailing dot; undefined when malformed. */
 export function hostnameOf(host: string | undefined): string | undefined {
   if (!host) return undefined;
-  if (parsedHosts.has(host)) return parsedHosts.get(host);
+  // One lookup for a known, well-formed host (nearly every request); `has` only tells a malformed one apart.
+  const known = parsedHosts.get(host);
+  if (known !== undefined || parsedHosts.has(host)) return known;
   if (parsedHosts.size >= MAX_CACHED) parsedHosts.clear();
   const hostname = parseHostname(host);
   parsedHosts.set(host, hostname);
@@ -68,10 +70,11 @@ function parseHostname(host: string): string | undefined {
 
 class TtlCache<T> {
   readonly #entries = new Map<string, { value: T; until: number }>();
-  get(key: string): T | undefined {
+  /** `now` lets a caller reading several caches ask the clock once. */
+  get(key: string, now = Date.now()): T | undefined {
     const entry = this.#entries.get(key);
     if (!entry) return undefined;
-    if (entry.until < Date.now()) {
+    if (entry.until < now) {
       this.#entries.delete(key);
       return undefined;
     }
@@ -126,11 +129,12 @@ export function createSchoolAddresses(db: Db, companies: CompanyService, options
       identifier: string | undefined,
     ): { company: Company; origin: string } | undefined {
       const hostname = hostnameOf(host);
-      const match = hostname ? hosts.get(hostname) : undefined;
+      const now = Date.now();
+      const match = hostname ? hosts.get(hostname, now) : undefined;
       if (!match || match.kind === "unknown") return undefined;
       const company = companies.resolveKnown(match.kind === "school" ? match.companyId : identifier);
-      if (!company || suspensions.get(company.id) !== false) return undefined;
-      const origin = origins.get(company.id);
+      if (!company || suspensions.get(company.id, now) !== false) return undefined;
+      const origin = origins.get(company.id, now);
       return origin ? { company, origin } : undefined;
     },
 
