@@ -6,6 +6,7 @@ import Fastify, {
   type FastifyInstance,
   type FastifyServerOptions,
   type onSendHookHandler,
+  type RouteOptions,
 } from "fastify";
 import { validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Env } from "./config/env";
@@ -138,6 +139,11 @@ export function startSchedules(app: FastifyInstance) {
   app.services.liveRates.start();
 }
 
+/** Whether a route answers only GET and HEAD (no request body, no write). */
+function readsOnly(route: RouteOptions): boolean {
+  return [route.method].flat().every((method) => method === "GET" || method === "HEAD");
+}
+
 /** Builds the whole app (API, pages, static files) without listening: used by main.ts and by tests. */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { env, database } = options;
@@ -208,10 +214,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       sent.then(() => done(null, payload));
     };
     app.addHook("onRoute", (route) => {
-      if ([route.method].flat().every((method) => method === "GET" || method === "HEAD")) return;
+      if (readsOnly(route)) return;
       route.onSend = [...[route.onSend ?? []].flat(), afterNotifications] as typeof route.onSend;
     });
   }
+  // A GET or HEAD has no body for Fastify to parse, so @fastify/compress's preParsing hook (which
+  // decompresses a request body) is left off those routes; their answers are compressed as before
+  // (decision 036, the fifth round). Added before the plugin, so its onRoute sees the setting.
+  app.addHook("onRoute", (route) => {
+    if (readsOnly(route)) route.decompress ??= false;
+  });
   app.decorate("draining", false);
   app.addHook("onRequest", (request, reply, done) => {
     reply.header("x-request-id", request.id);

@@ -88,11 +88,15 @@ export async function startServer(
   root: string,
   env: Record<string, string>,
   script?: string,
+  extraNodeArgs: string[] = [],
 ): Promise<ServerProcess> {
   const port = await freePort();
   // BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/profiles": Node flags for the product's server
   // (profiling it under load); the bare baseline runs without them.
-  const nodeArgs = script ? [] : (process.env.BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean);
+  const nodeArgs = [
+    ...(script ? [] : (process.env.BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean)),
+    ...extraNodeArgs,
+  ];
   const child: ChildProcess = spawn(
     process.execPath,
     [...nodeArgs, script ?? join(root, "build/node/main.js")],

@@ -1,3 +1,4 @@
+import { gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createTestApp, type TestApp } from "../../tests/support/test-app";
 
@@ -123,5 +124,24 @@ describe("the request path (decision 036)", () => {
     expect(second.json()).toEqual(first.json());
     expect(schoolAddresses.resolveKnown("unknown.example", undefined)).toBeUndefined();
     expect(schoolAddresses.resolveKnown("localhost", "no-such-company")).toBeUndefined();
+  });
+
+  it("still refuses an unknown school's host on the constant route, which enters no tenant scope", async () => {
+    const unknown = await t.app.inject({ url: "/api/health/baseline", headers: { host: "unknown.example" } });
+    expect([unknown.statusCode, unknown.json().code]).toEqual([404, "UNKNOWN_HOST"]);
+    expect(unknown.headers).toMatchObject(HARDENING_HEADERS);
+  });
+
+  it("still decompresses a gzip-encoded request body where a route takes one (only reads skip the hook)", async () => {
+    const login = await t.app.inject({
+      method: "POST",
+      url: "/api/customer/login",
+      headers: { "content-type": "application/json", "content-encoding": "gzip" },
+      payload: gzipSync(JSON.stringify({ email: "learner@example.com", password: "learn-with-joy-2024" })),
+    });
+    expect(login.statusCode).toBe(200);
+    expect(typeof login.json().token).toBe("string");
+    const list = await t.app.inject({ url: "/api/courses?limit=20", headers: { "accept-encoding": "gzip" } });
+    expect(list.headers["content-encoding"]).toBe("gzip");
   });
 });

@@ -34,6 +34,13 @@ declare module "fastify" {
   interface FastifyContextConfig {
     /** false for routes that serve no tenant (health checks, static files). */
     tenant?: boolean;
+    /**
+     * false for a route that is for a school (its company is resolved, unknown and suspended hosts
+     * are refused) but runs no query: no tenant scope is entered for it, which on Node.js 20 saves its
+     * AsyncLocalStorage entry (decision 036). A query it ran anyway would run as the table owner, so
+     * only routes that answer from the request alone say it (the benchmark's constant route).
+     */
+    tenantScope?: boolean;
   }
 }
 
@@ -139,12 +146,21 @@ export const tenancyPlugin = fp(async (app: FastifyInstance) => {
     });
   };
 
+  /** Goes on in the company's tenant scope, unless the route runs no query (`tenantScope: false`). */
+  const enterScope = (request: FastifyRequest, scoped: boolean, done: () => void) => {
+    if (!request.company || !scoped) return done();
+    withTenant(request.company.id, done);
+  };
+
   // The rest of the request (later hooks, body parsing, which Fastify runs in the async context it
   // started from, and the handler) runs in the company's tenant scope: row-level security, see
   // server/db/tenant-scope.ts. Calling done() inside the scope is what carries it on.
   app.addHook("onRequest", (request, reply, done) => {
     const detection = detectRequestLanguage(request, reply);
-    if (request.routeOptions.config?.tenant === false) return done();
+    // One read of the route's options (Fastify builds the object anew on every read).
+    const config = request.routeOptions.config;
+    if (config?.tenant === false) return done();
+    const scoped = config?.tenantScope !== false;
     // The school from memory (nearly every request): an API request goes on without a promise.
     const known = app.services.schoolAddresses.resolveKnown(request.host, companyIdentifier(request));
     if (known) {
@@ -152,18 +168,16 @@ export const tenancyPlugin = fp(async (app: FastifyInstance) => {
       request.schoolOrigin = known.origin;
       // A page whose school's settings are in memory goes on without a promise too.
       const language = applySchoolLanguage(request, detection);
-      if (!language) return withTenant(known.company.id, done);
+      if (!language) return enterScope(request, scoped, done);
       language.then(
-        () => withTenant(known.company.id, done),
+        () => enterScope(request, scoped, done),
         (error: Error) => done(error),
       );
       return;
     }
     resolveTenant(request, reply, detection).then(
       (goOn) => {
-        if (!goOn) return;
-        if (request.company) withTenant(request.company.id, done);
-        else done();
+        if (goOn) enterScope(request, scoped, done);
       },
       (error: Error) => done(error),
     );
