@@ -606,7 +606,9 @@ export function createCatalogService(
       language: Language,
     ): Promise<JsonBody> {
       return cached(companyId, courseListJsonKey(query, language), async () =>
-        jsonBody(CourseList.parse(await loadCourseList(companyId, query, language))),
+        // Built field by field in the schema's order (toCard), so it is serialised as it is: parsing it
+        // with the schema first gave the same bytes for a tenth of a list miss's CPU (decision 013).
+        jsonBody(await loadCourseList(companyId, query, language)),
       );
     },
 
@@ -628,7 +630,7 @@ export function createCatalogService(
     ): Promise<JsonBody | undefined> {
       return cached(companyId, courseJsonKey(idOrSlug, language), async () => {
         const course = await service.getCourse(companyId, idOrSlug, language);
-        return course ? jsonBody(CourseDetail.parse(course)) : undefined;
+        return course ? jsonBody(course) : undefined;
       });
     },
 
