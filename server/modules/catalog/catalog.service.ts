@@ -30,8 +30,8 @@ import {
   COURSE_SORTS,
   type CourseAttribute,
   type CourseCard,
-  CourseDetail,
-  CourseList,
+  type CourseDetail,
+  type CourseList,
   type CourseSort,
   type StoreListCoursesQuery,
 } from "./catalog.schemas";
