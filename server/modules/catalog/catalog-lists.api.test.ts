@@ -267,3 +267,46 @@ describe("the whole catalogue's list positions, built ahead of visitors", () => 
     expect(passes.count).toBe(COURSE_SORTS.length);
   });
 });
+
+describe("a list answer made by the database", () => {
+  it("is byte for byte the answer serialised from the service's cards, in every language and list", async () => {
+    const { db } = ctx.t.database;
+    // Cards that exercise every rule of the JSON: translations missing or empty, characters JSON
+    // escapes, averages that round, seats oversold, an image and a badge.
+    const edits: [number, string][] = [
+      [1, `title = '{"nl": "Alleen Nederlands"}', rating_total = 13, rating_count = 3`],
+      [2, `title = '{"en": "", "de": "Nur Deutsch", "nl": ""}', rating_total = 9, rating_count = 2`],
+      [
+        3,
+        `title = jsonb_build_object('en', 'Quote " back \\ slash' || chr(10) || chr(9) || chr(1) || ' 😀 ' || chr(8232) || ' é'),
+         summary = '{"en": "Only English", "nl": ""}', rating_total = 10, rating_count = 4`,
+      ],
+      [4, `title = '{"en": ""}', summary = '{"en": ""}', rating_total = 2, rating_count = 3`],
+      [5, `total_seats = 10, seats_sold = 12, rating_total = 1, rating_count = 7`],
+      [6, `total_seats = 10, seats_sold = 3, image = 'https://example.test/a.png', badge = 'best'`],
+      [7, `rating_total = 5, rating_count = 1, sale_price_cents = 499`],
+    ];
+    for (const [n, set] of edits) {
+      await db.execute(sql.raw(`update courses set ${set} where slug = 'list-course-${n}'`));
+    }
+    ctx.t.app.services.catalog.invalidate(ctx.companyId);
+    const { catalog } = ctx.t.app.services;
+    for (const language of ["en", "nl"] as const) {
+      for (const sort of [undefined, ...COURSE_SORTS]) {
+        for (const category of [undefined, parent.slug, child.slug, "no-such-category"]) {
+          for (const limit of [20, 7]) {
+            for (let page = 1; page <= 8; page++) {
+              const query = { page, limit, category, sort };
+              const params = new URLSearchParams({ page: String(page), limit: String(limit), lng: language });
+              if (sort) params.set("sort", sort);
+              if (category) params.set("category", category);
+              const { raw } = await call("GET", `/api/courses?${params}`);
+              const served = JSON.stringify(await catalog.listCourses(ctx.companyId, query, language));
+              expect({ params: `${params}`, raw }).toEqual({ params: `${params}`, raw: served });
+            }
+          }
+        }
+      }
+    }
+  });
+});

@@ -16,8 +16,11 @@ import { runUnscoped } from "../../db/tenant-scope";
  *   cache bus), so each warms its own.
  */
 export interface ListWarming {
-  /** Warms a company's lists after `delayMs` without a further call; null: every company with courses. */
-  schedule(companyId: string | null): void;
+  /**
+   * Warms a company's lists after `delayMs` (default: the option's) without a further call; null:
+   * every company with courses.
+   */
+  schedule(companyId: string | null, delayMs?: number): void;
   /** Resolves once nothing is scheduled or under way. */
   settled(): Promise<void>;
   /** Schedules nothing more; resolves once the pass under way has finished. */
@@ -83,13 +86,13 @@ export function createListWarming({ warm, companies, delayMs, onError }: ListWar
   };
 
   return {
-    schedule(companyId) {
+    schedule(companyId, wait = delayMs) {
       if (stopped) return;
       if (companyId === null) everyCompany = true;
       else pending.add(companyId);
       if (timer) clearTimeout(timer);
       // Outside the scope of whoever changed the catalogue: each company is warmed in its own.
-      timer = runUnscoped(() => setTimeout(fire, delayMs));
+      timer = runUnscoped(() => setTimeout(fire, wait));
       timer.unref();
     },
     async settled() {
