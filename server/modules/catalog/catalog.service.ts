@@ -23,7 +23,6 @@ import { isUuid } from "../../lib/ids";
 import { JsonBody, jsonBody } from "../../lib/json-body";
 import { ReadCache } from "../../lib/read-cache";
 import { enrolments, orderLines, orders } from "../orders/orders.tables";
-import { type CardJsonRow, cardJsonColumns, courseListJson } from "./card-json";
 import {
   type AttributeList,
   attributeValuesOf,
@@ -67,8 +66,6 @@ const cardColumns = {
   categoryId: courses.categoryId,
   createdAt: courses.createdAt,
 };
-/** What a list page's seek selects: the card's columns, or the card as JSON (card-json.ts). */
-type SeekColumns = typeof cardColumns | ReturnType<typeof cardJsonColumns>;
 type CardRow = {
   [K in keyof typeof cardColumns]: (typeof cardColumns)[K]["_"]["notNull"] extends true
     ? (typeof cardColumns)[K]["_"]["data"]
@@ -285,32 +282,6 @@ export function createCatalogService(
     shape: CatalogShape,
     category: string | undefined,
   ): Promise<{ rows: CardRow[]; totalDoc: number }> {
-    return browse(companyId, query, shape, category, { columns: cardColumns });
-  }
-
-  /** `browsePage` with each card as JSON made by the database (card-json.ts), for a serialised answer. */
-  async function browsePageJson(
-    companyId: string,
-    query: StoreListCoursesQuery,
-    shape: CatalogShape,
-    category: string | undefined,
-    language: Language,
-  ): Promise<{ rows: CardJsonRow[]; totalDoc: number }> {
-    return browse(companyId, query, shape, category, {
-      columns: cardJsonColumns(language),
-      statement: "json",
-      params: { language },
-    });
-  }
-
-  /** The seek of `browsePage`, selecting `read.columns` (`read.statement`: the prepared statements' kind). */
-  async function browse<Row>(
-    companyId: string,
-    query: StoreListCoursesQuery,
-    shape: CatalogShape,
-    category: string | undefined,
-    read: { columns: SeekColumns; statement?: "json"; params?: Record<string, unknown> },
-  ): Promise<{ rows: Row[]; totalDoc: number }> {
     const sort = query.sort ?? "date-desc";
     const ids = category ? subtreeIds(shape.nodes, category) : undefined;
     const totalDoc = ids
@@ -322,9 +293,7 @@ export function createCatalogService(
     const window = pageWindow(await listPositions(companyId, sort, category, where), start, query.limit);
     if (!window.from) return { rows: [], totalDoc };
     if (!ids || ids.length === 1) {
-      const statement = seekStatement(sort, ids !== undefined, window.to !== undefined, read.statement);
-      const rows = await statement.execute({
-        ...read.params,
+      const rows = await seekStatement(sort, ids !== undefined, window.to !== undefined).execute({
         companyId,
         categoryId: ids?.[0],
         fromKey: window.from.key,
@@ -334,27 +303,27 @@ export function createCatalogService(
         limit: query.limit,
         skip: window.skip,
       });
-      return { rows: rows as Row[], totalDoc };
+      return { rows, totalDoc };
     }
     // A category with sub-categories: an IN list of any length, not one statement shape.
     const rows = await db
-      .select(read.columns)
+      .select(cardColumns)
       .from(courses)
       .where(and(where, windowCondition(sort, window.from, window.to)))
       .orderBy(...orderBy(sort))
       .limit(query.limit)
       .offset(window.skip);
-    return { rows: rows as Row[], totalDoc };
+    return { rows, totalDoc };
   }
 
   /**
    * The seek of a list page as a named prepared statement (one per sort, with or without one
-   * category, with or without an upper bound: 16 shapes; as many again selecting JSON cards). On
-   * PostgreSQL each pooled connection parses it once (decision 013). The embedded database has no
-   * statement cache: the same query, unprepared.
+   * category, with or without an upper bound: 16 shapes). On PostgreSQL each pooled connection parses
+   * it once and, after a few executions, keeps a generic plan, so a page is neither parsed nor planned
+   * again (decision 013). The embedded database has no statement cache: the same query, unprepared.
    */
   const seeks = new Map<string, ReturnType<typeof prepareSeek>>();
-  function prepareSeek(sort: CourseSort, oneCategory: boolean, bounded: boolean, kind: "json" | undefined) {
+  function prepareSeek(sort: CourseSort, oneCategory: boolean, bounded: boolean) {
     const param = sql.placeholder;
     const where = and(
       eq(courses.companyId, param("companyId")),
@@ -366,10 +335,9 @@ export function createCatalogService(
         bounded ? { key: param("toKey"), id: param("toId") } : undefined,
       ),
     );
-    const name = `catalog_seek_${sort.replace("-", "_")}_${oneCategory ? "category" : "all"}_${bounded ? "bounded" : "open"}${kind ? `_${kind}` : ""}`;
-    const columns: SeekColumns = kind === "json" ? cardJsonColumns(param("language")) : cardColumns;
+    const name = `catalog_seek_${sort.replace("-", "_")}_${oneCategory ? "category" : "all"}_${bounded ? "bounded" : "open"}`;
     return db
-      .select(columns)
+      .select(cardColumns)
       .from(courses)
       .where(where)
       .orderBy(...orderBy(sort))
@@ -377,11 +345,11 @@ export function createCatalogService(
       .offset(param("skip"))
       .prepare(name);
   }
-  function seekStatement(sort: CourseSort, oneCategory: boolean, bounded: boolean, kind?: "json") {
-    const key = `${sort}:${oneCategory}:${bounded}:${kind ?? ""}`;
+  function seekStatement(sort: CourseSort, oneCategory: boolean, bounded: boolean) {
+    const key = `${sort}:${oneCategory}:${bounded}`;
     let statement = seeks.get(key);
     if (!statement) {
-      statement = prepareSeek(sort, oneCategory, bounded, kind);
+      statement = prepareSeek(sort, oneCategory, bounded);
       seeks.set(key, statement);
     }
     return statement;
@@ -440,15 +408,8 @@ export function createCatalogService(
     return ids;
   }
 
-  /** A card's category: a published one from the kept tree, translated; null for none. */
-  function categoryRef(categoryId: string | null, nodes: CategoryNode[], language: Language) {
-    const category = categoryId ? nodes.find((node) => node.id === categoryId) : undefined;
-    return category
-      ? { id: category.id, slug: category.slug, name: translate(category.name, language) }
-      : null;
-  }
-
   function toCard(row: CardRow, nodes: CategoryNode[], language: Language): CourseCard {
+    const category = row.categoryId ? nodes.find((node) => node.id === row.categoryId) : undefined;
     return {
       id: row.id,
       slug: row.slug,
@@ -466,7 +427,9 @@ export function createCatalogService(
       currency: row.currency,
       totalSeats: row.totalSeats,
       seatsLeft: row.totalSeats === null ? null : Math.max(0, row.totalSeats - row.seatsSold),
-      category: categoryRef(row.categoryId, nodes, language),
+      category: category
+        ? { id: category.id, slug: category.slug, name: translate(category.name, language) }
+        : null,
       createdAt: row.createdAt.toISOString(),
     };
   }
@@ -559,34 +522,6 @@ export function createCatalogService(
         .filter((attribute) => attribute.values.length > 0),
     );
 
-  /**
-   * A page of the list without search words or attribute values as its answer's JSON, the cards made
-   * by the database (card-json.ts); undefined for other lists. The same bytes as serialising
-   * `loadCourseList`'s answer, for about a third of the CPU in Node.js (decision 013, sixth pass).
-   */
-  async function browseListJson(
-    companyId: string,
-    query: StoreListCoursesQuery,
-    language: Language,
-  ): Promise<string | undefined> {
-    if (searchWords(query.searchText).length > 0 || attributeValuesOf(query).length > 0) return undefined;
-    const shape = await catalogShape(companyId);
-    const category = query.category ? findCategoryId(shape.nodes, query.category) : undefined;
-    if (query.category && !category) return JSON.stringify(emptyList(query));
-    const { rows, totalDoc } = await browsePageJson(companyId, query, shape, category, language);
-    const refs = new Map<string | null, string>();
-    const categoryJson = (categoryId: string | null) => {
-      let ref = refs.get(categoryId);
-      if (ref === undefined) {
-        ref = JSON.stringify(categoryRef(categoryId, shape.nodes, language));
-        refs.set(categoryId, ref);
-      }
-      return ref;
-    };
-    const pages = Math.ceil(totalDoc / query.limit);
-    return courseListJson(rows, categoryJson, { totalDoc, page: query.page, limit: query.limit, pages });
-  }
-
   /** One page of published courses, uncached: `listCourses` and `listCoursesJson` cache it each their way. */
   async function loadCourseList(
     companyId: string,
@@ -595,8 +530,12 @@ export function createCatalogService(
   ): Promise<CourseList> {
     const shape = await catalogShape(companyId);
     const { nodes } = shape;
-    const category = query.category ? findCategoryId(nodes, query.category) : undefined;
-    if (query.category && !category) return emptyList(query);
+    let category: string | undefined;
+    if (query.category) {
+      const wanted = query.category.toLowerCase();
+      category = nodes.find((node) => node.slug === wanted || node.id === wanted)?.id;
+      if (!category) return { courses: [], totalDoc: 0, page: query.page, limit: query.limit, pages: 0 };
+    }
     const words = searchWords(query.searchText);
     const valueIds = attributeValuesOf(query);
     const filter = and(
@@ -668,13 +607,11 @@ export function createCatalogService(
       query: StoreListCoursesQuery,
       language: Language,
     ): Promise<JsonBody> {
-      return cached(companyId, courseListJsonKey(query, language), async () => {
-        const made = await browseListJson(companyId, query, language);
-        if (made !== undefined) return new JsonBody(Buffer.from(made, "utf8"));
+      return cached(companyId, courseListJsonKey(query, language), async () =>
         // Built field by field in the schema's order (toCard), so it is serialised as it is: parsing it
         // with the schema first gave the same bytes for a tenth of a list miss's CPU (decision 013).
-        return jsonBody(await loadCourseList(companyId, query, language));
-      });
+        jsonBody(await loadCourseList(companyId, query, language)),
+      );
     },
 
     /** `listCoursesJson` when it is cached, else undefined: no promise. */
@@ -871,17 +808,6 @@ export function createCatalogService(
     },
   };
   return service;
-}
-
-/** A category by slug or id among the published ones; undefined when there is none. */
-function findCategoryId(nodes: CategoryNode[], slugOrId: string): string | undefined {
-  const wanted = slugOrId.toLowerCase();
-  return nodes.find((node) => node.slug === wanted || node.id === wanted)?.id;
-}
-
-/** The answer for a category that is not there: no courses. */
-function emptyList(query: StoreListCoursesQuery): CourseList {
-  return { courses: [], totalDoc: 0, page: query.page, limit: query.limit, pages: 0 };
 }
 
 function courseListJsonKey(query: StoreListCoursesQuery, language: Language): string {
