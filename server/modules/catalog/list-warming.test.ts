@@ -22,6 +22,16 @@ function recordedWarming(companies: string[] = []) {
   return { warming, warmed, finish, flush };
 }
 
+/** Companies a and b scheduled and their round started: a is being warmed. */
+async function companiesAAndBStarted() {
+  vi.useFakeTimers();
+  const recorded = recordedWarming();
+  recorded.warming.schedule("a");
+  recorded.warming.schedule("b");
+  await vi.advanceTimersByTimeAsync(100);
+  return recorded;
+}
+
 afterEach(() => {
   vi.useRealTimers();
 });
@@ -46,11 +56,7 @@ describe("list warming", () => {
   });
 
   it("runs one company after another, and what is scheduled during a round after it, never two at once", async () => {
-    vi.useFakeTimers();
-    const { warming, warmed, finish, flush } = recordedWarming();
-    warming.schedule("a");
-    warming.schedule("b");
-    await vi.advanceTimersByTimeAsync(100);
+    const { warming, warmed, finish, flush } = await companiesAAndBStarted();
     expect(warmed).toEqual(["a"]);
     warming.schedule("c");
     await vi.advanceTimersByTimeAsync(100);
@@ -85,11 +91,7 @@ describe("list warming", () => {
   });
 
   it("starts nothing once stopped, and its stop waits for the pass under way", async () => {
-    vi.useFakeTimers();
-    const { warming, warmed, finish, flush } = recordedWarming();
-    warming.schedule("a");
-    warming.schedule("b");
-    await vi.advanceTimersByTimeAsync(100);
+    const { warming, warmed, finish, flush } = await companiesAAndBStarted();
     let stopped = false;
     void warming.stop().then(() => {
       stopped = true;
