@@ -120,7 +120,7 @@ export function createServices(
   });
   const originOf = (companyId: string) => schoolAddresses.originOfId(companyId);
   const settings = createSettingsService(db, { bus: cacheBus });
-  const catalog = createCatalogService(db, { bus: cacheBus, answers: env.CATALOG_CACHE === "on" });
+  const catalog = createCatalogService(db, { bus: cacheBus, answers: env.CATALOG_CACHE === "on", log });
   const sitemap = createSitemapService(db, { catalog, originOf });
   const sessions = createSessionService(db);
   const staffAccess = createStaffAccessService(db);

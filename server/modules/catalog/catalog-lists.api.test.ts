@@ -1,5 +1,5 @@
 import { and, count, eq, inArray, sql } from "drizzle-orm";
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { adminTestContext } from "../../../tests/support/admin-test-context";
 import { COURSE_SORTS, type CourseList, type CourseSort } from "./catalog.schemas";
 import { catalogCounts, categories, courses, NO_CATEGORY } from "./catalog.tables";
@@ -179,5 +179,91 @@ describe("storefront lists at kept positions", () => {
       (await oracle("date-desc", [parent.id], 1, 100)).ids,
     );
     await expectCountsRight({ childInParent: false });
+  });
+});
+
+/**
+ * The positions passes (list-positions.ts `readPositions`) the app asks the database for from now on,
+ * seen where drizzle prepares each query; `first` resolves when one starts.
+ */
+function watchPasses() {
+  type PrepareQuery = (query: { sql: string }, ...rest: unknown[]) => unknown;
+  const session = (ctx.t.database.db as unknown as { session: { prepareQuery: PrepareQuery } }).session;
+  const original = session.prepareQuery;
+  let count = 0;
+  let started: () => void = () => undefined;
+  const first = new Promise<void>((resolve) => {
+    started = resolve;
+  });
+  session.prepareQuery = function (this: unknown, query, ...rest) {
+    if (/row_number\(\) over .* as "n"/s.test(query.sql)) {
+      count++;
+      started();
+    }
+    return original.call(this, query, ...rest);
+  };
+  restorePrepare = () => {
+    session.prepareQuery = original;
+  };
+  return {
+    first,
+    get count() {
+      return count;
+    },
+  };
+}
+let restorePrepare: () => void = () => undefined;
+afterEach(() => restorePrepare());
+
+/** The first pages of the whole catalogue in every sort, asked for all at once, against the oracle. */
+async function expectFirstPagesRight() {
+  const asked = [undefined, ...COURSE_SORTS].flatMap((sort) => [1, 2, 3].map((page) => ({ sort, page })));
+  const answers = await Promise.all(
+    asked.map(async ({ sort, page }) => {
+      const { body } = await call("GET", `/api/courses?page=${page}${sort ? `&sort=${sort}` : ""}`);
+      return { sort, page, ids: (body as CourseList).courses.map((course) => course.id) };
+    }),
+  );
+  for (const { sort, page, ids } of answers) {
+    const where = `${sort ?? "default"} page ${page}`;
+    const expected = await oracle(sort ?? "date-desc", undefined, page, 20);
+    expect({ where, ids }).toEqual({ where, ids: expected.ids });
+  }
+}
+
+describe("the whole catalogue's list positions, built ahead of visitors", () => {
+  const catalog = () => ctx.t.app.services.catalog;
+
+  it("are built after a change, from the changed catalogue: its first visitors pay no pass", async () => {
+    await expectFirstPagesRight();
+    // The newest and cheapest course: every list's pages shift by one.
+    const created = await call("POST", "/api/admin/courses", ctx.admin.token, {
+      title: { en: "The cheapest list course" },
+      priceCents: 1,
+    });
+    expect(created.status).toBe(201);
+    const published = await call("PATCH", `/api/admin/courses/${created.body.id}`, ctx.admin.token, {
+      published: true,
+    });
+    expect(published.status).toBe(200);
+    await catalog().listsWarmed();
+    const passes = watchPasses();
+    await expectFirstPagesRight();
+    expect(passes.count).toBe(0);
+  });
+
+  it("are built once per list: visitors asking while the passes run share them", async () => {
+    const passes = watchPasses();
+    const [course] = await ctx.t.database.db
+      .select({ id: courses.id })
+      .from(courses)
+      .where(and(eq(courses.companyId, ctx.companyId), eq(courses.slug, "list-course-1")));
+    expect(
+      (await call("PATCH", `/api/admin/courses/${course?.id}`, ctx.admin.token, { priceCents: 2 })).status,
+    ).toBe(200);
+    await passes.first;
+    await expectFirstPagesRight();
+    await catalog().listsWarmed();
+    expect(passes.count).toBe(COURSE_SORTS.length);
   });
 });

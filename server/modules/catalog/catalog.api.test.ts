@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app";
 import type { SeedCourse } from "../../seed/content/types";
 import { insertCategory, insertCompany, insertCourse } from "../../seed/factories";
-import type { CategoryList, CourseCard, CourseDetail, CourseList } from "./catalog.schemas";
+import { type CategoryList, type CourseCard, CourseDetail, CourseList } from "./catalog.schemas";
 
 let t: TestApp;
 
@@ -220,6 +220,24 @@ describe("GET /api/courses/:id", () => {
       message: 'No course "no-such-course" exists.',
       code: "COURSE_NOT_FOUND",
     });
+  });
+});
+
+describe("the catalogue's answers", () => {
+  it("are exactly what their response schema gives, field for field and in its order", async () => {
+    // The answers are serialised as the service builds them (no parse on the way out): this holds
+    // them to the schema the OpenAPI document publishes.
+    for (const lng of ["en", "nl"]) {
+      for (const query of [`?limit=100&lng=${lng}`, `?sort=price-asc&page=2&limit=7&lng=${lng}`]) {
+        const { rawPayload } = await t.app.inject({ url: `/api/courses${query}` });
+        const raw = rawPayload.toString("utf8");
+        expect(raw).toBe(JSON.stringify(CourseList.parse(JSON.parse(raw))));
+        for (const card of (JSON.parse(raw) as CourseList).courses) {
+          const detail = await t.app.inject({ url: `/api/courses/${card.slug}?lng=${lng}` });
+          expect(detail.body).toBe(JSON.stringify(CourseDetail.parse(detail.json())));
+        }
+      }
+    }
   });
 });
 

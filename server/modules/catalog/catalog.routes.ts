@@ -82,6 +82,10 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   const { catalog } = app.services;
   const checkedLists = new CheckedUrls<StoreListCoursesQuery>();
   const checkedCourses = new CheckedUrls<{ id: string; query: z.output<typeof StoreCourseQuery> }>();
+  // The lists' positions are built ahead of their first visitors from the start (list-warming.ts),
+  // and no pass is left running against a closed database.
+  app.addHook("onReady", async () => catalog.warmLists());
+  app.addHook("onClose", async () => catalog.stopWarmingLists());
 
   app.get(
     "/courses",
