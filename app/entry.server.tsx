@@ -1,5 +1,3 @@
-import { PassThrough } from "node:stream";
-import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext } from "react-router";
@@ -10,6 +8,7 @@ import { coalescing } from "~/lib/coalescing-stream";
 import { deferredHydration } from "~/lib/deferred-hydration";
 import { EARLY_INPUT_SCRIPT } from "~/lib/early-input";
 import { NonceContext } from "~/lib/nonce";
+import { withNodeBody } from "~shared/response-node-body";
 
 export const streamTimeout = 5_000;
 
@@ -39,21 +38,18 @@ export default function handleRequest(
         nonce,
         [readyOption]() {
           shellRendered = true;
-          const body = new PassThrough();
           // What is typed before hydration is handed to React once it has hydrated (early-input.ts).
-          const head = deferredHydration({
+          const body = deferredHydration({
             headEnd: `<script nonce="${nonce}">${EARLY_INPUT_SCRIPT}</script>`,
           });
-          head.pipe(body);
           // React's ~2 KB pieces of one turn go on as one chunk (coalescing-stream.ts).
           const joined = coalescing();
-          joined.pipe(head);
+          joined.pipe(body);
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+          // The page goes to the server's reply as the Node.js stream it is, not through a web
+          // stream and back (response-node-body.ts).
           resolve(
-            new Response(createReadableStreamFromReadable(body), {
-              headers: responseHeaders,
-              status: responseStatusCode,
-            }),
+            withNodeBody(new Response(null, { headers: responseHeaders, status: responseStatusCode }), body),
           );
           pipe(joined);
         },

@@ -31,6 +31,7 @@ import { loadMessages, usePageMessages } from "~/i18n/messages-store";
 import { offeredLanguages } from "~/i18n/offered-languages";
 import { holdPageMessages, schoolMessages } from "~/i18n/page-messages.server";
 import { translator } from "~/i18n/translator";
+import { useAppLinkClicks } from "~/lib/app-link-clicks";
 import type { EarlyInputWindow } from "~/lib/early-input";
 import { useNonce } from "~/lib/nonce";
 import { absoluteUrl, withSiteSeo } from "~/lib/seo";
@@ -187,6 +188,7 @@ function useHydrationMark() {
 
 export function Layout({ children }: { children: React.ReactNode }) {
   useHydrationMark();
+  useAppLinkClicks();
   const data = useRouteLoaderData<typeof loader>("root");
   const nonce = useNonce();
   const language = data?.language ?? "en";

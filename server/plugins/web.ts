@@ -1,4 +1,3 @@
-import { Readable } from "node:stream";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { createRequestHandler, type ServerBuild } from "react-router";
@@ -9,34 +8,12 @@ import type { CspAllowance } from "../modules/settings/site-widgets";
 import type { ServerLoadContext } from "../web/load-context";
 import { acceptsGzip, gzipWithNonce, reusableWithNonce } from "../web/nonce-page";
 import { type CachedPage, createPageCache } from "../web/page-cache";
+import { type RenderedPage, renderedPage } from "../web/rendered-page";
+import { toWebRequest } from "../web/web-request";
 
 export type WebOptions = { mode: "production" } | { mode: "development"; vite: ViteDevServer };
 
 const METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"];
-
-/** The request for React Router; aborted when the client goes away unless no `reply` waits for it. */
-function toWebRequest(request: FastifyRequest, reply: FastifyReply | undefined, origin: string): Request {
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(request.headers)) {
-    if (value === undefined) continue;
-    for (const item of Array.isArray(value) ? value : [value]) headers.append(name, item);
-  }
-  const controller = new AbortController();
-  reply?.raw.on("close", () => controller.abort());
-  const init: RequestInit & { duplex?: "half" } = {
-    method: request.method,
-    headers,
-    signal: controller.signal,
-  };
-  if (request.method !== "GET" && request.method !== "HEAD") {
-    if (Buffer.isBuffer(request.body)) init.body = new Uint8Array(request.body);
-    else if (request.body) {
-      init.body = Readable.toWeb(request.body as Readable) as ReadableStream;
-      init.duplex = "half";
-    }
-  }
-  return new Request(new URL(request.url, origin), init);
-}
 
 /**
  * Carries the CSP sources a page's loaders asked for (`allowSources`) from the render to the reply,
@@ -64,16 +41,14 @@ function sendCachedPage(request: FastifyRequest, reply: FastifyReply, page: Cach
   return reply.send(copy.body);
 }
 
-async function sendWebResponse(reply: FastifyReply, response: Response) {
-  reply.status(response.status);
-  for (const [name, value] of response.headers) {
+function sendRenderedPage(reply: FastifyReply, page: RenderedPage) {
+  reply.status(page.status);
+  for (const [name, value] of page.headers) {
     if (name !== "set-cookie") copyHeader(reply, name, value);
   }
-  const cookies = response.headers.getSetCookie();
+  const cookies = page.headers.getSetCookie();
   if (cookies.length > 0) reply.header("set-cookie", cookies);
-  return reply.send(
-    response.body ? Readable.fromWeb(response.body as import("node:stream/web").ReadableStream) : null,
-  );
+  return reply.send(page.body);
 }
 
 /**
@@ -170,20 +145,19 @@ export async function webPlugin(app: FastifyInstance, options: WebOptions) {
     const render = async (background = false) => {
       let allowance: CspAllowance | undefined;
       const own = { ...context, allowSources: (sources: CspAllowance) => (allowance = sources) };
-      const response = await withRequestLanguage(request.language, () =>
-        handle(toWebRequest(request, background ? undefined : reply, requestOrigin), own),
+      const page = renderedPage(
+        await withRequestLanguage(request.language, () =>
+          handle(toWebRequest(request, background ? undefined : reply, requestOrigin), own),
+        ),
       );
-      if (!allowance) return response;
-      const headers = new Headers(response.headers);
+      if (!allowance) return page;
+      // A copy: a Response's headers may be immutable (a redirect's).
+      const headers = new Headers(page.headers);
       headers.set(CSP_ALLOWANCE_HEADER, JSON.stringify(allowance));
-      return new Response(response.body, {
-        status: response.status,
-        statusText: response.statusText,
-        headers,
-      });
+      return { ...page, headers };
     };
-    if (!pages || !key) return sendWebResponse(reply, await render());
-    let own: Response | undefined;
+    if (!pages || !key) return sendRenderedPage(reply, await render());
+    let own: RenderedPage | undefined;
     const page = await pages.get(request.company.id, key, {
       render,
       nonce: reply.scriptNonce,
@@ -192,7 +166,7 @@ export async function webPlugin(app: FastifyInstance, options: WebOptions) {
       },
       onBackgroundError: (error) => request.log.error({ err: error }, "rendering a shared page failed"),
     });
-    if (!page) return sendWebResponse(reply, own ?? (await render()));
+    if (!page) return sendRenderedPage(reply, own ?? (await render()));
     return sendCachedPage(request, reply, page);
   }
 }

@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from "vitest";
 import { localCacheBus } from "../lib/cache-bus";
 import { withNonce } from "./nonce-page";
 import { createPageCache, PAGE_STALE_MS, PAGE_TTL_MS, type PageRender } from "./page-cache";
+import { type RenderedPage, renderedPage } from "./rendered-page";
 
 const NONCE = "request-nonce";
 
@@ -14,7 +15,7 @@ function html(text: string) {
 
 function renders(responses: (() => Response)[]) {
   const calls: boolean[] = [];
-  const passed: Response[] = [];
+  const passed: RenderedPage[] = [];
   const errors: unknown[] = [];
   const page: PageRender = {
     nonce: NONCE,
@@ -22,7 +23,7 @@ function renders(responses: (() => Response)[]) {
       calls.push(background);
       const next = responses.shift();
       if (!next) throw new Error("no more renders");
-      return next();
+      return renderedPage(next());
     },
     passThrough: (response) => passed.push(response),
     onBackgroundError: (error) => errors.push(error),

@@ -4,6 +4,7 @@ import { CURRENCY_COOKIE } from "~shared/currency-cookie";
 import type { CacheBus } from "../lib/cache-bus";
 import { ReadCache } from "../lib/read-cache";
 import { type NoncePage, splitAtNonce } from "./nonce-page";
+import { pageText, type RenderedPage } from "./rendered-page";
 
 /**
  * Rendered storefront pages for visitors without a session, shared by everyone who asks for the
@@ -47,11 +48,11 @@ interface Entry {
 
 export interface PageRender {
   /** Renders the page for the current request; `background` when nobody waits for the answer. */
-  render: (background: boolean) => Promise<Response>;
+  render: (background: boolean) => Promise<RenderedPage>;
   /** The nonce `render` puts in the page. */
   nonce: string;
   /** Answers the current request with a render that cannot be shared. */
-  passThrough: (response: Response) => void;
+  passThrough: (response: RenderedPage) => void;
   /** A background render failed (the older page stays in use). */
   onBackgroundError: (error: unknown) => void;
 }
@@ -66,11 +67,11 @@ export function createPageCache(options: { bus?: CacheBus; now?: () => number } 
     const response = await render(background);
     const type = response.headers.get("content-type") ?? "";
     if (response.status !== 200 || !type.startsWith("text/html") || response.headers.has("set-cookie")) {
-      if (background) await response.body?.cancel();
+      if (background) response.body?.destroy();
       else passThrough(response);
       return { renderedAt, page: undefined };
     }
-    const html = await response.text();
+    const html = await pageText(response);
     const headers = [...response.headers].filter(([name]) => name !== "content-length");
     return { renderedAt, page: { status: response.status, headers, body: await splitAtNonce(html, nonce) } };
   }

@@ -6,6 +6,7 @@ import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, describe, expect, it } from "vitest";
 import { projectRoot } from "~server/lib/paths";
+import { drippedPost } from "../support/dripped-post";
 import { adminQuery, withDatabase } from "../support/postgres-url";
 import { type ServerProcess, startServerProcess } from "../support/server-process";
 
@@ -54,32 +55,6 @@ function fresh(url: string, path: string, init: { method?: string; body?: unknow
     );
     request.on("error", reject);
     request.end(body);
-  });
-}
-
-/** A JSON post whose body arrives in two parts, 1.5 s apart: a request in flight for that long. */
-function dripped(url: string, path: string, body: unknown) {
-  const text = JSON.stringify(body);
-  return new Promise<{ status: number; error?: string }>((resolve) => {
-    const request = httpRequest(
-      {
-        host: "127.0.0.1",
-        port: new URL(url).port,
-        path,
-        method: "POST",
-        agent: false,
-        headers: { "content-type": "application/json", "content-length": Buffer.byteLength(text) },
-      },
-      (response) => {
-        response.resume();
-        response.on("end", () => resolve({ status: response.statusCode ?? 0 }));
-      },
-    );
-    request.on("error", (error: NodeJS.ErrnoException) =>
-      resolve({ status: 0, error: error.code ?? error.message }),
-    );
-    request.write(text.slice(0, 10));
-    setTimeout(() => request.end(text.slice(10)), 1_500);
   });
 }
 
@@ -226,10 +201,15 @@ describe.runIf(process.env.TEST_DATABASE_URL)("the built server with WEB_CONCURR
 
       // SIGTERM: every worker drains (a sign-in whose body is still on its way is answered) and
       // exits, then the primary, with 0.
-      const inFlight = dripped(server.url, "/api/customer/login", {
-        email: "nobody@example.com",
-        password: "not-the-password",
-      });
+      const inFlight = drippedPost(
+        server.url,
+        "/api/customer/login",
+        {
+          email: "nobody@example.com",
+          password: "not-the-password",
+        },
+        { gapMs: 1_500, agent: false },
+      );
       await sleep(200);
       const stopped = await server.stop("SIGTERM");
       expect(await inFlight).toEqual({ status: 401 });

@@ -6,6 +6,7 @@ import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, describe, expect, it } from "vitest";
 import { projectRoot } from "~server/lib/paths";
+import { drippedPost } from "../support/dripped-post";
 import { adminQuery, withDatabase } from "../support/postgres-url";
 import { freePort, startServerProcess } from "../support/server-process";
 
@@ -75,27 +76,12 @@ describe("the built server on the embedded database", () => {
     try {
       expect((await call(agent, port, "GET", "/readyz")).status).toBe(200);
       // A sign-in whose body is still on its way when the stop begins.
-      const body = JSON.stringify({ email: "nobody@example.com", password: "not-the-password" });
-      const inFlight = new Promise<{ status: number; error?: string }>((done) => {
-        const request = httpRequest(
-          {
-            host: "127.0.0.1",
-            port,
-            method: "POST",
-            path: "/api/customer/login",
-            headers: { "content-type": "application/json", "content-length": Buffer.byteLength(body) },
-          },
-          (response) => {
-            response.resume();
-            response.on("end", () => done({ status: response.statusCode ?? 0 }));
-          },
-        );
-        request.on("error", (error: NodeJS.ErrnoException) =>
-          done({ status: 0, error: error.code ?? error.message }),
-        );
-        request.write(body.slice(0, 10));
-        setTimeout(() => request.end(body.slice(10)), 3_000);
-      });
+      const inFlight = drippedPost(
+        server.url,
+        "/api/customer/login",
+        { email: "nobody@example.com", password: "not-the-password" },
+        { gapMs: 3_000 },
+      );
       await sleep(200);
       const stopped = server.stop("SIGTERM");
       await sleep(500);

@@ -23,6 +23,21 @@ const sizes: Record<ButtonSize, string> = {
   lg: "min-h-12 px-6 text-base",
 };
 
+/** The utilities of a button of this variant and size. */
+export function buttonUtilities(variant: ButtonVariant, size: ButtonSize): string {
+  return `${base} ${variants[variant]} ${sizes[size]}`;
+}
+
+/**
+ * Variants and sizes that have one class of app.css holding exactly their utilities (the same CSS
+ * rules, button.test.ts checks it): a course card's Enroll button is one, repeated on every card
+ * of a list page (decision 013, seventh pass). Only without a `className`, whose utilities could
+ * conflict with the ones inside the class.
+ */
+const ONE_CLASS: Partial<Record<`${ButtonVariant} ${ButtonSize}`, string>> = {
+  "accent md": "button-accent-md",
+};
+
 export function buttonClasses({
   variant = "primary",
   size = "md",
@@ -32,6 +47,10 @@ export function buttonClasses({
   size?: ButtonSize;
   className?: string;
 } = {}) {
+  if (!className) {
+    const single = ONE_CLASS[`${variant} ${size}`];
+    if (single) return single;
+  }
   return cn(base, variants[variant], sizes[size], className);
 }
 

@@ -30,7 +30,18 @@ export function CourseCard({
 
   return (
     <article className="group course-card">
-      <Link to={href} tabIndex={-1} aria-hidden="true" className="course-card-media">
+      {/* The image repeats the title's link for the pointer only: out of the tab order and the
+          accessibility tree (the title's link is the card's one link there), and a plain anchor
+          (app-link-clicks.ts) rather than a second <Link>: the same markup, navigated in the app. */}
+      {/* biome-ignore lint/a11y/useAnchorContent: hidden on purpose, the title's link is the card's link for assistive technologies */}
+      <a
+        tabIndex={-1}
+        aria-hidden="true"
+        className="course-card-media"
+        href={href}
+        data-discover="true"
+        data-app-link=""
+      >
         {course.image && (
           <img
             src={course.image}
@@ -42,7 +53,7 @@ export function CourseCard({
             className="course-card-image"
           />
         )}
-      </Link>
+      </a>
       <CourseBadge badge={course.badge} className="absolute top-3 left-3" />
 
       <div className="course-card-body">

@@ -1,5 +1,5 @@
 import { and, count, desc, eq, sql } from "drizzle-orm";
-import type { Queryable } from "../../db/client";
+import type { Db, Queryable } from "../../db/client";
 import { conflict, forbidden, notFound } from "../../lib/errors";
 import { courses } from "../catalog/catalog.tables";
 import { customers } from "../customers/customers.tables";
@@ -100,17 +100,15 @@ export async function listReviews(
 }
 
 /**
- * A page of reviews of a course the caller has already found (the course page has it from the
- * catalogue): one query, the total counted in the same pass (`count(*) over ()`).
+ * A course's page of reviews, newest first, with their total counted in the same pass
+ * (`count(*) over ()`), as a named prepared statement: on PostgreSQL each pooled connection parses
+ * and plans it once, and drizzle builds its SQL once, not on every course page (decision 013, sixth
+ * pass; the catalogue's course and list statements are prepared the same way). One per database.
  */
-export async function reviewsPage(
-  deps: Pick<LearningSteps, "db">,
-  companyId: string,
-  course: { id: string; rating: number; ratingCount: number },
-  query: ListCourseReviewsQuery,
-): Promise<CourseReviewList> {
-  const where = and(eq(courseReviews.companyId, companyId), eq(courseReviews.courseId, course.id));
-  const rows = await deps.db
+const reviewStatements = new WeakMap<Db, ReturnType<typeof prepareReviews>>();
+function prepareReviews(db: Db) {
+  const param = sql.placeholder;
+  return db
     .select({
       id: courseReviews.id,
       rating: courseReviews.rating,
@@ -121,10 +119,40 @@ export async function reviewsPage(
     })
     .from(courseReviews)
     .innerJoin(customers, eq(customers.id, courseReviews.customerId))
-    .where(where)
+    .where(
+      and(eq(courseReviews.companyId, param("companyId")), eq(courseReviews.courseId, param("courseId"))),
+    )
     .orderBy(desc(courseReviews.createdAt), desc(courseReviews.id))
-    .limit(query.limit)
-    .offset((query.page - 1) * query.limit);
+    .limit(param("limit"))
+    .offset(param("skip"))
+    .prepare("learning_course_reviews_page");
+}
+function reviewsStatement(db: Db) {
+  let statement = reviewStatements.get(db);
+  if (!statement) {
+    statement = prepareReviews(db);
+    reviewStatements.set(db, statement);
+  }
+  return statement;
+}
+
+/**
+ * A page of reviews of a course the caller has already found (the course page has it from the
+ * catalogue): one query, the total counted in the same pass.
+ */
+export async function reviewsPage(
+  deps: Pick<LearningSteps, "db">,
+  companyId: string,
+  course: { id: string; rating: number; ratingCount: number },
+  query: ListCourseReviewsQuery,
+): Promise<CourseReviewList> {
+  const rows = await reviewsStatement(deps.db).execute({
+    companyId,
+    courseId: course.id,
+    limit: query.limit,
+    skip: (query.page - 1) * query.limit,
+  });
+  const where = and(eq(courseReviews.companyId, companyId), eq(courseReviews.courseId, course.id));
   // A page past the end has no row to carry the total (page 1 without rows: there are none).
   const totalDoc =
     rows[0]?.total ??

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { loader as homeLoader } from "~/routes/storefront/home.server";
 import { adminTestContext } from "../../../tests/support/admin-test-context";
 import { createPageCache } from "../../web/page-cache";
+import { renderedPage } from "../../web/rendered-page";
 
 const ctx = adminTestContext();
 const { call } = ctx;
@@ -123,7 +124,9 @@ describe("PUT /api/admin/menus", () => {
       nonce: "n",
       render: async () => {
         renders++;
-        return new Response(`<p nonce="n">${renders}</p>`, { headers: { "content-type": "text/html" } });
+        return renderedPage(
+          new Response(`<p nonce="n">${renders}</p>`, { headers: { "content-type": "text/html" } }),
+        );
       },
       passThrough: () => {},
       onBackgroundError: () => {},

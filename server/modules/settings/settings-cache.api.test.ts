@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createStaff, type TestStaff } from "../../../tests/support/staff";
 import { createTestInstances, type TestInstances } from "../../../tests/support/test-app";
 import { createPageCache } from "../../web/page-cache";
+import { renderedPage } from "../../web/rendered-page";
 import type { CourseList } from "../catalog/catalog.schemas";
 import type { Quote } from "../checkout/checkout.schemas";
 import { companies } from "../companies/companies.tables";
@@ -93,7 +94,9 @@ describe("a write on one instance", () => {
       nonce: "n",
       render: async () => {
         renders++;
-        return new Response(`<p nonce="n">${renders}</p>`, { headers: { "content-type": "text/html" } });
+        return renderedPage(
+          new Response(`<p nonce="n">${renders}</p>`, { headers: { "content-type": "text/html" } }),
+        );
       },
       passThrough: () => {},
       onBackgroundError: () => {},
