@@ -4,7 +4,7 @@ import { type NavigateFunction, useNavigate } from "react-router";
 /**
  * Plain `<a data-app-link>` elements navigate inside the app, as a `<Link>` does, through one
  * listener on the document instead of a `<Link>` each. A `<Link>` is a component with several hooks
- * per render on the server; a course card's image repeats its title's link (decision 013, sixth
+ * per render on the server; a course card's image repeats its title's link (decision 013, seventh
  * pass), 20 times per list page. Such an anchor carries `data-discover` too, so React Router
  * discovers its route as it does a `<Link>`'s.
  */
