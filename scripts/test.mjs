@@ -10,9 +10,12 @@ import { productionBuildIsFresh } from "./build-stamp.mjs";
  * (`fileParallelism: false`: the browser tests share one server; the process tests start and kill
  * their own) only after every other project, one such file after another. Those tests mostly wait
  * (on pages, restarts, outages), so on a 2-core machine a core sat idle for most of the run. This
- * runs three lanes side by side: the unit and API tests, then the process tests; the storefront
- * browser tests; the other browser tests (each browser run starts its own server on a fresh
- * database). The production build the last three need is made first, once. Every line is
+ * runs the parts in three steps: the unit and API tests (two workers fill both cores); then the
+ * storefront browser tests beside the other browser tests (each browser run starts its own server
+ * on a fresh database); then the process tests, alone, as they time restarts and outages. With all
+ * of them side by side the two cores were so oversubscribed (load average 20) that the unit and
+ * API tests took 23 minutes instead of 2 and the whole run 29 instead of about 16 (2026-11-28).
+ * The production build the browser and process tests need is made first, once. Every line is
  * prefixed with its part; the exit code fails when any part fails.
  *
  * With arguments (`npm test -- tests/e2e/admin`, `--project api`) it is plain `vitest run`.
@@ -71,20 +74,21 @@ if (args.length > 0) {
     execFileSync(process.execPath, [join(root, "scripts/build.mjs")], { cwd: root, stdio: "inherit" });
   const storefront = "tests/e2e/storefront/";
   const otherBrowserTests = testFiles("tests/e2e").filter((file) => !file.startsWith(storefront));
-  const codes = await Promise.all([
-    // The process tests after the unit and API tests, not beside them: they time restarts and
-    // outages, and four parts at once on two cores starved them (and the API tests) for CPU.
-    run(["--project", "unit", "--project", "api", "--project", "api-mocking"], "unit+api").then(
-      async (code) => [code, await run(["--project", "process"], "process")],
-    ),
+  // Every part runs whatever an earlier one gave, so the end names every failure.
+  const unitApi = await run(
+    ["--project", "unit", "--project", "api", "--project", "api-mocking"],
+    "unit+api",
+  );
+  const browsers = await Promise.all([
     run(["--project", "e2e", storefront], "e2e storefront"),
     run(["--project", "e2e", ...otherBrowserTests], "e2e admin"),
   ]);
-  process.exitCode = Math.max(...codes.flat());
+  const processes = await run(["--project", "process"], "process");
+  const codes = [unitApi, processes, ...browsers];
+  process.exitCode = Math.max(...codes);
   const parts = ["unit+api", "process", "e2e storefront", "e2e admin"];
   process.stdout.write(
     `\n--- npm test: ${codes
-      .flat()
       .map((code, i) => `${parts[i]} ${code === 0 ? "passed" : `FAILED (${code})`}`)
       .join(", ")}\n`,
   );
