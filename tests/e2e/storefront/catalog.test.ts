@@ -131,6 +131,23 @@ describe("course listing /catalog", () => {
     await context.close();
   });
 
+  it("opens a course from its card's image inside the app (no reload), and Back returns", async () => {
+    const { page, errors } = await openPage("/catalog");
+    const card = page.getByRole("main").getByRole("article").first();
+    const title = ((await card.getByRole("heading", { level: 2 }).textContent()) ?? "").trim();
+    // A full page load would forget this; an in-app navigation keeps it.
+    await page.evaluate(() => Object.assign(window, { loadedOnce: true }));
+    await card.locator("img").click();
+    await page.waitForURL((url) => url.pathname.startsWith("/single-course/"));
+    await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe(title);
+    expect(await page.evaluate(() => "loadedOnce" in window)).toBe(true);
+    await page.goBack();
+    await page.waitForURL(`${baseUrl}/catalog`);
+    await expect.poll(() => cardTitles(page)).toContain(title);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   it("is linked from the home page", async () => {
     const { page } = await openPage("/");
     await page.getByRole("link", { name: "View all courses" }).click();
