@@ -152,9 +152,23 @@ describe("the request path (decision 036)", () => {
     expect(compressed.headers["content-encoding"]).toBe("br");
     expect(compressed.headers.vary).toContain("accept-encoding");
     expect(brotliDecompressSync(compressed.rawPayload).equals(plain.rawPayload)).toBe(true);
-    // A Brotli stream names its window in its first bits (RFC 7932, 9.1): 1, then 3 bits n for 2^(17 + n).
-    const header = compressed.rawPayload[0] ?? 0;
-    expect(header & 1).toBe(1);
-    expect(17 + ((header >> 1) & 7)).toBe(ON_THE_FLY_BROTLI_WINDOW_BITS);
+    expect(brotliWindowBits(compressed.rawPayload)).toBe(ON_THE_FLY_BROTLI_WINDOW_BITS);
+  });
+
+  it("compresses a catalogue answer kept as bytes with the same small window, the same bytes once decompressed", async () => {
+    const url = "/api/courses?limit=20&sort=price-desc";
+    const plain = await t.app.inject({ url });
+    const compressed = await t.app.inject({ url, headers: { "accept-encoding": "br" } });
+    expect(plain.rawPayload.length).toBeGreaterThan(1024);
+    expect(compressed.headers["content-encoding"]).toBe("br");
+    expect(brotliDecompressSync(compressed.rawPayload).equals(plain.rawPayload)).toBe(true);
+    expect(brotliWindowBits(compressed.rawPayload)).toBe(ON_THE_FLY_BROTLI_WINDOW_BITS);
   });
 });
+
+/** A Brotli stream names its window in its first bits (RFC 7932, 9.1): 1, then 3 bits n for 2^(17 + n). */
+function brotliWindowBits(stream: Buffer): number {
+  const header = stream[0] ?? 0;
+  expect(header & 1).toBe(1);
+  return 17 + ((header >> 1) & 7);
+}
