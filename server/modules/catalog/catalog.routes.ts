@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { z } from "zod";
 import { notFound } from "../../lib/errors";
-import { type JsonBody, sendJsonBody } from "../../lib/json-body";
+import { type KeptBody, sendKeptBody } from "../../lib/kept-body";
 import { ErrorResponse } from "../../plugins/openapi";
 import { convertCourseList, convertPrices } from "../currency/convert-prices";
 import type { Conversion } from "../currency/exchange";
@@ -32,10 +32,10 @@ function sentFromMemory(
   request: FastifyRequest,
   reply: FastifyReply,
   query: unknown,
-  cached: () => JsonBody | undefined,
+  cached: () => KeptBody | undefined,
 ): boolean {
   const json = knownRequestConversion(request, query)?.identity ? cached() : undefined;
-  if (json) sendJsonBody(request, reply, json);
+  if (json) sendKeptBody(request, reply, json);
   return json !== undefined;
 }
 
@@ -47,7 +47,7 @@ function sentFromMemory(
 function fromMemoryOr<T>(
   request: FastifyRequest,
   reply: FastifyReply,
-  cached: () => JsonBody | undefined,
+  cached: () => KeptBody | undefined,
   answer: (conversion: Conversion) => Promise<T>,
 ): Promise<T> | undefined {
   if (sentFromMemory(request, reply, request.query, cached)) return undefined;
@@ -118,7 +118,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
           // In the shop currency the cached, serialised answer (with its ETag) is sent as it is.
           if (conversion.identity) {
             const { id } = request.company;
-            return sendJsonBody(
+            return sendKeptBody(
               request,
               reply,
               await catalog.listCoursesJson(id, request.query, request.language),
@@ -163,7 +163,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
           if (conversion.identity) {
             const course = await catalog.getCourseJson(id, request.params.id, request.language);
             if (!course) throw notFound(`No course "${request.params.id}" exists.`, "COURSE_NOT_FOUND");
-            return sendJsonBody(request, reply, course);
+            return sendKeptBody(request, reply, course);
           }
           const course = await catalog.getCourse(id, request.params.id, request.language);
           if (!course) throw notFound(`No course "${request.params.id}" exists.`, "COURSE_NOT_FOUND");

@@ -20,7 +20,7 @@ import { runUnscoped, withTenant } from "../../db/tenant-scope";
 import type { CacheBus } from "../../lib/cache-bus";
 import { sharedInvalidation } from "../../lib/company-cache";
 import { isUuid } from "../../lib/ids";
-import { JsonBody, jsonBody } from "../../lib/json-body";
+import { jsonBody, KeptBody } from "../../lib/kept-body";
 import { ReadCache } from "../../lib/read-cache";
 import { enrolments, orderLines, orders } from "../orders/orders.tables";
 import {
@@ -139,7 +139,7 @@ const ROUGH_OBJECT_BYTES = 2048;
  */
 function roughSize(value: unknown): number {
   if (!value || typeof value !== "object") return 64;
-  if (value instanceof JsonBody) return value.weight + 256;
+  if (value instanceof KeptBody) return value.weight + 256;
   if (Array.isArray(value)) return (value.length + 1) * ROUGH_OBJECT_BYTES;
   if ("courses" in value && Array.isArray(value.courses))
     return (value.courses.length + 1) * ROUGH_OBJECT_BYTES;
@@ -606,7 +606,7 @@ export function createCatalogService(
       companyId: string,
       query: StoreListCoursesQuery,
       language: Language,
-    ): Promise<JsonBody> {
+    ): Promise<KeptBody> {
       return cached(companyId, courseListJsonKey(query, language), async () =>
         // Built field by field in the schema's order (toCard), so it is serialised as it is: parsing it
         // with the schema first gave the same bytes for a tenth of a list miss's CPU (decision 013).
@@ -616,12 +616,12 @@ export function createCatalogService(
 
     /** `listCoursesJson` when it is cached, else undefined: no promise. */
     knownCourseListJson(companyId: string, query: StoreListCoursesQuery, language: Language) {
-      return known<JsonBody>(companyId, courseListJsonKey(query, language));
+      return known<KeptBody>(companyId, courseListJsonKey(query, language));
     },
 
     /** `getCourseJson` when it is cached, else undefined (also for no such course): no promise. */
     knownCourseJson(companyId: string, idOrSlug: string, language: Language) {
-      return known<JsonBody>(companyId, courseJsonKey(idOrSlug, language));
+      return known<KeptBody>(companyId, courseJsonKey(idOrSlug, language));
     },
 
     /** `getCourse` as a serialised response body with its ETag; undefined when there is no such course. */
@@ -629,7 +629,7 @@ export function createCatalogService(
       companyId: string,
       idOrSlug: string,
       language: Language,
-    ): Promise<JsonBody | undefined> {
+    ): Promise<KeptBody | undefined> {
       return cached(companyId, courseJsonKey(idOrSlug, language), async () => {
         const course = await service.getCourse(companyId, idOrSlug, language);
         return course ? jsonBody(course) : undefined;

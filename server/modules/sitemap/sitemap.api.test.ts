@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app";
@@ -125,6 +126,30 @@ describe("sitemap.xml", () => {
       .set({ published: false })
       .where(and(eq(products.companyId, companyId), eq(products.slug, first!.slug)));
     expect(locs((await get("/sitemap-products.xml")).body)).not.toContain(`${ORIGIN}/product/${first!.slug}`);
+  });
+
+  it("sends the index and a course sitemap with an entity tag, 304 when the crawler has them, a course sitemap compressed on request to the same bytes", async () => {
+    for (const path of ["/sitemap-courses-1.xml", "/sitemap.xml"]) {
+      const plain = await get(path);
+      expect(plain.statusCode).toBe(200);
+      expect(plain.headers["content-type"]).toBe("application/xml; charset=utf-8");
+      expect(plain.headers["cache-control"]).toBe("public, max-age=3600");
+      const etag = plain.headers.etag as string;
+      expect(etag).toMatch(/^W\/"/);
+      const again = await t.app.inject({ url: path, headers: { ...FORGED, "if-none-match": etag } });
+      expect([again.statusCode, again.body]).toEqual([304, ""]);
+    }
+    // A course sitemap is large (an index of two files is under the 1 KB worth compressing).
+    const course = "/sitemap-courses-1.xml";
+    const plain = await get(course);
+    const gzip = await t.app.inject({ url: course, headers: { ...FORGED, "accept-encoding": "gzip" } });
+    expect(gzip.headers["content-encoding"]).toBe("gzip");
+    expect(gzip.headers.vary).toContain("accept-encoding");
+    expect(gunzipSync(gzip.rawPayload).equals(plain.rawPayload)).toBe(true);
+    const br = await t.app.inject({ url: course, headers: { ...FORGED, "accept-encoding": "br, gzip" } });
+    expect(br.headers["content-encoding"]).toBe("br");
+    expect(brotliDecompressSync(br.rawPayload).equals(plain.rawPayload)).toBe(true);
+    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 4);
   });
 
   it("answers 404 past the last course sitemap and 400 for a file that is no number", async () => {

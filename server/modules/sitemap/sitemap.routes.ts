@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { notFound } from "../../lib/errors";
+import { sendKeptBody } from "../../lib/kept-body";
+import { XML_TYPE } from "./sitemap.service";
 
 /** Crawlers may keep these answers an hour; the server keeps them until the catalogue changes. */
 const CACHE_CONTROL = "public, max-age=3600";
@@ -10,22 +12,25 @@ export const sitemapRoutes: FastifyPluginAsyncZod = async (app) => {
   const { sitemap } = app.services;
   const send = (reply: import("fastify").FastifyReply, type: string, body: string) =>
     reply.header("content-type", type).header("cache-control", CACHE_CONTROL).send(body);
-  const xml = "application/xml; charset=utf-8";
 
   app.get("/robots.txt", { schema: { hide: true } }, async (request, reply) =>
     send(reply, "text/plain; charset=utf-8", await sitemap.robots(request.company.id)),
   );
 
   app.get("/sitemap.xml", { schema: { hide: true } }, async (request, reply) =>
-    send(reply, xml, await sitemap.index(request.company.id)),
+    sendKeptBody(
+      request,
+      reply.header("cache-control", CACHE_CONTROL),
+      await sitemap.index(request.company.id),
+    ),
   );
 
   app.get("/sitemap-pages.xml", { schema: { hide: true } }, async (request, reply) =>
-    send(reply, xml, await sitemap.pages(request.company.id)),
+    send(reply, XML_TYPE, await sitemap.pages(request.company.id)),
   );
 
   app.get("/sitemap-products.xml", { schema: { hide: true } }, async (request, reply) =>
-    send(reply, xml, await sitemap.products(request.company.id)),
+    send(reply, XML_TYPE, await sitemap.products(request.company.id)),
   );
 
   app.get(
@@ -34,7 +39,7 @@ export const sitemapRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const body = await sitemap.courses(request.company.id, request.params.file);
       if (body === undefined) throw notFound(`No sitemap "${request.url}" exists.`, "SITEMAP_NOT_FOUND");
-      return send(reply, xml, body);
+      return sendKeptBody(request, reply.header("cache-control", CACHE_CONTROL), body);
     },
   );
 };

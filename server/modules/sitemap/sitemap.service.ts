@@ -1,5 +1,6 @@
 import { and, asc, eq, gte, max, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import { KeptBody, textBody } from "../../lib/kept-body";
 import { ReadCache } from "../../lib/read-cache";
 import type { CatalogService } from "../catalog/catalog.service";
 import { courses } from "../catalog/catalog.tables";
@@ -10,9 +11,12 @@ import { products } from "../products/products.tables";
  * pages, one of its published products and as many of its published courses as it takes at `URLS_PER_FILE` each (the protocol allows
  * 50,000), so a crawler finds every course without paging through the catalogue. Every URL is absolute,
  * made from the configured public address, never from the request's Host or X-Forwarded-* headers.
- * Answers are kept per company and dropped with its catalogue (catalog.onInvalidate).
+ * Answers are kept per company and dropped with its catalogue (catalog.onInvalidate); the sitemap
+ * index and the course sitemaps (a 100k-course catalogue's are 1.2 MB each) are kept as bytes with
+ * their entity tag and compressed forms, so a crawler's request encodes and compresses nothing.
  */
 export const URLS_PER_FILE = 10_000;
+export const XML_TYPE = "application/xml; charset=utf-8";
 const MAX_KEPT = 2000;
 const MAX_KEPT_BYTES = 64 * 1024 * 1024;
 
@@ -97,7 +101,7 @@ export function createSitemapService(
 ) {
   const cache = new ReadCache<unknown>(MAX_KEPT, {
     maxWeight: MAX_KEPT_BYTES,
-    weigh: (value) => (typeof value === "string" ? value.length : 1024),
+    weigh: (value) => (value instanceof KeptBody ? value.weight : 1024),
   });
   deps.catalog.onInvalidate((companyId) => cache.drop(companyId));
   const kept = <T>(companyId: string, key: string, load: () => Promise<T>) =>
@@ -149,7 +153,7 @@ export function createSitemapService(
     },
 
     /** The sitemap index: the pages' sitemap and every course sitemap. */
-    index(companyId: string): Promise<string> {
+    index(companyId: string): Promise<KeptBody> {
       return kept(companyId, "index", async () => {
         const url = await urlMaker(companyId);
         const files = await courseFiles(companyId);
@@ -162,7 +166,10 @@ export function createSitemapService(
             return `<sitemap><loc>${url(`/sitemap-courses-${i + 1}.xml`)}</loc>${lastmod}</sitemap>`;
           }),
         ];
-        return `${XML_HEAD}<sitemapindex ${SITEMAP_NS}>\n${entries.join("\n")}\n</sitemapindex>\n`;
+        return textBody(
+          `${XML_HEAD}<sitemapindex ${SITEMAP_NS}>\n${entries.join("\n")}\n</sitemapindex>\n`,
+          XML_TYPE,
+        );
       });
     },
 
@@ -192,7 +199,7 @@ export function createSitemapService(
     },
 
     /** Course sitemap `file` (from 1), or undefined past the last one. */
-    async courses(companyId: string, file: number): Promise<string | undefined> {
+    async courses(companyId: string, file: number): Promise<KeptBody | undefined> {
       const files = await courseFiles(companyId);
       const start = files.starts[file - 1];
       if (start === undefined) return undefined;
@@ -208,7 +215,7 @@ export function createSitemapService(
           (row) =>
             `<url><loc>${url(`/single-course/${encodeURIComponent(row.slug)}`)}</loc><lastmod>${row.updatedAt.toISOString()}</lastmod></url>`,
         );
-        return `${XML_HEAD}<urlset ${SITEMAP_NS}>\n${entries.join("\n")}\n</urlset>\n`;
+        return textBody(`${XML_HEAD}<urlset ${SITEMAP_NS}>\n${entries.join("\n")}\n</urlset>\n`, XML_TYPE);
       });
     },
   };

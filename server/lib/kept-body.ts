@@ -16,17 +16,23 @@ const BROTLI_PARAMS = {
   [constants.BROTLI_PARAM_LGWIN]: ON_THE_FLY_BROTLI_WINDOW_BITS,
 };
 
+const JSON_TYPE = "application/json; charset=utf-8";
+
 /**
- * A response body serialised once (for a cache) with its entity tag. The body is kept as bytes, so
- * sending it again neither serialises nor encodes anything: every response writes the same Buffer.
- * Its compressed forms are made on first demand and kept with it, instead of compressing the same
- * bytes again for every browser that accepts gzip or Brotli.
+ * A response body made once (for a cache) with its media type and entity tag: a catalogue answer,
+ * a sitemap. The body is kept as bytes, so sending it again neither serialises nor encodes
+ * anything: every response writes the same Buffer. Its compressed forms are made on first demand
+ * and kept with it, instead of compressing the same bytes again for every client that accepts gzip
+ * or Brotli.
  */
-export class JsonBody {
+export class KeptBody {
   readonly etag: string;
   private readonly compressed: Partial<Record<Encoding, Buffer>> = {};
 
-  constructor(readonly body: Buffer) {
+  constructor(
+    readonly body: Buffer,
+    readonly type: string,
+  ) {
     this.etag = `W/"${createHash("sha1").update(body).digest("base64url")}"`;
   }
 
@@ -48,8 +54,13 @@ export class JsonBody {
   }
 }
 
-export function jsonBody(value: unknown): JsonBody {
-  return new JsonBody(Buffer.from(JSON.stringify(value), "utf8"));
+export function jsonBody(value: unknown): KeptBody {
+  return new KeptBody(Buffer.from(JSON.stringify(value), "utf8"), JSON_TYPE);
+}
+
+/** A text body (a sitemap's XML) of the given media type, kept as UTF-8 bytes. */
+export function textBody(text: string, type: string): KeptBody {
+  return new KeptBody(Buffer.from(text, "utf8"), type);
 }
 
 function matches(ifNoneMatch: string | undefined, etag: string): boolean {
@@ -87,16 +98,16 @@ export function preferredEncoding(acceptEncoding: string | undefined): Encoding 
   return best;
 }
 
-/** Sends a serialised JSON body with its ETag, or 304 Not Modified when the client has it already. */
-export function sendJsonBody(request: FastifyRequest, reply: FastifyReply, json: JsonBody) {
-  reply.header("etag", json.etag);
+/** Sends a kept body with its ETag, or 304 Not Modified when the client has it already. */
+export function sendKeptBody(request: FastifyRequest, reply: FastifyReply, kept: KeptBody) {
+  reply.header("etag", kept.etag);
   reply.header("vary", "accept-encoding");
-  if (matches(request.headers["if-none-match"], json.etag)) return reply.code(304).send();
-  reply.type("application/json; charset=utf-8");
+  if (matches(request.headers["if-none-match"], kept.etag)) return reply.code(304).send();
+  reply.type(kept.type);
   const encoding =
-    json.body.length >= COMPRESS_FROM_BYTES
+    kept.body.length >= COMPRESS_FROM_BYTES
       ? preferredEncoding(request.headers["accept-encoding"])
       : undefined;
-  if (!encoding) return reply.send(json.body);
-  return reply.header("content-encoding", encoding).send(json.encoded(encoding));
+  if (!encoding) return reply.send(kept.body);
+  return reply.header("content-encoding", encoding).send(kept.encoded(encoding));
 }
