@@ -15,7 +15,8 @@
  * BENCH_SECONDS     seconds per measurement (default 10, 3 in quick mode; a warm-up comes first)
  * BENCH_EMBEDDED=1  also run the list budget and the miss path on the embedded database (PGlite)
  * BENCH_QUICK=1     minutes, not a quarter of an hour: the full 100,000 courses but a small sales
- *                   history (the catalogue budgets hold for it), 3 s measurements after a 1 s warm-up;
+ *                   history (the catalogue budgets hold for it), 3 s measurements after a 1 s warm-up
+ *                   (and 5 s of warm-up for each fresh miss-path server, 10 s in full runs);
  *                   with BENCH_ONLY=report the full million orders (the reports' budget is for them)
  * BENCH_SIZE=small  a tenth of the data (for trying the harness itself; budgets are for the full size)
  * BENCH_ONLY=regex   only the scenarios whose name matches (the bare server and the constant route
