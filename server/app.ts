@@ -14,6 +14,7 @@ import type { Database } from "./db/client";
 import { createCacheBus } from "./lib/cache-bus";
 import { notFound } from "./lib/errors";
 import { lazyRequestLoggerFactory } from "./lib/lazy-request-logger";
+import { onTheFlyBrotliOptions } from "./lib/on-the-fly-compression";
 import type { RateLimitStore } from "./lib/rate-limit-store";
 import { OneLineRequestLog } from "./lib/request-log";
 import { responseSerializerCompiler } from "./lib/response-serializer";
@@ -237,7 +238,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Before anything reads the request: NUL characters, broken text and a missing Host are refused.
   await app.register(wellFormedTextPlugin);
   await app.register(cookie);
-  await app.register(compress, { threshold: 1024 });
+  await app.register(compress, { threshold: 1024, brotliOptions: onTheFlyBrotliOptions });
   await app.register(securityPlugin, {
     https: env.PUBLIC_URL?.startsWith("https:") ?? false,
     trustProxy: env.TRUST_PROXY !== false,

@@ -1,6 +1,7 @@
-import { gzipSync } from "node:zlib";
+import { brotliDecompressSync, gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createTestApp, type TestApp } from "../../tests/support/test-app";
+import { ON_THE_FLY_BROTLI_WINDOW_BITS } from "../lib/on-the-fly-compression";
 
 /** Helmet's headers as @fastify/helmet sent them on every answer before decision 036. */
 const HARDENING_HEADERS = {
@@ -144,4 +145,30 @@ describe("the request path (decision 036)", () => {
     const list = await t.app.inject({ url: "/api/courses?limit=20", headers: { "accept-encoding": "gzip" } });
     expect(list.headers["content-encoding"]).toBe("gzip");
   });
+
+  it("compresses an answer made as it is sent with Brotli's small window, the same bytes once decompressed (decision 013)", async () => {
+    const plain = await t.app.inject({ url: "/api/docs/json" });
+    const compressed = await t.app.inject({ url: "/api/docs/json", headers: { "accept-encoding": "br" } });
+    expect(compressed.headers["content-encoding"]).toBe("br");
+    expect(compressed.headers.vary).toContain("accept-encoding");
+    expect(brotliDecompressSync(compressed.rawPayload).equals(plain.rawPayload)).toBe(true);
+    expect(brotliWindowBits(compressed.rawPayload)).toBe(ON_THE_FLY_BROTLI_WINDOW_BITS);
+  });
+
+  it("compresses a catalogue answer kept as bytes with the same small window, the same bytes once decompressed", async () => {
+    const url = "/api/courses?limit=20&sort=price-desc";
+    const plain = await t.app.inject({ url });
+    const compressed = await t.app.inject({ url, headers: { "accept-encoding": "br" } });
+    expect(plain.rawPayload.length).toBeGreaterThan(1024);
+    expect(compressed.headers["content-encoding"]).toBe("br");
+    expect(brotliDecompressSync(compressed.rawPayload).equals(plain.rawPayload)).toBe(true);
+    expect(brotliWindowBits(compressed.rawPayload)).toBe(ON_THE_FLY_BROTLI_WINDOW_BITS);
+  });
 });
+
+/** A Brotli stream names its window in its first bits (RFC 7932, 9.1): 1, then 3 bits n for 2^(17 + n). */
+function brotliWindowBits(stream: Buffer): number {
+  const header = stream[0] ?? 0;
+  expect(header & 1).toBe(1);
+  return 17 + ((header >> 1) & 7);
+}
