@@ -15,7 +15,8 @@
  * BENCH_SECONDS     seconds per measurement (default 10, 3 in quick mode; a warm-up comes first)
  * BENCH_EMBEDDED=1  also run the list budget and the miss path on the embedded database (PGlite)
  * BENCH_QUICK=1     minutes, not a quarter of an hour: the full 100,000 courses but a small sales
- *                   history (the catalogue budgets hold for it), 3 s measurements after a 1 s warm-up;
+ *                   history (the catalogue budgets hold for it), 3 s measurements after a 1 s warm-up
+ *                   (and 5 s of warm-up for each fresh miss-path server, 10 s in full runs);
  *                   with BENCH_ONLY=report the full million orders (the reports' budget is for them)
  * BENCH_SIZE=small  a tenth of the data (for trying the harness itself; budgets are for the full size)
  * BENCH_ONLY=regex   only the scenarios whose name matches (the bare server and the constant route
@@ -67,6 +68,13 @@ const root = join(dirname(fileURLToPath(import.meta.url)), "../..");
 const QUICK = process.env.BENCH_QUICK === "1";
 const SECONDS = Number(process.env.BENCH_SECONDS ?? (QUICK ? 3 : 10));
 const WARM_UP_SECONDS = QUICK ? 1 : 3;
+/**
+ * A server's first seconds (the JIT compiling the request path, the pool opening its connections, each
+ * PostgreSQL backend loading its caches and preparing the statements, the list positions built ahead)
+ * are not what a scenario measures: the miss path warms each fresh server this long before its first
+ * scenario, over the tails of every scenario's random paths (decision 013, eighth pass).
+ */
+const SERVER_WARM_UP_SECONDS = QUICK ? 5 : 10;
 /** Courses for the checkout warm-up's bursts (as many as 3 s takes, at most this many). */
 const CHECKOUT_WARM_UP_COURSES = 20;
 const ADMIN_PASSWORD = "bench-admin-password";
@@ -102,6 +110,29 @@ if (KEEP_DATABASE && !/^[a-z0-9_]+$/.test(KEEP_DATABASE))
   throw new Error("BENCH_KEEP_DATABASE must be a database name of a-z, 0-9 and _");
 
 const log = (message: string) => console.info(`[bench] ${message}`);
+/**
+ * CPU time (seconds) of the PostgreSQL backends connected to the bench database, from /proc (the local
+ * server only), while the PostgreSQL part runs: a miss's CPU is the server's and the database's, and the
+ * server's figure alone leaves out about half of it (decision 013, eighth pass). Logged beside it.
+ */
+let databaseCpuSeconds: (() => Promise<number | undefined>) | undefined;
+function backendsCpu(runner: RunnerHandle) {
+  return async () => {
+    const backends = await runner.query<{ pid: number }>(
+      "select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()",
+    );
+    let ticks = 0;
+    for (const { pid } of backends) {
+      try {
+        const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
+        ticks += Number(fields[11]) + Number(fields[12]);
+      } catch {
+        return undefined; // not on this machine, or a backend just ended
+      }
+    }
+    return ticks / 100;
+  };
+}
 const selected = (name: string) => !only || only.test(name);
 const load = loadGenerator();
 
@@ -141,14 +172,20 @@ async function measure(
     connections: scenario.connections,
     headers: scenario.headers,
   };
-  await load.run({ ...options, seconds: WARM_UP_SECONDS });
+  // The warm-up takes the random paths from the end: the measurement starts at the first, so with the
+  // cache on it does not ask again for what the warm-up just cached.
+  await load.run({ ...options, paths: [...options.paths].reverse(), seconds: WARM_UP_SECONDS });
+  const databaseBefore = engine === "postgres" ? await databaseCpuSeconds?.() : undefined;
   const cpuBefore = serverCpuSeconds(url);
   const result = await load.run({ ...options, seconds: SECONDS });
   const cpuAfter = serverCpuSeconds(url);
-  const cpuMicroseconds =
-    cpuBefore === undefined || cpuAfter === undefined || result.requests === 0
+  const databaseAfter = databaseBefore === undefined ? undefined : await databaseCpuSeconds?.();
+  const perRequest = (before: number | undefined, after: number | undefined) =>
+    before === undefined || after === undefined || result.requests === 0
       ? undefined
-      : Math.round(((cpuAfter - cpuBefore) * 1e7) / result.requests) / 10;
+      : Math.round(((after - before) * 1e7) / result.requests) / 10;
+  const cpuMicroseconds = perRequest(cpuBefore, cpuAfter);
+  const databaseMicroseconds = perRequest(databaseBefore, databaseAfter);
   const ratio = baseline ? result.requestsPerSecond / baseline : undefined;
   const missed: string[] = [];
   const budget: string[] = [];
@@ -190,6 +227,7 @@ async function measure(
     `${engine} ${scenario.name}${variant ? ` (${variant})` : ""}: ${row.requestsPerSecond} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms` +
       (ratio === undefined ? "" : `, ${Math.round(ratio * 100)} % of bare Fastify`) +
       (cpuMicroseconds === undefined ? "" : `, CPU ${cpuMicroseconds} µs/request`) +
+      (databaseMicroseconds === undefined ? "" : ` (+ PostgreSQL ${databaseMicroseconds} µs/request)`) +
       `, load average ${loadavg()[0]?.toFixed(2)}`,
   );
   return row;
@@ -205,9 +243,21 @@ async function measureMisses(
   scenarios: MissScenario[],
   engine: Row["engine"],
   cached: boolean,
+  fresh: boolean,
 ): Promise<Row[]> {
   const rows: Row[] = [];
-  for (const scenario of scenarios.filter((candidate) => selected(`miss ${candidate.name}`))) {
+  const chosen = scenarios.filter((candidate) => selected(`miss ${candidate.name}`));
+  if (fresh && chosen.length > 0) {
+    // The tails of the random paths, taken in turn (the measurements start at their heads).
+    const tails = chosen.map((scenario) => scenario.paths.slice(-500).reverse());
+    const paths = Array.from({ length: 500 }, (_, i) =>
+      tails.map((tail) => tail[i % tail.length] as string),
+    ).flat();
+    const started = performance.now();
+    await load.run({ url, paths, connections: 50, seconds: SERVER_WARM_UP_SECONDS });
+    log(`${engine} server warmed for ${Math.round((performance.now() - started) / 1000)} s (not measured)`);
+  }
+  for (const scenario of chosen) {
     const { name, connections } = scenario;
     if (cached) {
       rows.push(
@@ -295,6 +345,7 @@ async function benchPostgres(serverUrl: string, rows: Row[], peakRss: Record<str
   const url = databaseUrl(serverUrl, name);
   let server: ServerProcess | undefined;
   const runner = await postgresRunner(url);
+  databaseCpuSeconds = backendsCpu(runner);
   try {
     await migrateAndSeed({ engine: "postgres", url }, ADMIN_PASSWORD);
     const checkout = await prepare(runner, reused);
@@ -365,7 +416,7 @@ async function benchPostgres(serverUrl: string, rows: Row[], peakRss: Record<str
     for (const scenario of scenarios.filter((candidate) => selected(candidate.name)))
       rows.push(await measure(server.url, scenario, "postgres", baseline));
     const misses = await missScenarios(runner, COMPANY, size.courses, POSTGRES_BUDGETS);
-    if (WORKERS === 1) rows.push(...(await measureMisses(server.url, misses, "postgres", true)));
+    if (WORKERS === 1) rows.push(...(await measureMisses(server.url, misses, "postgres", true, false)));
     if (selected("checkout"))
       rows.push(
         await runCheckout(server.url, runner, checkout.course, checkout.warmUp, WARM_UP_SECONDS * 1000),
@@ -384,7 +435,7 @@ async function benchPostgres(serverUrl: string, rows: Row[], peakRss: Record<str
         ...processes,
       });
       log(`server ${server.pid}${described} ready at ${server.url}`);
-      rows.push(...(await measureMisses(server.url, misses, "postgres", true)));
+      rows.push(...(await measureMisses(server.url, misses, "postgres", true, true)));
       peakRss.postgres = Math.max(peakRss.postgres, server.peakRssMiB());
       await server.stop();
       server = undefined;
@@ -397,10 +448,11 @@ async function benchPostgres(serverUrl: string, rows: Row[], peakRss: Record<str
       ...processes,
     });
     log(`server ${server.pid}${described} with CATALOG_CACHE=off ready at ${server.url}`);
-    rows.push(...(await measureMisses(server.url, misses, "postgres", false)));
+    rows.push(...(await measureMisses(server.url, misses, "postgres", false, true)));
     peakRss.postgres = Math.max(peakRss.postgres, server.peakRssMiB());
   } finally {
     await server?.stop();
+    databaseCpuSeconds = undefined;
     await runner.close();
     if (KEEP_DATABASE) log(`database ${name} kept (BENCH_KEEP_DATABASE)`);
     else await dropPostgresDatabase(serverUrl, name);
@@ -432,13 +484,13 @@ async function benchEmbedded(rows: Row[], peakRss: Record<string, number>) {
         bareRow.requestsPerSecond,
       ),
     );
-    rows.push(...(await measureMisses(server.url, misses, "embedded", true)));
+    rows.push(...(await measureMisses(server.url, misses, "embedded", true, false)));
     peakRss.embedded = server.peakRssMiB();
     await server.stop();
     server = undefined;
     server = await startServer(root, { DATA_DIR: dataDir, ADMIN_PASSWORD, CATALOG_CACHE: "off" });
     log(`embedded server ${server.pid} with CATALOG_CACHE=off ready at ${server.url}`);
-    rows.push(...(await measureMisses(server.url, misses, "embedded", false)));
+    rows.push(...(await measureMisses(server.url, misses, "embedded", false, true)));
     peakRss.embedded = Math.max(peakRss.embedded, server.peakRssMiB());
   } finally {
     await server?.stop();

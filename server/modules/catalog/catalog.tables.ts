@@ -100,13 +100,18 @@ export const courses = pgTable(
     // The price is spelled as CASE, not coalesce(): under row-level security only leakproof conditions
     // may be index conditions, and PostgreSQL counts COALESCE as possibly leaky, so a coalesce() seek
     // read the whole list up to the page (list-positions.ts `effectivePrice` is the same expression).
+    // The price indexes end with the price's two columns: PostgreSQL reads an expression index only for
+    // the columns it holds, so without them the price lists' positions pass could not be index-only (a
+    // sequential scan and a sort of the catalogue instead). After the unique id they never order anything.
     index("courses_list_date_idx").on(t.companyId, t.createdAt, t.id).where(sql`${t.published}`),
-    index("courses_list_price_idx").on(t.companyId, listPrice(t), t.id).where(sql`${t.published}`),
+    index("courses_list_price_idx")
+      .on(t.companyId, listPrice(t), t.id, t.salePriceCents, t.priceCents)
+      .where(sql`${t.published}`),
     index("courses_list_category_date_idx")
       .on(t.companyId, t.categoryId, t.createdAt, t.id)
       .where(sql`${t.published}`),
     index("courses_list_category_price_idx")
-      .on(t.companyId, t.categoryId, listPrice(t), t.id)
+      .on(t.companyId, t.categoryId, listPrice(t), t.id, t.salePriceCents, t.priceCents)
       .where(sql`${t.published}`),
   ],
 );
