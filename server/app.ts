@@ -11,9 +11,9 @@ import Fastify, {
 import { validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Env } from "./config/env";
 import type { Database } from "./db/client";
+import { appLogging } from "./lib/app-logging";
 import { createCacheBus } from "./lib/cache-bus";
 import { notFound } from "./lib/errors";
-import { lazyRequestLoggerFactory } from "./lib/lazy-request-logger";
 import { onTheFlyBrotliOptions } from "./lib/on-the-fly-compression";
 import type { RateLimitStore } from "./lib/rate-limit-store";
 import { OneLineRequestLog } from "./lib/request-log";
@@ -148,13 +148,15 @@ function readsOnly(route: RouteOptions): boolean {
 /** Builds the whole app (API, pages, static files) without listening: used by main.ts and by tests. */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { env, database } = options;
+  // Above `info` Fastify gets no logger (no per-request timing) and the app's own writes its lines.
+  const logging = appLogging(options.logger, env.LOG_LEVEL);
   const app = Fastify({
-    logger: options.logger ?? { level: env.LOG_LEVEL },
+    logger: logging.logger,
     genReqId: (request) => {
       const given = request.headers["x-request-id"];
       return typeof given === "string" && /^[\w.-]{1,128}$/.test(given) ? given : randomUUID();
     },
-    childLoggerFactory: lazyRequestLoggerFactory,
+    childLoggerFactory: logging.childLoggerFactory,
     logController: new OneLineRequestLog({
       requestIdLogLabel: "requestId",
       disableRequestLogging: env.NODE_ENV === "test",
@@ -170,6 +172,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     forceCloseConnections: "idle",
     schemaController: { compilersFactory: zodCompilers },
   }).withTypeProvider<ZodTypeProvider>();
+  // Every `log` of the app and its plugins (they inherit it), and Fastify's own instance lines
+  // (listening, onListen errors, client errors), write to the app's logger.
+  if (logging.log) app.log = logging.log;
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializerCompiler);

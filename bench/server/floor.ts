@@ -23,6 +23,10 @@
  * BENCH_DATABASE_URL   the PostgreSQL server (default postgres://postgres@127.0.0.1:5432)
  * FLOOR_ROUNDS         rounds (default 5); FLOOR_SECONDS seconds per measurement (default 3)
  * FLOOR_BASE=path      the root of a second checkout whose build/node/main.js is measured too
+ * FLOOR_PATHS=a,b      more of the product's paths measured on each build (cached after the warm-up), e.g.
+ *                      `/api/courses/bench-course-123,/,/single-course/bench-course-123` (the bench's
+ *                      course detail, home page and course page)
+ * FLOOR_VARIANTS=a,f   only these of the bare servers (default all; a, the 100 %, is always measured)
  * Results: printed, and written to bench/results/floor.json.
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -40,6 +44,8 @@ const CONNECTIONS = 50;
 const ADMIN_PASSWORD = "bench-admin-password";
 const DATABASE = process.env.FLOOR_DATABASE;
 const BASE = process.env.FLOOR_BASE;
+const EXTRA_PATHS = (process.env.FLOOR_PATHS ?? "").split(",").filter(Boolean);
+const VARIANTS = process.env.FLOOR_VARIANTS?.split(",").filter(Boolean);
 const CONSTANT_PATH = "/api/health/baseline";
 const LIST_PATH = "/api/courses";
 /** The product's plugins' app-level hooks, counted in decision 036 (request id, text, cookie, security, tenancy, CSRF, auth, compress; cookie, compress, security). */
@@ -153,7 +159,9 @@ async function main() {
       ],
     ];
     const targets: Target[] = [];
-    for (const [key, name, env] of variants)
+    for (const [key, name, env] of variants.filter(
+      ([key]) => key === "a" || !VARIANTS || VARIANTS.includes(key),
+    ))
       targets.push({ key, name, url: (await bare(env)).url, path: "/" });
     const builds: [string, ServerProcess][] = base
       ? [
@@ -161,20 +169,15 @@ async function main() {
           ["branch", branch],
         ]
       : [["product", branch]];
-    for (const [label, server] of builds) {
-      targets.push({
-        key: `${label} constant`,
-        name: `${label}: GET ${CONSTANT_PATH}`,
-        url: server.url,
-        path: CONSTANT_PATH,
-      });
-      targets.push({
-        key: `${label} list`,
-        name: `${label}: GET ${LIST_PATH} (cached)`,
-        url: server.url,
-        path: LIST_PATH,
-      });
-    }
+    // Path by path, each build's turn right after the other's: a neighbour's burst falls on both alike.
+    const productPaths: [string, string, string][] = [
+      ["constant", CONSTANT_PATH, `GET ${CONSTANT_PATH}`],
+      ["list", LIST_PATH, `GET ${LIST_PATH} (cached)`],
+      ...EXTRA_PATHS.map((path): [string, string, string] => [path, path, `GET ${path} (cached)`]),
+    ];
+    for (const [suffix, path, what] of productPaths)
+      for (const [label, server] of builds)
+        targets.push({ key: `${label} ${suffix}`, name: `${label}: ${what}`, url: server.url, path });
     const loadBefore = loadavg();
     for (const target of targets) await measureOnce(target, 1); // warm-up (and the list's cache)
     const rounds = new Map<string, Round[]>(targets.map((target) => [target.key, []]));
@@ -195,6 +198,7 @@ async function main() {
         requestsPerSecond: Math.round(median(measured.map((each) => each.requestsPerSecond))),
         cpuMicroseconds: Math.round(median(cpu) * 10) / 10,
         cpuRange: [Math.round(Math.min(...cpu) * 10) / 10, Math.round(Math.max(...cpu) * 10) / 10],
+        cpuRounds: cpu.map((each) => Math.round(each * 10) / 10),
       };
     });
     const bareRow = rows[0] as (typeof rows)[number];
@@ -206,10 +210,19 @@ async function main() {
           `| ${row.key} | ${row.name} | ${row.requestsPerSecond.toLocaleString("en-US")} | ${Math.round((100 * row.requestsPerSecond) / bareRow.requestsPerSecond)} % | ${row.cpuMicroseconds} (${row.cpuRange[0]}–${row.cpuRange[1]}) | ${Math.round((100 * bareRow.cpuMicroseconds) / row.cpuMicroseconds)} % |`,
       ),
     ].join("\n");
+    // Each round's branch figure less the base's, measured one after the other: the A/B with the noise halved.
+    const paired = base
+      ? productPaths.map(([suffix]) => {
+          const of = (label: string) => rows.find((row) => row.key === `${label} ${suffix}`)?.cpuRounds ?? [];
+          const before = of("base");
+          const differences = of("branch").map((each, round) => each - (before[round] ?? 0));
+          return `| ${suffix} | ${Math.round(median(differences) * 10) / 10} | ${differences.map((each) => Math.round(each * 10) / 10).join(", ")} |`;
+        })
+      : [];
     const when = new Date().toISOString().slice(0, 16).replace("T", " ");
     const loads = `load average ${loadBefore.map((each) => each.toFixed(2)).join(" ")} before, ${loadAfter.map((each) => each.toFixed(2)).join(" ")} after`;
     console.info(
-      `\n${when} UTC, Node.js ${process.version}, ${load.name}, ${CONNECTIONS} connections, ${ROUNDS} rounds of ${SECONDS} s (medians), ${loads}\n\n${table}\n`,
+      `\n${when} UTC, Node.js ${process.version}, ${load.name}, ${CONNECTIONS} connections, ${ROUNDS} rounds of ${SECONDS} s (medians), ${loads}\n\n${table}\n${paired.length ? `\n| Path | branch − base, CPU µs/request (median) | rounds |\n|---|--:|---|\n${paired.join("\n")}\n` : ""}`,
     );
     writeFileSync(
       join(root, "bench/results/floor.json"),
