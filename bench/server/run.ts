@@ -115,23 +115,38 @@ const log = (message: string) => console.info(`[bench] ${message}`);
  * server only), while the PostgreSQL part runs: a miss's CPU is the server's and the database's, and the
  * server's figure alone leaves out about half of it (decision 013, eighth pass). Logged beside it.
  */
-let databaseCpuSeconds: (() => Promise<number | undefined>) | undefined;
+let databaseCpu: (() => Promise<Map<number, number> | undefined>) | undefined;
+/** CPU ticks (1/100 s) of each backend connected to the bench database, by pid. */
 function backendsCpu(runner: RunnerHandle) {
   return async () => {
     const backends = await runner.query<{ pid: number }>(
       "select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()",
     );
-    let ticks = 0;
+    const ticks = new Map<number, number>();
     for (const { pid } of backends) {
       try {
         const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
-        ticks += Number(fields[11]) + Number(fields[12]);
+        ticks.set(pid, Number(fields[11]) + Number(fields[12]));
       } catch {
-        return undefined; // not on this machine, or a backend just ended
+        // A backend that just ended, or a server on another machine: left out.
       }
     }
-    return ticks / 100;
+    return ticks.size > 0 ? ticks : undefined;
   };
+}
+/**
+ * Seconds of CPU the backends spent between two readings, counting only those present at both (a
+ * backend that ended meanwhile would take its ticks out of the second reading; one that began
+ * meanwhile has no first). Undefined when either reading is.
+ */
+function databaseSecondsBetween(before?: Map<number, number>, after?: Map<number, number>) {
+  if (!before || !after) return undefined;
+  let ticks = 0;
+  for (const [pid, spent] of after) {
+    const earlier = before.get(pid);
+    if (earlier !== undefined) ticks += spent - earlier;
+  }
+  return ticks / 100;
 }
 const selected = (name: string) => !only || only.test(name);
 const load = loadGenerator();
@@ -175,17 +190,17 @@ async function measure(
   // The warm-up takes the random paths from the end: the measurement starts at the first, so with the
   // cache on it does not ask again for what the warm-up just cached.
   await load.run({ ...options, paths: [...options.paths].reverse(), seconds: WARM_UP_SECONDS });
-  const databaseBefore = engine === "postgres" ? await databaseCpuSeconds?.() : undefined;
+  const databaseBefore = engine === "postgres" ? await databaseCpu?.() : undefined;
   const cpuBefore = serverCpuSeconds(url);
   const result = await load.run({ ...options, seconds: SECONDS });
   const cpuAfter = serverCpuSeconds(url);
-  const databaseAfter = databaseBefore === undefined ? undefined : await databaseCpuSeconds?.();
+  const databaseAfter = databaseBefore === undefined ? undefined : await databaseCpu?.();
   const perRequest = (before: number | undefined, after: number | undefined) =>
     before === undefined || after === undefined || result.requests === 0
       ? undefined
       : Math.round(((after - before) * 1e7) / result.requests) / 10;
   const cpuMicroseconds = perRequest(cpuBefore, cpuAfter);
-  const databaseMicroseconds = perRequest(databaseBefore, databaseAfter);
+  const databaseMicroseconds = perRequest(0, databaseSecondsBetween(databaseBefore, databaseAfter));
   const ratio = baseline ? result.requestsPerSecond / baseline : undefined;
   const missed: string[] = [];
   const budget: string[] = [];
@@ -247,9 +262,12 @@ async function measureMisses(
 ): Promise<Row[]> {
   const rows: Row[] = [];
   const chosen = scenarios.filter((candidate) => selected(`miss ${candidate.name}`));
-  if (fresh && chosen.length > 0) {
-    // The tails of the random paths, taken in turn (the measurements start at their heads).
-    const tails = chosen.map((scenario) => scenario.paths.slice(-500).reverse());
+  // The tails of the random paths, taken in turn (the measurements start at their heads). Not the
+  // searches': miss.ts measures them last because the queries they leave running slow what follows.
+  const tails = chosen
+    .filter((scenario) => !scenario.name.startsWith("search:"))
+    .map((scenario) => scenario.paths.slice(-500).reverse());
+  if (fresh && tails.length > 0) {
     const paths = Array.from({ length: 500 }, (_, i) =>
       tails.map((tail) => tail[i % tail.length] as string),
     ).flat();
@@ -345,7 +363,7 @@ async function benchPostgres(serverUrl: string, rows: Row[], peakRss: Record<str
   const url = databaseUrl(serverUrl, name);
   let server: ServerProcess | undefined;
   const runner = await postgresRunner(url);
-  databaseCpuSeconds = backendsCpu(runner);
+  databaseCpu = backendsCpu(runner);
   try {
     await migrateAndSeed({ engine: "postgres", url }, ADMIN_PASSWORD);
     const checkout = await prepare(runner, reused);
@@ -452,7 +470,7 @@ async function benchPostgres(serverUrl: string, rows: Row[], peakRss: Record<str
     peakRss.postgres = Math.max(peakRss.postgres, server.peakRssMiB());
   } finally {
     await server?.stop();
-    databaseCpuSeconds = undefined;
+    databaseCpu = undefined;
     await runner.close();
     if (KEEP_DATABASE) log(`database ${name} kept (BENCH_KEEP_DATABASE)`);
     else await dropPostgresDatabase(serverUrl, name);

@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
-import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import { promisify } from "node:util";
+import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync } from "node:zlib";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { ON_THE_FLY_BROTLI_WINDOW_BITS } from "./on-the-fly-compression";
 
@@ -16,6 +17,26 @@ const BROTLI_PARAMS = {
   [constants.BROTLI_PARAM_LGWIN]: ON_THE_FLY_BROTLI_WINDOW_BITS,
 };
 
+const GZIP_OPTIONS = { level: 9 };
+
+/**
+ * Bodies at least this long are compressed in zlib's thread pool, not on the main thread: a course
+ * sitemap of 1.2 MB takes tens of milliseconds, which would hold every other request that long. A
+ * catalogue answer (a few KB) is compressed at once, without a promise.
+ */
+const COMPRESS_OFF_THREAD_FROM_BYTES = 64 * 1024;
+
+const compressors = {
+  br: {
+    now: (body: Buffer) => brotliCompressSync(body, { params: BROTLI_PARAMS }),
+    later: (body: Buffer) => promisify(brotliCompress)(body, { params: BROTLI_PARAMS }),
+  },
+  gzip: {
+    now: (body: Buffer) => gzipSync(body, GZIP_OPTIONS),
+    later: (body: Buffer) => promisify(gzip)(body, GZIP_OPTIONS),
+  },
+} satisfies Record<Encoding, { now: (body: Buffer) => Buffer; later: (body: Buffer) => Promise<Buffer> }>;
+
 const JSON_TYPE = "application/json; charset=utf-8";
 
 /**
@@ -28,6 +49,7 @@ const JSON_TYPE = "application/json; charset=utf-8";
 export class KeptBody {
   readonly etag: string;
   private readonly compressed: Partial<Record<Encoding, Buffer>> = {};
+  private readonly compressing: Partial<Record<Encoding, Promise<Buffer>>> = {};
 
   constructor(
     readonly body: Buffer,
@@ -36,16 +58,35 @@ export class KeptBody {
     this.etag = `W/"${createHash("sha1").update(body).digest("base64url")}"`;
   }
 
-  encoded(encoding: Encoding): Buffer {
-    let bytes = this.compressed[encoding];
-    if (!bytes) {
-      bytes =
-        encoding === "br"
-          ? brotliCompressSync(this.body, { params: BROTLI_PARAMS })
-          : gzipSync(this.body, { level: 9 });
+  /**
+   * The body compressed with `encoding`, kept after the first time: the bytes themselves, or, for a
+   * long body being compressed off the main thread, a promise of them that every request asking
+   * meanwhile shares.
+   */
+  encoded(encoding: Encoding): Buffer | Promise<Buffer> {
+    const kept = this.compressed[encoding];
+    if (kept) return kept;
+    const compressor = compressors[encoding];
+    if (this.body.length < COMPRESS_OFF_THREAD_FROM_BYTES) {
+      const bytes = compressor.now(this.body);
       this.compressed[encoding] = bytes;
+      return bytes;
     }
-    return bytes;
+    let pending = this.compressing[encoding];
+    if (!pending) {
+      pending = compressor.later(this.body).then(
+        (bytes) => {
+          this.compressed[encoding] = bytes;
+          return bytes;
+        },
+        (error: unknown) => {
+          delete this.compressing[encoding]; // the next request tries again
+          throw error;
+        },
+      );
+      this.compressing[encoding] = pending;
+    }
+    return pending;
   }
 
   /** Bytes it may hold: the body and, at most, its two compressed forms. */
@@ -109,5 +150,11 @@ export function sendKeptBody(request: FastifyRequest, reply: FastifyReply, kept:
       ? preferredEncoding(request.headers["accept-encoding"])
       : undefined;
   if (!encoding) return reply.send(kept.body);
-  return reply.header("content-encoding", encoding).send(kept.encoded(encoding));
+  const bytes = kept.encoded(encoding);
+  if (!(bytes instanceof Promise)) return reply.header("content-encoding", encoding).send(bytes);
+  return bytes.then(
+    (compressed) => reply.header("content-encoding", encoding).send(compressed),
+    // Compression failed (it does not, short of memory): the body as it is is still the answer.
+    () => reply.send(kept.body),
+  );
 }

@@ -97,8 +97,8 @@ interface RawCardRow {
   total_seats: number | null;
   seats_sold: number;
   category_id: string | null;
-  /** node-postgres parses it into a Date; drizzle's PGlite driver leaves the text. */
-  created_at: Date | string;
+  /** The text of the timestamp on both drivers (drizzle asks node-postgres not to parse dates). */
+  created_at: string;
 }
 
 /**
@@ -129,7 +129,7 @@ function cardRow(raw: RawCardRow): CardRow {
     totalSeats: raw.total_seats,
     seatsSold: raw.seats_sold,
     categoryId: raw.category_id,
-    createdAt: raw.created_at instanceof Date ? raw.created_at : new Date(raw.created_at),
+    createdAt: new Date(raw.created_at),
   };
 }
 
