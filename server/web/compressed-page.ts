@@ -1,5 +1,5 @@
 import { pipeline, type Readable } from "node:stream";
-import { constants, createBrotliCompress, createGzip } from "node:zlib";
+import { type BrotliCompress, constants, createBrotliCompress, createGzip, type Gzip } from "node:zlib";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { type Encoding, preferredEncoding } from "../lib/kept-body";
 import { onTheFlyBrotliOptions } from "../lib/on-the-fly-compression";
@@ -19,7 +19,7 @@ export function compressedPage(
   body: Readable,
   encoding: Encoding,
   onError: (error: Error) => void,
-): Readable {
+): BrotliCompress | Gzip {
   const compressor = encoding === "br" ? createBrotliCompress(onTheFlyBrotliOptions) : createGzip();
   const flushKind = encoding === "br" ? constants.BROTLI_OPERATION_FLUSH : constants.Z_SYNC_FLUSH;
   let ended = false;
