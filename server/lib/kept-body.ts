@@ -4,7 +4,7 @@ import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync } from "n
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { ON_THE_FLY_BROTLI_WINDOW_BITS } from "./on-the-fly-compression";
 
-type Encoding = "br" | "gzip";
+export type Encoding = "br" | "gzip";
 
 /**
  * Brotli 6 for a body compressed once and kept; its window is the small one of answers compressed

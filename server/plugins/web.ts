@@ -5,6 +5,7 @@ import type { ViteDevServer } from "vite";
 import { withRequestLanguage } from "../lib/messages/request-language";
 import { clientBuildDir, serverBuildFile } from "../lib/paths";
 import type { CspAllowance } from "../modules/settings/site-widgets";
+import { sendPageBody } from "../web/compressed-page";
 import type { ServerLoadContext } from "../web/load-context";
 import { acceptsGzip, gzipWithNonce, reusableWithNonce } from "../web/nonce-page";
 import { type CachedPage, createPageCache } from "../web/page-cache";
@@ -41,14 +42,15 @@ function sendCachedPage(request: FastifyRequest, reply: FastifyReply, page: Cach
   return reply.send(copy.body);
 }
 
-function sendRenderedPage(reply: FastifyReply, page: RenderedPage) {
+function sendRenderedPage(request: FastifyRequest, reply: FastifyReply, page: RenderedPage) {
   reply.status(page.status);
   for (const [name, value] of page.headers) {
     if (name !== "set-cookie") copyHeader(reply, name, value);
   }
   const cookies = page.headers.getSetCookie();
   if (cookies.length > 0) reply.header("set-cookie", cookies);
-  return reply.send(page.body);
+  // Compressed here, flushed at the end of each turn of a streamed render (compressed-page.ts).
+  return page.body ? sendPageBody(request, reply, page.body) : reply.send(page.body);
 }
 
 /**
@@ -156,7 +158,7 @@ export async function webPlugin(app: FastifyInstance, options: WebOptions) {
       headers.set(CSP_ALLOWANCE_HEADER, JSON.stringify(allowance));
       return { ...page, headers };
     };
-    if (!pages || !key) return sendRenderedPage(reply, await render());
+    if (!pages || !key) return sendRenderedPage(request, reply, await render());
     let own: RenderedPage | undefined;
     const page = await pages.get(request.company.id, key, {
       render,
@@ -166,7 +168,7 @@ export async function webPlugin(app: FastifyInstance, options: WebOptions) {
       },
       onBackgroundError: (error) => request.log.error({ err: error }, "rendering a shared page failed"),
     });
-    if (!page) return sendRenderedPage(reply, own ?? (await render()));
+    if (!page) return sendRenderedPage(request, reply, own ?? (await render()));
     return sendCachedPage(request, reply, page);
   }
 }

@@ -19,9 +19,13 @@ export interface ProductionPages {
 
 /**
  * The real Fastify app rendering pages with the production build (page cache on), on a seeded
- * embedded database of its own and a temporary data folder (`name` prefixes it).
+ * embedded database of its own and a temporary data folder (`name` prefixes it); `env` adds to
+ * or replaces its settings (`CATALOG_CACHE: "off"` renders every page).
  */
-export async function productionPages(name: string): Promise<ProductionPages> {
+export async function productionPages(
+  name: string,
+  env: Record<string, string> = {},
+): Promise<ProductionPages> {
   const dataDir = await mkdtemp(join(tmpdir(), `${name}-`));
   const database = await openDatabase({ engine: "pglite" });
   await database.migrate();
@@ -38,6 +42,7 @@ export async function productionPages(name: string): Promise<ProductionPages> {
       DATA_DIR: dataDir,
       PUBLIC_URL: `https://${PLATFORM_HOST}`,
       PLATFORM_DOMAIN: PLATFORM_HOST,
+      ...env,
     }),
     database,
     logger: false,
