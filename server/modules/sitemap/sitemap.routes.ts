@@ -1,3 +1,4 @@
+import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { notFound } from "../../lib/errors";
@@ -5,24 +6,20 @@ import { sendKeptBody } from "../../lib/kept-body";
 import { XML_TYPE } from "./sitemap.service";
 
 /** Crawlers may keep these answers an hour; the server keeps them until the catalogue changes. */
-const CACHE_CONTROL = "public, max-age=3600";
+const cacheable = (reply: FastifyReply) => reply.header("cache-control", "public, max-age=3600");
 
 /** robots.txt and the sitemaps, at the site's root: thin adapters over the sitemap service. */
 export const sitemapRoutes: FastifyPluginAsyncZod = async (app) => {
   const { sitemap } = app.services;
-  const send = (reply: import("fastify").FastifyReply, type: string, body: string) =>
-    reply.header("content-type", type).header("cache-control", CACHE_CONTROL).send(body);
+  const send = (reply: FastifyReply, type: string, body: string) =>
+    cacheable(reply).header("content-type", type).send(body);
 
   app.get("/robots.txt", { schema: { hide: true } }, async (request, reply) =>
     send(reply, "text/plain; charset=utf-8", await sitemap.robots(request.company.id)),
   );
 
   app.get("/sitemap.xml", { schema: { hide: true } }, async (request, reply) =>
-    sendKeptBody(
-      request,
-      reply.header("cache-control", CACHE_CONTROL),
-      await sitemap.index(request.company.id),
-    ),
+    sendKeptBody(request, cacheable(reply), await sitemap.index(request.company.id)),
   );
 
   app.get("/sitemap-pages.xml", { schema: { hide: true } }, async (request, reply) =>
@@ -39,7 +36,7 @@ export const sitemapRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const body = await sitemap.courses(request.company.id, request.params.file);
       if (body === undefined) throw notFound(`No sitemap "${request.url}" exists.`, "SITEMAP_NOT_FOUND");
-      return sendKeptBody(request, reply.header("cache-control", CACHE_CONTROL), body);
+      return sendKeptBody(request, cacheable(reply), body);
     },
   );
 };
