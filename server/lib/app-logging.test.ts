@@ -1,5 +1,8 @@
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import Fastify, { type FastifyServerOptions } from "fastify";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { appLogging } from "./app-logging";
 import { lazyRequestLoggerFactory } from "./lazy-request-logger";
 import { OneLineRequestLog } from "./request-log";
@@ -102,5 +105,23 @@ describe("appLogging", () => {
     const quiet = appLogging(undefined, "silent");
     expect(quiet.logger).toBe(false);
     expect(quiet.log?.level).toBe("silent");
+  });
+
+  it("above info writes to the logger's file, as Fastify's logger would", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "app-logging-"));
+    try {
+      const file = join(dir, "server.log");
+      const logging = appLogging({ level: "warn", file } as FastifyServerOptions["logger"], "warn");
+      expect(logging.logger).toBe(false);
+      logging.log?.warn({ part: "file" }, "to the file");
+      // pino's destination opens the file asynchronously and writes once it is open.
+      const line = await vi.waitFor(() => JSON.parse(readFileSync(file, "utf8").trim()) as Line);
+      expect(line).toMatchObject({ level: 40, part: "file", msg: "to the file" });
+      expect(() =>
+        appLogging({ level: "warn", file, stream: process.stdout } as FastifyServerOptions["logger"], "warn"),
+      ).toThrow("The logger takes a stream or a file, not both.");
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

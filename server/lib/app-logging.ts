@@ -52,17 +52,20 @@ export function appLogging(given: LoggerOption, level: string): AppLogging {
     return { logger: given, childLoggerFactory: lazyRequestLoggerFactory };
   }
   // As Fastify reads its logger option: the options given, at `info` unless they say otherwise.
-  const options: LoggerOptions & { stream?: pino.DestinationStream } = given ?? { level };
+  const options: LoggerOptions & { stream?: pino.DestinationStream; file?: string } = given ?? { level };
   if (!quieterThanInfo(options.level || "info")) {
     return { logger: options, childLoggerFactory: lazyRequestLoggerFactory };
   }
+  const { stream, file, ...pinoOptions } = options;
+  if (stream && file) throw new Error("The logger takes a stream or a file, not both.");
   const log = pino(
     {
-      ...options,
+      ...pinoOptions,
       level: options.level || "info",
       serializers: { ...requestSerializers, ...options.serializers },
     },
-    options.stream,
+    // As Fastify writes its logger's `file`: a pino destination.
+    stream ?? (file ? pino.destination(file) : undefined),
   ) as FastifyBaseLogger;
   return {
     logger: false,
