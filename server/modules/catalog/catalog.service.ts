@@ -16,7 +16,7 @@ import {
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Language } from "~shared/language";
 import type { PopularSource } from "~shared/popular-courses";
-import { type Translatable, translate } from "~shared/translatable";
+import { type Translatable, translate, translateList } from "~shared/translatable";
 import type { Db } from "../../db/client";
 import { runUnscoped, withTenant } from "../../db/tenant-scope";
 import type { CacheBus } from "../../lib/cache-bus";
@@ -57,19 +57,11 @@ type LanguageParam = Language | Placeholder;
  * else the first non-empty text (in the order the JSON's keys are stored and parsed). The database then
  * sends one text, not every language's JSON to be parsed where one is shown (decision 013, tenth pass).
  */
-function shownText(column: AnyPgColumn | SQL, language: LanguageParam): SQL<string> {
-  return sql<string>`coalesce(nullif(${column} ->> ${language}::text, ''), nullif(${column} ->> 'en', ''), (
-    select t.value #>> '{}' from jsonb_each(${column}) t
-    where jsonb_typeof(t.value) = 'string' and t.value <> '""' limit 1
-  ), '')`;
-}
-
-/** The list `translateList` shows of a translatable list column: in `language` when not empty, else English. */
-function shownList(column: AnyPgColumn, language: LanguageParam): SQL<string[]> {
-  return sql<string[]>`(case
-    when jsonb_typeof(${column} -> ${language}::text) = 'array' and ${column} -> ${language}::text <> '[]'
-      then ${column} -> ${language}::text
-    else coalesce(${column} -> 'en', '[]') end)`;
+function shownText(column: AnyPgColumn, language: LanguageParam): SQL<string> {
+  // The last choice is a function, not a subquery: a subquery in the select list is set up at every
+  // execution, chosen or not (about 35 µs of PostgreSQL's CPU per statement, decision 013, tenth pass).
+  return sql<string>`coalesce(nullif(${column} ->> ${language}::text, ''), nullif(${column} ->> 'en', ''),
+    jsonb_path_query_first(${column}, '$.* ? (@.type() == "string" && @ != "")') #>> '{}', '')`;
 }
 
 type ColumnValue<C extends AnyPgColumn> = C["_"]["notNull"] extends true
@@ -127,22 +119,25 @@ type Selected<T> = { [K in keyof T]: T[K] extends SQL.Aliased<infer V> ? V : nev
 /** A card's row, as drizzle maps it and as the driver answers it alike (`byName`). */
 type CardRow = Selected<ReturnType<typeof cardColumns>>;
 
-/** A course's page: its card's columns and the rest of what the course shows, in `language`. */
+/**
+ * A course's page: its card's columns and the rest of what the course shows. Its long texts (the
+ * description, outcomes, audience and lesson titles) are chosen in JavaScript: choosing them in SQL
+ * too cost PostgreSQL more than it saved Node.js on one row (decision 013, tenth pass).
+ */
 function courseColumns(language: LanguageParam) {
   return {
     ...cardColumns(language),
-    description: shownText(courses.description, language).as("description"),
-    outcomes: shownList(courses.outcomes, language).as("outcomes"),
-    audience: shownText(courses.audience, language).as("audience"),
     ...byName({
+      description: courses.description,
+      outcomes: courses.outcomes,
+      audience: courses.audience,
       instructor: courses.instructor,
       instalmentCount: courses.instalmentCount,
       attributeValues: courses.attributeValues,
     }),
     // Spelled out: in a one-table select drizzle names columns without their table.
     lessons: sql<LessonRow[]>`coalesce((
-      select json_agg(json_build_object('id', l.id, 'position', l.position,
-        'title', ${shownText(sql`l.title`, language)},
+      select json_agg(json_build_object('id', l.id, 'position', l.position, 'title', l.title,
         'durationSeconds', l.duration_seconds, 'freePreview', l.free_preview) order by l.position)
       from lessons l where l.company_id = courses.company_id and l.course_id = courses.id
     ), '[]')`.as("lessons"),
@@ -251,7 +246,7 @@ interface CatalogShape {
 interface LessonRow {
   id: string;
   position: number;
-  title: string;
+  title: Translatable;
   durationSeconds: number;
   freePreview: boolean;
 }
@@ -750,11 +745,11 @@ export function createCatalogService(
           .filter((attribute) => attribute.values.length > 0);
         return {
           ...toCard(row, nodes, language),
-          description: row.description,
-          outcomes: row.outcomes,
-          audience: row.audience,
+          description: translate(row.description, language),
+          outcomes: translateList(row.outcomes, language),
+          audience: translate(row.audience, language),
           instructor: row.instructor,
-          lessons: row.lessons,
+          lessons: row.lessons.map((lesson) => ({ ...lesson, title: translate(lesson.title, language) })),
           instalmentCount: row.instalmentCount && row.instalmentCount >= 2 ? row.instalmentCount : null,
           attributes: courseAttributes,
         };
