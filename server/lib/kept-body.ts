@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { hash } from "node:crypto";
 import { promisify } from "node:util";
 import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync } from "node:zlib";
 import type { FastifyReply, FastifyRequest } from "fastify";
@@ -55,7 +55,8 @@ export class KeptBody {
     readonly body: Buffer,
     readonly type: string,
   ) {
-    this.etag = `W/"${createHash("sha1").update(body).digest("base64url")}"`;
+    // One call (`hash`), not a Hash object fed and digested: the same tag, made on every miss.
+    this.etag = `W/"${hash("sha1", body, "base64url")}"`;
   }
 
   /**

@@ -7,8 +7,11 @@ import { loadEnv } from "~server/config/env";
 import { type Database, openDatabase } from "~server/db/client";
 import { adminQuery, withDatabase } from "./postgres-url";
 
-/** A fresh copy of the migrated, seeded golden database: PGlite, or PostgreSQL under TEST_DATABASE_URL. */
-export async function openTestDatabase(): Promise<Database> {
+/**
+ * A fresh copy of the migrated, seeded golden database: PGlite, or PostgreSQL under TEST_DATABASE_URL
+ * (a pool of `poolSize` connections, 5 unless told).
+ */
+export async function openTestDatabase(options: { poolSize?: number } = {}): Promise<Database> {
   const config = inject("database");
   if (config.engine === "pglite") {
     return openDatabase({ engine: "pglite", loadDataDir: new Blob([readFileSync(config.goldenFile)]) });
@@ -18,7 +21,7 @@ export async function openTestDatabase(): Promise<Database> {
   const database = await openDatabase({
     engine: "postgres",
     url: withDatabase(config.adminUrl, name),
-    poolSize: 5,
+    poolSize: options.poolSize ?? 5,
   });
   return {
     ...database,

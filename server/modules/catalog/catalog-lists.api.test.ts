@@ -1,8 +1,9 @@
 import { and, count, eq, inArray, sql } from "drizzle-orm";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { translate, translateList } from "~shared/translatable";
 import { adminTestContext } from "../../../tests/support/admin-test-context";
-import { COURSE_SORTS, type CourseList, type CourseSort } from "./catalog.schemas";
-import { catalogCounts, categories, courses, NO_CATEGORY } from "./catalog.tables";
+import { COURSE_SORTS, type CourseDetail, type CourseList, type CourseSort } from "./catalog.schemas";
+import { catalogCounts, categories, courses, lessons, NO_CATEGORY } from "./catalog.tables";
 import { orderBy } from "./list-positions";
 
 /**
@@ -109,16 +110,36 @@ beforeAll(async () => {
     parentId: parent.id,
   });
   // 130 courses with many ties (8 instants, 6 prices), some unpublished, some without a category:
-  // pages of 20 and of 7 cross the kept positions everywhere.
+  // pages of 20 and of 7 cross the kept positions everywhere. Their texts are in English and Dutch,
+  // in one of them, or in neither (another language only), their seats and ratings of every kind.
   await db.execute(sql`
-    insert into courses (company_id, category_id, slug, title, price_cents, sale_price_cents, published, created_at)
+    insert into courses (company_id, category_id, slug, title, summary, description, outcomes, audience,
+      price_cents, sale_price_cents, published, created_at, total_seats, seats_sold, rating_total, rating_count)
     select ${ctx.companyId}::uuid,
       (array[${parent.id}::uuid, ${child.id}::uuid, null])[1 + g % 3],
-      'list-course-' || g, jsonb_build_object('en', 'List course ' || g),
+      'list-course-' || g,
+      (array[jsonb_build_object('en', 'List course ' || g, 'nl', 'Lijstcursus ' || g),
+        jsonb_build_object('en', 'List course ' || g), jsonb_build_object('en', '', 'nl', 'Alleen Nederlands ' || g),
+        jsonb_build_object('nl', '', 'en', 'Only English ' || g)])[1 + g % 4],
+      (array[jsonb_build_object('en', 'Summary ' || g, 'nl', 'Samenvatting ' || g), '{"en": ""}'::jsonb,
+        jsonb_build_object('fr', 'Résumé ' || g, 'en', '', 'de', 'Zusammenfassung ' || g)])[1 + g % 3],
+      (array['{"en": "About", "nl": "Over"}'::jsonb, '{"en": "", "nl": "Alleen over"}'::jsonb])[1 + g % 2],
+      (array['{"en": ["One", "Two"], "nl": ["Een"]}'::jsonb, '{"en": ["One"], "nl": []}'::jsonb,
+        '{"en": [], "nl": ["Een"]}'::jsonb, '{"en": []}'::jsonb])[1 + g % 4],
+      (array['{"en": "Everyone"}'::jsonb, '{"en": "", "fr": "Tous"}'::jsonb])[1 + g % 2],
       1000 + (g % 6) * 500, case when g % 5 = 0 then 900 else null end,
       g % 11 <> 0,
-      timestamptz '2025-01-01 10:00:00.123456+00' + make_interval(secs => (g % 8) * 3600)
+      timestamptz '2025-01-01 10:00:00.123456+00' + make_interval(secs => (g % 8) * 3600),
+      case when g % 4 = 0 then 10 when g % 4 = 1 then 3 end, case when g % 4 < 2 then g % 4 * 3 else 0 end,
+      (g % 3) * (g % 5 + 1), g % 3
     from generate_series(1, 130) g`);
+  await db.execute(sql`
+    insert into lessons (company_id, course_id, position, title, duration_seconds, free_preview)
+    select company_id, id, p,
+      (array['{"en": "Lesson", "nl": "Les"}'::jsonb, '{"en": "Lesson only"}'::jsonb, '{"en": "", "nl": "Les"}'::jsonb])[p],
+      p * 60, p = 1
+    from courses, generate_series(1, 3) p
+    where company_id = ${ctx.companyId}::uuid and slug in ('list-course-1', 'list-course-2', 'list-course-3')`);
   ctx.t.app.services.catalog.invalidate(ctx.companyId);
 });
 
@@ -179,6 +200,118 @@ describe("storefront lists at kept positions", () => {
       (await oracle("date-desc", [parent.id], 1, 100)).ids,
     );
     await expectCountsRight({ childInParent: false });
+  });
+});
+
+/**
+ * A card as the service made it from the stored course in JavaScript (`translate`, the rating, the
+ * seats left, the ISO date) before the database chose the texts: the answers must not change by a byte.
+ */
+async function expectedCards(ids: string[], language: string) {
+  const { db } = ctx.t.database;
+  const rows = ids.length === 0 ? [] : await db.select().from(courses).where(inArray(courses.id, ids));
+  const published = await db
+    .select()
+    .from(categories)
+    .where(and(eq(categories.companyId, ctx.companyId), eq(categories.published, true)));
+  return ids.map((id) => {
+    const row = rows.find((course) => course.id === id)!;
+    const category = published.find((node) => node.id === row.categoryId);
+    return {
+      id: row.id,
+      slug: row.slug,
+      title: translate(row.title, language),
+      summary: translate(row.summary, language),
+      image: row.image,
+      badge: row.badge,
+      rating: row.ratingCount > 0 ? Math.round((row.ratingTotal * 10) / row.ratingCount) / 10 : 0,
+      ratingCount: row.ratingCount,
+      videoCount: row.videoCount,
+      durationSeconds: row.durationSeconds,
+      level: row.level,
+      priceCents: row.priceCents,
+      salePriceCents: row.salePriceCents,
+      currency: row.currency,
+      totalSeats: row.totalSeats,
+      seatsLeft: row.totalSeats === null ? null : Math.max(0, row.totalSeats - row.seatsSold),
+      category: category
+        ? { id: category.id, slug: category.slug, name: translate(category.name, language) }
+        : null,
+      createdAt: row.createdAt.toISOString(),
+    };
+  });
+}
+
+describe("cards and course pages in a language", () => {
+  it("show the language's text, else English, else the first there is, as translate() picks it", async () => {
+    for (const lng of ["en", "nl"]) {
+      for (const query of [
+        `limit=20&page=2`,
+        `limit=7&page=3&sort=price-asc`,
+        `limit=20&sort=date-asc&category=${child.slug}`,
+        `limit=20&category=${parent.slug}`,
+        `limit=100&searchText=list`,
+      ]) {
+        const { rawPayload } = await ctx.t.app.inject({ url: `/api/courses?${query}&lng=${lng}` });
+        const list = JSON.parse(rawPayload.toString("utf8")) as CourseList;
+        expect(list.courses.length).toBeGreaterThan(0);
+        const cards = await expectedCards(
+          list.courses.map((course) => course.id),
+          lng,
+        );
+        expect({ query, lng, body: JSON.stringify(list.courses) }).toEqual({
+          query,
+          lng,
+          body: JSON.stringify(cards),
+        });
+      }
+      for (const slug of ["list-course-1", "list-course-2", "list-course-3", "list-course-4"]) {
+        const { db } = ctx.t.database;
+        const [row] = await db
+          .select()
+          .from(courses)
+          .where(and(eq(courses.companyId, ctx.companyId), eq(courses.slug, slug)));
+        const lessonRows = await db
+          .select()
+          .from(lessons)
+          .where(eq(lessons.courseId, row!.id))
+          .orderBy(lessons.position);
+        const detail = (
+          await ctx.t.app.inject({ url: `/api/courses/${slug}?lng=${lng}` })
+        ).json() as CourseDetail;
+        const [card] = await expectedCards([row!.id], lng);
+        expect({ slug, lng, detail }).toEqual({
+          slug,
+          lng,
+          detail: {
+            ...card,
+            description: translate(row!.description, lng),
+            outcomes: translateList(row!.outcomes, lng),
+            audience: translate(row!.audience, lng),
+            instructor: row!.instructor,
+            lessons: lessonRows.map((lesson) => ({
+              id: lesson.id,
+              position: lesson.position,
+              title: translate(lesson.title, lng),
+              durationSeconds: lesson.durationSeconds,
+              freePreview: lesson.freePreview,
+            })),
+            instalmentCount: null,
+            attributes: [],
+          },
+        });
+        expect(Object.keys(detail)).toEqual([
+          ...Object.keys(card!),
+          "description",
+          "outcomes",
+          "audience",
+          "instructor",
+          "lessons",
+          "instalmentCount",
+          "attributes",
+        ]);
+      }
+    }
   });
 });
 

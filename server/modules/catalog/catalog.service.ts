@@ -9,9 +9,11 @@ import {
   isNotNull,
   like,
   or,
+  type Placeholder,
   type SQL,
   sql,
 } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Language } from "~shared/language";
 import type { PopularSource } from "~shared/popular-courses";
 import { type Translatable, translate, translateList } from "~shared/translatable";
@@ -47,59 +49,102 @@ import {
 } from "./list-positions";
 import { createListWarming } from "./list-warming";
 
-const cardColumns = {
-  id: courses.id,
-  slug: courses.slug,
-  title: courses.title,
-  summary: courses.summary,
-  image: courses.image,
-  badge: courses.badge,
-  ratingTotal: courses.ratingTotal,
-  ratingCount: courses.ratingCount,
-  videoCount: courses.videoCount,
-  durationSeconds: courses.durationSeconds,
-  level: courses.level,
-  priceCents: courses.priceCents,
-  salePriceCents: courses.salePriceCents,
-  currency: courses.currency,
-  totalSeats: courses.totalSeats,
-  seatsSold: courses.seatsSold,
-  categoryId: courses.categoryId,
-  createdAt: courses.createdAt,
-};
-type CardRow = {
-  [K in keyof typeof cardColumns]: (typeof cardColumns)[K]["_"]["notNull"] extends true
-    ? (typeof cardColumns)[K]["_"]["data"]
-    : (typeof cardColumns)[K]["_"]["data"] | null;
-};
+/** A language for a statement: the request's, or a prepared statement's placeholder for it. */
+type LanguageParam = Language | Placeholder;
 
 /**
- * A list seek's row as the driver answers it (the prepared statement's `all()`: the columns' names, the
- * driver's own parsing of JSON and integers), mapped by `cardRow` below. drizzle's own mapping of the same
- * row (`execute()`) walks every column through generic checks and decoders: about a seventh of Node.js's
- * CPU for a list page of 20 rows (decision 013, eighth pass).
+ * The text `translate` shows of a translatable column, chosen in SQL: in `language`, else English,
+ * else the first non-empty text (in the order the JSON's keys are stored and parsed). The database then
+ * sends one text, not every language's JSON to be parsed where one is shown (decision 013, tenth pass).
  */
-interface RawCardRow {
-  id: string;
-  slug: string;
-  title: CardRow["title"];
-  summary: CardRow["summary"];
-  image: CardRow["image"];
-  badge: CardRow["badge"];
-  rating_total: number;
-  rating_count: number;
-  video_count: number;
-  duration_seconds: number;
-  level: CardRow["level"];
-  price_cents: number;
-  sale_price_cents: number | null;
-  currency: CardRow["currency"];
-  total_seats: number | null;
-  seats_sold: number;
-  category_id: string | null;
-  /** The text of the timestamp on both drivers (drizzle asks node-postgres not to parse dates). */
-  created_at: string;
+function shownText(column: AnyPgColumn, language: LanguageParam): SQL<string> {
+  // The last choice is a function, not a subquery: a subquery in the select list is set up at every
+  // execution, chosen or not (about 35 µs of PostgreSQL's CPU per statement, decision 013, tenth pass).
+  return sql<string>`coalesce(nullif(${column} ->> ${language}::text, ''), nullif(${column} ->> 'en', ''),
+    jsonb_path_query_first(${column}, '$.* ? (@.type() == "string" && @ != "")') #>> '{}', '')`;
 }
+
+type ColumnValue<C extends AnyPgColumn> = C["_"]["notNull"] extends true
+  ? C["_"]["data"]
+  : C["_"]["data"] | null;
+
+/**
+ * Columns selected under the names of the row's fields (`"rating_total" as "ratingTotal"`): the
+ * driver's rows (a prepared statement's `all()`) are then the rows themselves, with no mapping by
+ * drizzle, whose `mapResultRow` walks every column through generic checks and decoders (about a seventh
+ * of Node.js's CPU for a list page, decision 013, eighth pass). Queries read through drizzle give the
+ * same rows (an aliased SQL is passed through as the driver parsed it).
+ */
+function byName<T extends Record<string, AnyPgColumn>>(
+  columns: T,
+): { [K in keyof T]: SQL.Aliased<ColumnValue<T[K]>> } {
+  const named: Record<string, SQL.Aliased> = {};
+  for (const [name, column] of Object.entries(columns)) named[name] = sql`${column}`.as(name);
+  return named as { [K in keyof T]: SQL.Aliased<ColumnValue<T[K]>> };
+}
+
+/**
+ * What a course card is made of, in `language`: the shown title and summary, the seats left and the
+ * creation time as ISO text (what `toCard` answers: PostgreSQL's `to_char` truncates microseconds to
+ * the millisecond, as `Date` did), and the columns `toCard` reads as they are.
+ */
+function cardColumns(language: LanguageParam) {
+  return {
+    ...byName({ id: courses.id, slug: courses.slug }),
+    title: shownText(courses.title, language).as("title"),
+    summary: shownText(courses.summary, language).as("summary"),
+    ...byName({
+      image: courses.image,
+      badge: courses.badge,
+      ratingTotal: courses.ratingTotal,
+      ratingCount: courses.ratingCount,
+      videoCount: courses.videoCount,
+      durationSeconds: courses.durationSeconds,
+      level: courses.level,
+      priceCents: courses.priceCents,
+      salePriceCents: courses.salePriceCents,
+      currency: courses.currency,
+      totalSeats: courses.totalSeats,
+      categoryId: courses.categoryId,
+    }),
+    seatsLeft: sql<number | null>`(case when ${courses.totalSeats} is null then null
+      else greatest(0, ${courses.totalSeats} - ${courses.seatsSold}) end)`.as("seatsLeft"),
+    createdAt:
+      sql<string>`to_char(${courses.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`.as(
+        "createdAt",
+      ),
+  };
+}
+type Selected<T> = { [K in keyof T]: T[K] extends SQL.Aliased<infer V> ? V : never };
+/** A card's row, as drizzle maps it and as the driver answers it alike (`byName`). */
+type CardRow = Selected<ReturnType<typeof cardColumns>>;
+
+/**
+ * A course's page: its card's columns and the rest of what the course shows. Its long texts (the
+ * description, outcomes, audience and lesson titles) are chosen in JavaScript: choosing them in SQL
+ * too cost PostgreSQL more than it saved Node.js on one row (decision 013, tenth pass).
+ */
+function courseColumns(language: LanguageParam) {
+  return {
+    ...cardColumns(language),
+    ...byName({
+      description: courses.description,
+      outcomes: courses.outcomes,
+      audience: courses.audience,
+      instructor: courses.instructor,
+      instalmentCount: courses.instalmentCount,
+      attributeValues: courses.attributeValues,
+    }),
+    // Spelled out: in a one-table select drizzle names columns without their table.
+    lessons: sql<LessonRow[]>`coalesce((
+      select json_agg(json_build_object('id', l.id, 'position', l.position, 'title', l.title,
+        'durationSeconds', l.duration_seconds, 'freePreview', l.free_preview) order by l.position)
+      from lessons l where l.company_id = courses.company_id and l.course_id = courses.id
+    ), '[]')`.as("lessons"),
+  };
+}
+/** A course's row, as the driver answers it (`byName`). */
+type CourseRow = Selected<ReturnType<typeof courseColumns>>;
 
 /**
  * drizzle's prepared statements answer the driver's rows without its mapping through `all()` (on
@@ -108,29 +153,6 @@ interface RawCardRow {
  */
 interface RawRowsStatement {
   all(values: Record<string, unknown>): Promise<unknown[]>;
-}
-
-function cardRow(raw: RawCardRow): CardRow {
-  return {
-    id: raw.id,
-    slug: raw.slug,
-    title: raw.title,
-    summary: raw.summary,
-    image: raw.image,
-    badge: raw.badge,
-    ratingTotal: raw.rating_total,
-    ratingCount: raw.rating_count,
-    videoCount: raw.video_count,
-    durationSeconds: raw.duration_seconds,
-    level: raw.level,
-    priceCents: raw.price_cents,
-    salePriceCents: raw.sale_price_cents,
-    currency: raw.currency,
-    totalSeats: raw.total_seats,
-    seatsSold: raw.seats_sold,
-    categoryId: raw.category_id,
-    createdAt: new Date(raw.created_at),
-  };
 }
 
 /** `%` and `_` in user text are literal characters, not wildcards. */
@@ -342,6 +364,7 @@ export function createCatalogService(
     query: StoreListCoursesQuery,
     shape: CatalogShape,
     category: string | undefined,
+    language: Language,
   ): Promise<{ rows: CardRow[]; totalDoc: number }> {
     const sort = query.sort ?? "date-desc";
     const ids = category ? subtreeIds(shape.nodes, category) : undefined;
@@ -357,8 +380,9 @@ export function createCatalogService(
       // A page of the kept positions' step (every list's default size) starts at a kept position.
       const aligned = query.limit === POSITION_STEP && window.skip === 0;
       const statement = seekStatement(sort, ids !== undefined, window.to !== undefined, aligned);
-      const raw = (await (statement as unknown as RawRowsStatement).all({
+      const rows = (await (statement as unknown as RawRowsStatement).all({
         companyId,
+        language,
         categoryId: ids?.[0],
         fromKey: window.from.key,
         fromId: window.from.id,
@@ -366,12 +390,12 @@ export function createCatalogService(
         toId: window.to?.id,
         limit: query.limit,
         skip: window.skip,
-      })) as RawCardRow[];
-      return { rows: raw.map(cardRow), totalDoc };
+      })) as CardRow[];
+      return { rows, totalDoc };
     }
     // A category with sub-categories: an IN list of any length, not one statement shape.
     const rows = await db
-      .select(cardColumns)
+      .select(cardColumns(language))
       .from(courses)
       .where(and(where, windowCondition(sort, window.from, window.to)))
       .orderBy(...orderBy(sort))
@@ -407,7 +431,7 @@ export function createCatalogService(
     );
     const name = `catalog_seek_${sort.replace("-", "_")}_${oneCategory ? "category" : "all"}_${bounded ? "bounded" : "open"}${aligned ? "_aligned" : ""}`;
     const seek = db
-      .select(cardColumns)
+      .select(cardColumns(param("language")))
       .from(courses)
       .where(where)
       .orderBy(...orderBy(sort));
@@ -433,21 +457,7 @@ export function createCatalogService(
   function prepareCourse(byIdOrSlug: boolean) {
     const key = sql.placeholder("key");
     return db
-      .select({
-        ...cardColumns,
-        description: courses.description,
-        outcomes: courses.outcomes,
-        audience: courses.audience,
-        instructor: courses.instructor,
-        instalmentCount: courses.instalmentCount,
-        attributeValues: courses.attributeValues,
-        // Spelled out: in a one-table select drizzle names columns without their table.
-        lessons: sql<LessonRow[]>`coalesce((
-          select json_agg(json_build_object('id', l.id, 'position', l.position, 'title', l.title,
-            'durationSeconds', l.duration_seconds, 'freePreview', l.free_preview) order by l.position)
-          from lessons l where l.company_id = courses.company_id and l.course_id = courses.id
-        ), '[]')`,
-      })
+      .select(courseColumns(sql.placeholder("language")))
       .from(courses)
       .where(
         and(
@@ -483,8 +493,8 @@ export function createCatalogService(
     return {
       id: row.id,
       slug: row.slug,
-      title: translate(row.title, language),
-      summary: translate(row.summary, language),
+      title: row.title,
+      summary: row.summary,
       image: row.image,
       badge: row.badge,
       rating: averageRating(row.ratingTotal, row.ratingCount),
@@ -496,11 +506,11 @@ export function createCatalogService(
       salePriceCents: row.salePriceCents,
       currency: row.currency,
       totalSeats: row.totalSeats,
-      seatsLeft: row.totalSeats === null ? null : Math.max(0, row.totalSeats - row.seatsSold),
+      seatsLeft: row.seatsLeft,
       category: category
         ? { id: category.id, slug: category.slug, name: translate(category.name, language) }
         : null,
-      createdAt: row.createdAt.toISOString(),
+      createdAt: row.createdAt,
     };
   }
 
@@ -509,6 +519,7 @@ export function createCatalogService(
     query: StoreListCoursesQuery,
     words: string[],
     filter: SQL,
+    language: Language,
   ): Promise<{ rows: CardRow[]; totalDoc: number }> {
     const countWhere = async (where: SQL | undefined) =>
       (await db.select({ value: count() }).from(courses).where(where))[0]?.value ?? 0;
@@ -518,7 +529,7 @@ export function createCatalogService(
       // Ranked: the ranking reads every match anyway, so the same pass counts them (count(*) over ()).
       const rankedPage = async (where: SQL | undefined) => {
         const found = await db
-          .select({ ...cardColumns, total: sql<number>`count(*) over ()`.mapWith(Number) })
+          .select({ ...cardColumns(language), total: sql<number>`count(*) over ()`.mapWith(Number) })
           .from(courses)
           .where(where)
           .orderBy(...relevance(words))
@@ -534,7 +545,7 @@ export function createCatalogService(
     const where = and(filter, known ? prefixes : substringMatch(words));
     const [rows, totalDoc] = await Promise.all([
       db
-        .select(cardColumns)
+        .select(cardColumns(language))
         .from(courses)
         .where(where)
         .orderBy(...matchOrderBy(query.sort))
@@ -549,10 +560,11 @@ export function createCatalogService(
   async function filteredPage(
     query: StoreListCoursesQuery,
     filter: SQL,
+    language: Language,
   ): Promise<{ rows: CardRow[]; totalDoc: number }> {
     const [rows, [total]] = await Promise.all([
       db
-        .select(cardColumns)
+        .select(cardColumns(language))
         .from(courses)
         .where(filter)
         .orderBy(...orderBy(query.sort ?? "date-desc"))
@@ -619,11 +631,11 @@ export function createCatalogService(
       // security PostgreSQL may not use the word and trigram indexes (their operators are not
       // LEAKPROOF), and every search read the whole catalogue (seconds at 100k courses). A public
       // read of published courses; decision 013.
-      ({ rows, totalDoc } = await runUnscoped(() => searchPage(query, words, filter)));
+      ({ rows, totalDoc } = await runUnscoped(() => searchPage(query, words, filter, language)));
     } else if (valueIds.length > 0) {
-      ({ rows, totalDoc } = await filteredPage(query, filter));
+      ({ rows, totalDoc } = await filteredPage(query, filter, language));
     } else {
-      ({ rows, totalDoc } = await browsePage(companyId, query, shape, category));
+      ({ rows, totalDoc } = await browsePage(companyId, query, shape, category, language));
     }
     return {
       courses: rows.map((row) => toCard(row, nodes, language)),
@@ -716,9 +728,12 @@ export function createCatalogService(
       return cached(companyId, `course:${language}:${key}`, async () => {
         const nodes = await categoryTree(companyId);
         // One round trip: the course with its lessons as JSON, in their order (a prepared statement).
-        const [row] = await courseStatement(isUuid(key)).execute({ companyId, key });
+        const [row] = (await (courseStatement(isUuid(key)) as unknown as RawRowsStatement).all({
+          companyId,
+          key,
+          language,
+        })) as CourseRow[];
         if (!row) return undefined;
-        const lessonRows = row.lessons;
         const picked = row.attributeValues;
         // A course without attribute values needs no attribute list (one query fewer on a miss).
         const hasValues = Object.values(picked).some((values) => values.length > 0);
@@ -734,7 +749,7 @@ export function createCatalogService(
           outcomes: translateList(row.outcomes, language),
           audience: translate(row.audience, language),
           instructor: row.instructor,
-          lessons: lessonRows.map((lesson) => ({ ...lesson, title: translate(lesson.title, language) })),
+          lessons: row.lessons.map((lesson) => ({ ...lesson, title: translate(lesson.title, language) })),
           instalmentCount: row.instalmentCount && row.instalmentCount >= 2 ? row.instalmentCount : null,
           attributes: courseAttributes,
         };
@@ -785,13 +800,13 @@ export function createCatalogService(
           ids.length === 0
             ? []
             : await db
-                .select(cardColumns)
+                .select(cardColumns(language))
                 .from(courses)
                 .where(and(where, inArray(courses.id, ids)));
         rows = ids.flatMap((id) => found.filter((row) => row.id === id)).slice(0, choice.limit);
       } else if (choice.source === "badge") {
         rows = await db
-          .select(cardColumns)
+          .select(cardColumns(language))
           .from(courses)
           .where(and(where, isNotNull(courses.badge)))
           .orderBy(
@@ -814,7 +829,7 @@ export function createCatalogService(
           .groupBy(orderLines.courseId)
           .as("sold");
         rows = await db
-          .select(cardColumns)
+          .select(cardColumns(language))
           .from(courses)
           .leftJoin(sold, eq(sold.courseId, courses.id))
           .where(where)
