@@ -4,6 +4,7 @@ import type { FastifyBaseLogger, FastifyInstance } from "fastify";
 import { type BuildAppOptions, buildApp, startSchedules } from "./app";
 import { ConfigError, type Env, loadEnv } from "./config/env";
 import { type Database, openDatabase } from "./db/client";
+import { noteConnection } from "./db/turn-gate";
 import { lockDataDir } from "./lib/data-dir-lock";
 import { startupPhases } from "./lib/startup-phases";
 import type { BlobStore } from "./modules/media/blob-store";
@@ -89,6 +90,7 @@ export async function startServer(env: Env, web: WebOptions, role?: ClusterRole)
     await role.turnToListen();
   }
 
+  app.server.on("connection", noteConnection);
   await app.listen({ port: env.PORT, host: env.HOST });
   phases.mark("listen");
   app.log.info(

@@ -11,6 +11,7 @@ import { migrationsDir } from "../lib/paths";
 import { JOB_SCHEMA_GRANTS_SQL, JOB_SCHEMA_INSTALLED_SQL, jobSchemaSql } from "./job-schema";
 import { copyPgliteTemplate } from "./pglite-template";
 import { currentTenant, runUnscoped, sessionStateSql, TENANT_WALL_SQL } from "./tenant-scope";
+import { TurnGate } from "./turn-gate";
 import { TurnQueue } from "./turn-queue";
 
 /**
@@ -87,6 +88,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 }
 
 /**
+ * Milliseconds of work after PostgreSQL's answers the server runs in one event-loop turn before it
+ * lets the loop poll again (accept connections, read requests): see TurnGate.
+ */
+const POSTGRES_SLICE_MS = 1;
+
+/**
  * The pg pool class below, made once `pg` is loaded: the driver and drizzle's node-postgres adapter
  * are loaded only when DATABASE_URL is set, not on every start of the embedded database (issue 7).
  *
@@ -99,6 +106,17 @@ function tenantPoolClass(Pool: typeof pg.Pool) {
   return class TenantPool extends Pool {
     wall = false;
     readonly #states = new WeakMap<pg.PoolClient, string | null>();
+    readonly #answers = new TurnGate(POSTGRES_SLICE_MS);
+
+    // The pool's queries (every statement outside a transaction: the app's reads, drizzle's prepared
+    // statements) pass their answers through the turn gate; a query with a callback is left as it is.
+    // biome-ignore lint/suspicious/noExplicitAny: pg's overloads (promise or callback) in one body
+    override query(...args: any[]): any {
+      // biome-ignore lint/suspicious/noExplicitAny: as above
+      const result = (super.query as (...a: any[]) => any)(...args);
+      if (typeof args[args.length - 1] === "function") return result;
+      return (result as Promise<unknown>).then((answer) => this.#answers.pass(answer));
+    }
 
     // pg-pool's own query() checks out through connect(callback): both forms land here.
     // biome-ignore lint/suspicious/noExplicitAny: pg's overloads (promise or callback) in one body
@@ -155,7 +173,7 @@ async function openPostgres(url: string, poolSize = 20): Promise<Database> {
   });
   const db = drizzleNodePg({ client: pool });
   const detectWall = async () => {
-    const { rows } = await pool.query<{ up: boolean }>(TENANT_WALL_SQL);
+    const { rows } = (await pool.query(TENANT_WALL_SQL)) as { rows: { up: boolean }[] };
     pool.wall = rows[0]?.up === true;
   };
   await detectWall();
