@@ -31,14 +31,34 @@ export function noteConnection(): void {
   lastConnection = performance.now();
 }
 
+/**
+ * How many of the waiting answers' release callbacks are queued at once: each turn runs at most this
+ * many, however many answers wait (one callback per waiting answer made every turn cost as many
+ * callbacks as answers waited).
+ */
+const MAX_RELEASES_PER_TURN = 16;
+
+export interface TurnGateOptions {
+  /** How long after an accepted connection the gate lets one answer through per turn (BURST_MS). */
+  burstMs?: number;
+  /** The clock (performance.now): tests drive it by hand. */
+  now?: () => number;
+}
+
 export class TurnGate {
   readonly #sliceMs: number;
+  readonly #burstMs: number;
+  readonly #now: () => number;
   readonly #waiting: (() => void)[] = [];
+  /** Release callbacks queued (setImmediate), at most MAX_RELEASES_PER_TURN. */
+  #queued = 0;
   /** When the current window opened; undefined: none is open. */
   #windowStart: number | undefined;
 
-  constructor(sliceMs: number) {
+  constructor(sliceMs: number, options: TurnGateOptions = {}) {
     this.#sliceMs = sliceMs;
+    this.#burstMs = options.burstMs ?? BURST_MS;
+    this.#now = options.now ?? (() => performance.now());
   }
 
   /** `value`, once it is its turn: at once when nothing waits and the window has time left. */
@@ -46,19 +66,19 @@ export class TurnGate {
     if (this.#waiting.length === 0 && this.#open()) return Promise.resolve(value);
     return new Promise<T>((resolve) => {
       this.#waiting.push(() => resolve(value));
-      setImmediate(this.#release);
+      this.#queueReleases();
     });
   }
 
   /** Whether the current window has time left; opens one when none is. */
   #open(): boolean {
-    const now = performance.now();
+    const now = this.#now();
     if (this.#windowStart === undefined) {
       this.#windowStart = now;
       setImmediate(this.#close);
       return true;
     }
-    if (now - lastConnection < BURST_MS) return false;
+    if (now - lastConnection < this.#burstMs) return false;
     return now - this.#windowStart < this.#sliceMs;
   }
 
@@ -66,9 +86,21 @@ export class TurnGate {
     this.#windowStart = undefined;
   };
 
-  /** One per waiting answer, in the check phase: lets the first through, or waits for the next turn. */
+  /** Queues release callbacks for the waiting answers, up to MAX_RELEASES_PER_TURN. */
+  #queueReleases() {
+    while (this.#queued < Math.min(this.#waiting.length, MAX_RELEASES_PER_TURN)) {
+      this.#queued++;
+      setImmediate(this.#release);
+    }
+  }
+
+  /**
+   * In the check phase: lets the first waiting answer through when the window has time left. Callbacks
+   * queued meanwhile run in the next turn, so each turn lets through at least one and at most a slice.
+   */
   readonly #release = () => {
-    if (this.#open()) this.#waiting.shift()?.();
-    else setImmediate(this.#release);
+    this.#queued--;
+    if (this.#waiting.length > 0 && this.#open()) this.#waiting.shift()?.();
+    this.#queueReleases();
   };
 }

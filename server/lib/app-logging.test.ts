@@ -115,7 +115,9 @@ describe("appLogging", () => {
       expect(logging.logger).toBe(false);
       logging.log?.warn({ part: "file" }, "to the file");
       // pino's destination opens the file asynchronously and writes once it is open.
-      const line = await vi.waitFor(() => JSON.parse(readFileSync(file, "utf8").trim()) as Line);
+      const line = await vi.waitFor(() => JSON.parse(readFileSync(file, "utf8").trim()) as Line, {
+        timeout: 10_000,
+      });
       expect(line).toMatchObject({ level: 40, part: "file", msg: "to the file" });
       expect(() =>
         appLogging({ level: "warn", file, stream: process.stdout } as FastifyServerOptions["logger"], "warn"),

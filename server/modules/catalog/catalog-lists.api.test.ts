@@ -129,7 +129,7 @@ beforeAll(async () => {
       (array['{"en": "Everyone"}'::jsonb, '{"en": "", "fr": "Tous"}'::jsonb])[1 + g % 2],
       1000 + (g % 6) * 500, case when g % 5 = 0 then 900 else null end,
       g % 11 <> 0,
-      timestamptz '2025-01-01 10:00:00.123456+00' + make_interval(secs => (g % 8) * 3600),
+      timestamptz '2025-01-01 10:00:00.123789+00' + make_interval(secs => (g % 8) * 3600),
       case when g % 4 = 0 then 10 when g % 4 = 1 then 3 end, case when g % 4 < 2 then g % 4 * 3 else 0 end,
       (g % 3) * (g % 5 + 1), g % 3
     from generate_series(1, 130) g`);

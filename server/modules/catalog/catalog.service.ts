@@ -61,7 +61,7 @@ function shownText(column: AnyPgColumn, language: LanguageParam): SQL<string> {
   // The last choice is a function, not a subquery: a subquery in the select list is set up at every
   // execution, chosen or not (about 35 µs of PostgreSQL's CPU per statement, decision 013, tenth pass).
   return sql<string>`coalesce(nullif(${column} ->> ${language}::text, ''), nullif(${column} ->> 'en', ''),
-    jsonb_path_query_first(${column}, '$.* ? (@.type() == "string" && @ != "")') #>> '{}', '')`;
+    jsonb_path_query_first(${column}, 'strict $.* ? (@.type() == "string" && @ != "")', '{}', true) #>> '{}', '')`;
 }
 
 type ColumnValue<C extends AnyPgColumn> = C["_"]["notNull"] extends true
