@@ -4,8 +4,6 @@ import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import type { ExtractTablesWithRelations } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
-import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
-import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import type pg from "pg";
 import { migrationsDir } from "../lib/paths";
 import { JOB_SCHEMA_GRANTS_SQL, JOB_SCHEMA_INSTALLED_SQL, jobSchemaSql } from "./job-schema";
@@ -294,33 +292,76 @@ async function listenPostgres(
  */
 const PGLITE_SLICE_MS = 1;
 
+/** What drizzle's node-postgres session needs of a checked-out connection: its queries and its release. */
+interface EmbeddedCheckout {
+  query: pg.Client["query"];
+  release(error?: Error | boolean): void;
+}
+
 /**
- * PGlite has one connection. Every query and transaction of the app goes through this wrapper, which
- * runs one at a time (in arrival order, a turn of the event loop between them once a slice is spent)
- * and puts the session into the state the caller's tenant scope asks for before the work, so no other
- * caller's work can slip in between. PGlite serialises all work anyway.
+ * PGlite has one connection. The app's queries reach it as node-postgres queries (PGlite's own
+ * node-postgres connection), so drizzle's named prepared statements are parsed and planned once, as
+ * on PostgreSQL, instead of with every execution (decision 013, twelfth pass). Every query and
+ * transaction goes through this pool of one, which runs them one at a time (in arrival order, a turn
+ * of the event loop between them once a slice is spent) and puts the session into the state the
+ * caller's tenant scope asks for before the work, so no other caller's work can slip in between. A
+ * transaction holds the connection from its checkout to its release. drizzle treats a client whose
+ * class is named like a pool as one (it checks out a connection for each transaction).
  */
-function tenantPglite(client: PGlite) {
-  const lock = new TurnQueue(PGLITE_SLICE_MS);
-  let state: string | null = null;
-  const wrapper = {
-    wall: false,
-    async run<T>(work: () => Promise<T>): Promise<T> {
-      const wanted = wrapper.wall ? currentTenant() : null;
-      return lock.run(async () => {
-        if (state !== wanted) {
-          await client.exec(sessionStateSql(wanted));
-          state = wanted;
+class EmbeddedPool {
+  wall = false;
+  readonly #lock = new TurnQueue(PGLITE_SLICE_MS);
+  readonly #client: PGlite;
+  readonly #connection: pg.Client;
+  #state: string | null = null;
+
+  constructor(client: PGlite, connection: pg.Client) {
+    this.#client = client;
+    this.#connection = connection;
+  }
+
+  /** Runs work on the session in the caller's tenant state, after everything asked for before it. */
+  run<T>(work: () => Promise<T>): Promise<T> {
+    const wanted = this.wall ? currentTenant() : null;
+    return this.#lock.run(async () => {
+      await this.#enter(wanted);
+      return work();
+    });
+  }
+
+  // biome-ignore lint/suspicious/noExplicitAny: pg's overloads (config or text, values) in one body
+  query(...args: any[]): any {
+    // biome-ignore lint/suspicious/noExplicitAny: as above
+    return this.run(() => (this.#connection.query as (...a: any[]) => Promise<unknown>)(...args));
+  }
+
+  /** The connection for a transaction: nothing else runs on it until it is released. */
+  connect(): Promise<EmbeddedCheckout> {
+    const wanted = this.wall ? currentTenant() : null;
+    return new Promise<EmbeddedCheckout>((resolve, reject) => {
+      void this.#lock.run(async () => {
+        try {
+          await this.#enter(wanted);
+        } catch (error) {
+          reject(error);
+          return;
         }
-        return work();
+        await new Promise<void>((released) => {
+          const connection = this.#connection;
+          resolve({
+            query: connection.query.bind(connection) as pg.Client["query"],
+            release: () => released(),
+          });
+        });
       });
-    },
-    query: ((...args: Parameters<PGlite["query"]>) =>
-      wrapper.run(() => client.query(...args))) as PGlite["query"],
-    transaction: ((callback: Parameters<PGlite["transaction"]>[0]) =>
-      wrapper.run(() => client.transaction(callback))) as PGlite["transaction"],
-  };
-  return wrapper;
+    });
+  }
+
+  async #enter(wanted: string | null): Promise<void> {
+    if (this.#state === wanted) return;
+    await this.#client.exec(sessionStateSql(wanted));
+    this.#state = wanted;
+  }
 }
 
 async function openPglite(options: {
@@ -333,27 +374,44 @@ async function openPglite(options: {
     if (!options.loadDataDir && options.fromTemplate !== false) copyPgliteTemplate(options.dataDir);
     mkdirSync(options.dataDir, { recursive: true });
   }
-  const client = await PGlite.create({
-    dataDir: options.dataDir,
-    loadDataDir: options.loadDataDir,
-    extensions: { pg_trgm },
-  });
-  const scoped = tenantPglite(client);
-  const db = drizzlePglite({ client: scoped as unknown as PGlite });
+  const [
+    client,
+    { default: pg },
+    { drizzle: drizzleNodePg },
+    { migrate: migrateNodePg },
+    { createPgConfig },
+  ] = await Promise.all([
+    PGlite.create({ dataDir: options.dataDir, loadDataDir: options.loadDataDir, extensions: { pg_trgm } }),
+    import("pg"),
+    import("drizzle-orm/node-postgres"),
+    import("drizzle-orm/node-postgres/migrator"),
+    import("@electric-sql/pglite/node-postgres"),
+  ]);
+  const config = createPgConfig(client);
+  // pg hands a query's `types` (drizzle's type parsers, an object) to the connection's Parse message;
+  // PGlite's serializer takes it for a list of parameter types and throws on an object, after pg has
+  // queued the query, which leaves the client stuck. Parameter types are never given here.
+  const parse = config.connection.parse.bind(config.connection);
+  config.connection.parse = (query: { types?: unknown }) =>
+    parse(Array.isArray(query.types) ? query : { ...query, types: undefined });
+  const connection = new pg.Client(config as unknown as pg.ClientConfig);
+  await connection.connect();
+  const pool = new EmbeddedPool(client, connection);
+  const db = drizzleNodePg({ client: pool as unknown as pg.Pool });
   const detectWall = async () => {
-    const { rows } = await scoped.run(() => client.query<{ up: boolean }>(TENANT_WALL_SQL));
-    scoped.wall = rows[0]?.up === true;
+    const { rows } = await pool.run(() => client.query<{ up: boolean }>(TENANT_WALL_SQL));
+    pool.wall = rows[0]?.up === true;
   };
   await detectWall();
   return {
     db: db as unknown as Db,
     engine: "pglite",
     get tenantWall() {
-      return scoped.wall;
+      return pool.wall;
     },
     async migrate() {
-      await migratePglite(db, { migrationsFolder: migrationsDir });
-      await scoped.run(() => installJobSchema((text) => client.exec(text)));
+      await migrateNodePg(db, { migrationsFolder: migrationsDir });
+      await pool.run(() => installJobSchema((text) => client.exec(text)));
       await detectWall();
     },
     async ping() {
@@ -361,7 +419,7 @@ async function openPglite(options: {
     },
     executeSql: (text, values) =>
       runUnscoped(() =>
-        scoped.run(async () => {
+        pool.run(async () => {
           if (!values || values.length === 0) {
             const results = await client.exec(text);
             const last = results[results.length - 1];
@@ -372,7 +430,9 @@ async function openPglite(options: {
         }),
       ),
     async close() {
-      if (!client.closed) await client.close();
+      if (client.closed) return;
+      await connection.end().catch(() => undefined);
+      await client.close();
     },
     async dumpDataDir() {
       return client.dumpDataDir("none");

@@ -412,7 +412,7 @@ export function createCatalogService(
    * PostgreSQL prices a generic plan for an unknown limit (a tenth of the window it cannot see) and
    * planned every execution anew (a custom plan, about half of the database's time per page); with a
    * constant limit it keeps the generic plan after five executions (decision 013, eighth pass). The
-   * embedded database has no statement cache: the same query, unprepared.
+   * embedded database's one session keeps them too (twelfth pass).
    */
   const seeks = new Map<string, ReturnType<typeof prepareSeek>>();
   /** A constant in the SQL: drizzle sends a number given to `limit` as a parameter. */
