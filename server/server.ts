@@ -90,8 +90,7 @@ export async function startServer(env: Env, web: WebOptions, role?: ClusterRole)
     await role.turnToListen();
   }
 
-  app.server.on("connection", noteConnection);
-  await app.listen({ port: env.PORT, host: env.HOST });
+  await listen(app, env);
   phases.mark("listen");
   app.log.info(
     {
@@ -102,6 +101,17 @@ export async function startServer(env: Env, web: WebOptions, role?: ClusterRole)
     "ready",
   );
   return app;
+}
+
+/**
+ * Serves on `PORT` and `HOST`, telling the turn gates about every connection the HTTP server accepts
+ * (`noteConnection`): while a burst of new connections comes in, PostgreSQL's answers go through one per
+ * event-loop turn, so the burst is accepted in tens of milliseconds (decision 013, eleventh pass). One
+ * function, so the server cannot listen without it (server.api.test.ts).
+ */
+export async function listen(app: FastifyInstance, env: Pick<Env, "PORT" | "HOST">): Promise<void> {
+  app.server.on("connection", noteConnection);
+  await app.listen({ port: env.PORT, host: env.HOST });
 }
 
 /**

@@ -1,7 +1,10 @@
-import { and, count, eq, inArray, sql } from "drizzle-orm";
+import { and, count, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import type { PopularSource } from "~shared/popular-courses";
 import { translate, translateList } from "~shared/translatable";
 import { adminTestContext } from "../../../tests/support/admin-test-context";
+import { withTenant } from "../../db/tenant-scope";
+import { insertCustomer, insertHistoricOrders } from "../../seed/factories";
 import { COURSE_SORTS, type CourseDetail, type CourseList, type CourseSort } from "./catalog.schemas";
 import { catalogCounts, categories, courses, lessons, NO_CATEGORY } from "./catalog.tables";
 import { orderBy } from "./list-positions";
@@ -15,12 +18,22 @@ const { call } = ctx;
 let parent: { id: string; slug: string };
 let child: { id: string; slug: string };
 
-/** The published courses of the filter in the sort's order, as OFFSET reads them, and their count. */
-async function oracle(sort: CourseSort, categoryIds: string[] | undefined, page: number, limit: number) {
+/**
+ * The published courses of the filter (and of `also`) in the sort's order, as OFFSET reads them, and
+ * their count.
+ */
+async function oracle(
+  sort: CourseSort,
+  categoryIds: string[] | undefined,
+  page: number,
+  limit: number,
+  also?: SQL,
+) {
   const where = and(
     eq(courses.companyId, ctx.companyId),
     eq(courses.published, true),
     categoryIds ? inArray(courses.categoryId, categoryIds) : undefined,
+    also,
   );
   const { db } = ctx.t.database;
   const rows = await db
@@ -312,6 +325,183 @@ describe("cards and course pages in a language", () => {
         ]);
       }
     }
+  });
+});
+
+/** Courses that have this attribute value, as the oracle finds them (not the service's JSONPath). */
+const hasValue = (valueId: string) =>
+  sql`exists (select 1 from jsonb_each(${courses.attributeValues}) picked,
+    jsonb_array_elements_text(picked.value) chosen where chosen = ${valueId})`;
+
+/** The list courses' numbers (`list-course-<n>`), ids, categories and whether they are published. */
+async function listCourses() {
+  const rows = await ctx.t.database.db
+    .select({
+      id: courses.id,
+      slug: courses.slug,
+      categoryId: courses.categoryId,
+      published: courses.published,
+    })
+    .from(courses)
+    .where(and(eq(courses.companyId, ctx.companyId), sql`${courses.slug} ~ '^list-course-[0-9]+$'`));
+  return rows
+    .map((row) => ({ ...row, n: Number(row.slug.slice("list-course-".length)) }))
+    .sort((a, b) => a.n - b.n);
+}
+
+describe("cards of the attribute filter and of the popular courses in a language", () => {
+  it("show the language's text, else English, else the first there is, as translate() picks it", async () => {
+    const { db } = ctx.t.database;
+    const catalog = ctx.t.app.services.catalog;
+    const made = await call("POST", "/api/admin/attributes", ctx.admin.token, {
+      title: { en: "Format", nl: "Vorm" },
+      displayName: { en: "Format", nl: "Vorm" },
+      optionType: "dropdown",
+      values: [{ label: { en: "Self-paced", nl: "In eigen tempo" } }, { label: { en: "Live", nl: "Live" } }],
+    });
+    expect(made.status).toBe(201);
+    const attributeId = made.body.id as string;
+    const [selfPaced, live] = (made.body.values as { id: string }[]).map((value) => value.id);
+    // Values and badges on list courses of every kind of text (title: n % 4, summary: n % 3), some
+    // unpublished (n % 11 = 0), in both categories and in none (n % 3).
+    await db.execute(sql`
+      update courses set
+        attribute_values = jsonb_build_object(${attributeId}::text,
+          case when n % 2 = 0 then jsonb_build_array(${selfPaced}::text) else '[]'::jsonb end
+          || case when n % 4 <> 1 then jsonb_build_array(${live}::text) else '[]'::jsonb end),
+        badge = case when n % 5 = 0 then 'best' when n % 5 = 2 then 'popular' end
+      from (select id as course_id, substring(slug from '^list-course-([0-9]+)$')::int as n
+        from courses where company_id = ${ctx.companyId}::uuid) numbered
+      where courses.id = numbered.course_id and numbered.n is not null`);
+    const listed = await listCourses();
+    const byNumber = (n: number) => listed.find((row) => row.n === n)!;
+    // In the child category (n % 3 = 1), sold in paid orders (processing, delivered): 13 twice, 7 once;
+    // 10 three times, in pending orders, which count for nothing.
+    const customerEmail = "popular-buyer@example.com";
+    const customer = {
+      id: await insertCustomer(db, ctx.companyId, { name: "Popular buyer", email: customerEmail }),
+      name: "Popular buyer",
+      email: customerEmail,
+    };
+    const bought = (n: number, status: "processing" | "delivered" | "pending") => ({
+      customer,
+      lines: [
+        {
+          courseId: byNumber(n).id,
+          title: { en: `List course ${n}`, nl: `Lijstcursus ${n}` },
+          unitPriceCents: 1000,
+        },
+      ],
+      status,
+      paymentMethod: "card" as const,
+      channel: "online" as const,
+      createdAt: new Date("2025-02-01T10:00:00Z"),
+    });
+    await insertHistoricOrders(db, ctx.companyId, [
+      bought(13, "delivered"),
+      bought(13, "processing"),
+      bought(7, "delivered"),
+      bought(10, "pending"),
+      bought(10, "pending"),
+      bought(10, "pending"),
+    ]);
+    catalog.invalidate(ctx.companyId);
+
+    /** Per path: which of translate()'s choices the compared cards' titles and summaries took. */
+    const choices = new Map<string, Set<string>>();
+    const compare = async (path: string, where: string, lng: "en" | "nl", cards: unknown[]) => {
+      expect(cards.length, where).toBeGreaterThan(0);
+      const ids = (cards as { id: string }[]).map((card) => card.id);
+      const expected = await expectedCards(ids, lng);
+      expect({ where, lng, body: JSON.stringify(cards) }).toEqual({
+        where,
+        lng,
+        body: JSON.stringify(expected),
+      });
+      const stored = await db
+        .select({ title: courses.title, summary: courses.summary })
+        .from(courses)
+        .where(inArray(courses.id, ids));
+      const seen = choices.get(path) ?? new Set<string>();
+      for (const text of stored.flatMap((row) => [row.title, row.summary]))
+        seen.add(text[lng] ? "asked" : text.en ? "english" : translate(text, lng) ? "first" : "none");
+      choices.set(path, seen);
+    };
+
+    for (const lng of ["en", "nl"] as const) {
+      // A page of published courses matching a filter the kept list positions do not cover.
+      for (const [query, sort, categoryIds, values] of [
+        [`attr=${selfPaced}&limit=7&page=2`, "date-desc", undefined, [selfPaced]],
+        [
+          `attr=${live}&attr=${selfPaced}&limit=20&sort=price-desc`,
+          "price-desc",
+          undefined,
+          [selfPaced, live],
+        ],
+        [`attr=${live}&category=${child.slug}&limit=20&sort=date-asc`, "date-asc", [child.id], [live]],
+      ] as [string, CourseSort, string[] | undefined, string[]][]) {
+        const { rawPayload } = await ctx.t.app.inject({ url: `/api/courses?${query}&lng=${lng}` });
+        const list = JSON.parse(rawPayload.toString("utf8")) as CourseList;
+        const url = new URLSearchParams(query);
+        const page = Number(url.get("page") ?? 1);
+        const limit = Number(url.get("limit"));
+        const expected = await oracle(sort, categoryIds, page, limit, and(...values.map(hasValue)));
+        expect({ query, ids: list.courses.map((course) => course.id), total: list.totalDoc }).toEqual({
+          query,
+          ids: expected.ids,
+          total: expected.total,
+        });
+        await compare("attribute filter", query, lng, list.courses);
+      }
+
+      // The home page's popular courses, each source with and without a category.
+      const chosen = [
+        ...[12, 3, 11, 1, 8, 6, 2, 9, 4, 10, 5, 7].map((n) => byNumber(n).id),
+        "0190f4c1-0000-7000-8000-000000000000",
+      ];
+      const limit = 24;
+      const popular = (source: PopularSource, category?: string, courseIds: string[] = chosen) =>
+        withTenant(ctx.companyId, () =>
+          catalog.popularCourses(ctx.companyId, { source, courseIds, category, limit }, lng),
+        );
+      for (const category of [undefined, child.slug]) {
+        const where = (source: string) => `${source} ${category ?? "all"}`;
+        const picked = await popular("chosen", category);
+        expect(picked.map((card) => card.id)).toEqual(
+          chosen
+            .map((id) => listed.find((row) => row.id === id))
+            .filter((row) => row?.published && (!category || row.categoryId === child.id))
+            .map((row) => row!.id),
+        );
+        await compare("chosen", where("chosen"), lng, picked);
+
+        const badged = await popular("badge", category);
+        const badges = badged.map((card) => card.badge);
+        expect(badges.every((badge) => badge !== null)).toBe(true);
+        expect(badges).toEqual([...badges].sort());
+        await compare("badge", where("badge"), lng, badged);
+
+        const sold = await popular("sales", category);
+        if (!category) expect(sold.length).toBe(limit);
+        await compare("sales", where("sales"), lng, sold);
+
+        // Nothing of the choice: the newest instead.
+        await compare("newest", where("chosen none"), lng, await popular("chosen", category, []));
+      }
+      // Sold most first (the whole school's best sellers are the seeded courses).
+      const soldInChild = await popular("sales", child.slug);
+      expect(soldInChild.slice(0, 2).map((card) => card.id)).toEqual([byNumber(13).id, byNumber(7).id]);
+    }
+    // Every path showed texts of each kind: in the language asked, in English for want of it, in
+    // another language for want of both, and none at all.
+    const everyChoice = ["asked", "english", "first", "none"];
+    expect(Object.fromEntries([...choices].map(([path, seen]) => [path, [...seen].sort()]))).toEqual({
+      "attribute filter": everyChoice,
+      chosen: everyChoice,
+      badge: everyChoice,
+      sales: everyChoice,
+      newest: everyChoice,
+    });
   });
 });
 
