@@ -92,8 +92,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 const POSTGRES_SLICE_MS = 1;
 
 /**
- * The pg pool class below, made once `pg` is loaded: the driver and drizzle's node-postgres adapter
- * are loaded only when DATABASE_URL is set, not on every start of the embedded database (issue 7).
+ * The pg pool class below, made once `pg` is loaded (on both engines: the embedded database's
+ * statements go through node-postgres too, decision 013, twelfth pass).
  *
  * A pg pool whose connections are put into the state the caller's tenant scope asks for when they are
  * checked out: the tenant role with `app.company_id` inside a scope, the owner outside one. A
@@ -230,6 +230,8 @@ const LISTEN_RETRY_MS = 1_000;
  * still fails the request, after this long (refused connections fail at once).
  */
 const CONNECT_TIMEOUT_MS = 30_000;
+/** How long closing the embedded database waits for the statements asked for before it. */
+const CLOSE_WAIT_MS = 5_000;
 /** How long the readiness probe waits for `select 1`. */
 const PING_TIMEOUT_MS = 2_000;
 
@@ -298,26 +300,48 @@ interface EmbeddedCheckout {
   release(error?: Error | boolean): void;
 }
 
+/** A node-postgres answer, or a simple-protocol answer of several statements: the last statement's rows. */
+function lastResult(result: pg.QueryResult | pg.QueryResult[]): {
+  rows: Record<string, unknown>[];
+  rowCount: number;
+} {
+  const last = Array.isArray(result) ? result[result.length - 1] : result;
+  return { rows: last?.rows ?? [], rowCount: last?.rowCount ?? 0 };
+}
+
 /**
- * PGlite has one connection. The app's queries reach it as node-postgres queries (PGlite's own
- * node-postgres connection), so drizzle's named prepared statements are parsed and planned once, as
- * on PostgreSQL, instead of with every execution (decision 013, twelfth pass). Every query and
- * transaction goes through this pool of one, which runs them one at a time (in arrival order, a turn
+ * PGlite has one connection. Every statement reaches it as a node-postgres query on PGlite's own
+ * node-postgres connection, so drizzle's named prepared statements are parsed and planned once, as on
+ * PostgreSQL, instead of at every execution (decision 013, twelfth pass), and node-postgres's queue
+ * keeps each statement's protocol messages together up to its ReadyForQuery (PGlite's own `query` and
+ * `exec` take another lock than the adapter's messages, so nothing goes through them while it is open).
+ *
+ * This pool of one runs the app's statements and transactions one at a time (in arrival order, a turn
  * of the event loop between them once a slice is spent) and puts the session into the state the
  * caller's tenant scope asks for before the work, so no other caller's work can slip in between. A
- * transaction holds the connection from its checkout to its release. drizzle treats a client whose
- * class is named like a pool as one (it checks out a connection for each transaction).
+ * transaction holds the connection from drizzle's checkout to its release. drizzle treats a client
+ * whose class is named like a pool as one (it checks out a connection for each transaction): the name
+ * matters, and `embedded-pool.api.test.ts` holds it.
  */
 class EmbeddedPool {
   wall = false;
   readonly #lock = new TurnQueue(PGLITE_SLICE_MS);
-  readonly #client: PGlite;
   readonly #connection: pg.Client;
   #state: string | null = null;
+  /** The transaction status of the session's last ReadyForQuery: idle, in a transaction, or failed. */
+  #status = "I";
+  /** Set once the connection failed: PGlite itself broke; every later statement fails with it. */
+  #broken: Error | undefined;
 
-  constructor(client: PGlite, connection: pg.Client) {
-    this.#client = client;
+  constructor(connection: pg.Client, messages: NodeJS.EventEmitter) {
     this.#connection = connection;
+    messages.on("readyForQuery", (message?: { status?: string }) => {
+      this.#status = message?.status ?? "I";
+    });
+    // An 'error' nobody listens to would end the process; the database is unusable after one.
+    connection.on("error", (error) => {
+      this.#broken ??= error;
+    });
   }
 
   /** Runs work on the session in the caller's tenant state, after everything asked for before it. */
@@ -335,7 +359,27 @@ class EmbeddedPool {
     return this.run(() => (this.#connection.query as (...a: any[]) => Promise<unknown>)(...args));
   }
 
-  /** The connection for a transaction: nothing else runs on it until it is released. */
+  /** A statement straight into node-postgres's queue, skipping the lock: the readiness ping reads nothing. */
+  queryAtOnce(text: string): Promise<pg.QueryResult> {
+    if (this.#broken) return Promise.reject(this.#broken);
+    return this.#connection.query(text);
+  }
+
+  /** Runs statements (several in one text without values) outside any tenant state. */
+  async execute(text: string, values?: unknown[]) {
+    return lastResult(
+      (await this.run(() =>
+        values && values.length > 0 ? this.#connection.query(text, values) : this.#connection.query(text),
+      )) as pg.QueryResult | pg.QueryResult[],
+    );
+  }
+
+  /**
+   * The connection for a transaction: nothing else runs on it until it is released. drizzle sends
+   * `begin` before its `try`, so a `begin` that fails is never released by it: the checkout releases
+   * itself then. A release that leaves the session in a transaction (a failed rollback) rolls it back
+   * first, so the next caller starts outside one.
+   */
   connect(): Promise<EmbeddedCheckout> {
     const wanted = this.wall ? currentTenant() : null;
     return new Promise<EmbeddedCheckout>((resolve, reject) => {
@@ -347,19 +391,38 @@ class EmbeddedPool {
           return;
         }
         await new Promise<void>((released) => {
-          const connection = this.#connection;
-          resolve({
-            query: connection.query.bind(connection) as pg.Client["query"],
-            release: () => released(),
-          });
+          let open = true;
+          let first = true;
+          const release = () => {
+            if (!open) return;
+            open = false;
+            if (this.#status === "I" || this.#broken) released();
+            else
+              this.#connection.query("rollback").then(
+                () => released(),
+                () => released(),
+              );
+          };
+          // biome-ignore lint/suspicious/noExplicitAny: pg's overloads, as above
+          const query = (...args: any[]) => {
+            // biome-ignore lint/suspicious/noExplicitAny: as above
+            const answer = (this.#connection.query as (...a: any[]) => Promise<unknown>)(...args);
+            if (first) {
+              first = false;
+              answer.catch(release);
+            }
+            return answer;
+          };
+          resolve({ query: query as pg.Client["query"], release });
         });
       });
     });
   }
 
   async #enter(wanted: string | null): Promise<void> {
+    if (this.#broken) throw this.#broken;
     if (this.#state === wanted) return;
-    await this.#client.exec(sessionStateSql(wanted));
+    await this.#connection.query(sessionStateSql(wanted));
     this.#state = wanted;
   }
 }
@@ -395,11 +458,11 @@ async function openPglite(options: {
   config.connection.parse = (query: { types?: unknown }) =>
     parse(Array.isArray(query.types) ? query : { ...query, types: undefined });
   const connection = new pg.Client(config as unknown as pg.ClientConfig);
+  const pool = new EmbeddedPool(connection, config.connection);
   await connection.connect();
-  const pool = new EmbeddedPool(client, connection);
   const db = drizzleNodePg({ client: pool as unknown as pg.Pool });
   const detectWall = async () => {
-    const { rows } = await pool.run(() => client.query<{ up: boolean }>(TENANT_WALL_SQL));
+    const { rows } = await pool.execute(TENANT_WALL_SQL);
     pool.wall = rows[0]?.up === true;
   };
   await detectWall();
@@ -411,31 +474,24 @@ async function openPglite(options: {
     },
     async migrate() {
       await migrateNodePg(db, { migrationsFolder: migrationsDir });
-      await pool.run(() => installJobSchema((text) => client.exec(text)));
+      await runUnscoped(() => installJobSchema((text) => pool.execute(text)));
       await detectWall();
     },
     async ping() {
-      await client.query("select 1");
+      await pool.queryAtOnce("select 1");
     },
-    executeSql: (text, values) =>
-      runUnscoped(() =>
-        pool.run(async () => {
-          if (!values || values.length === 0) {
-            const results = await client.exec(text);
-            const last = results[results.length - 1];
-            return { rows: last?.rows ?? [], rowCount: last?.affectedRows ?? last?.rows.length ?? 0 };
-          }
-          const result = await client.query<Record<string, unknown>>(text, values);
-          return { rows: result.rows, rowCount: result.affectedRows ?? result.rows.length };
-        }),
-      ),
+    executeSql: (text, values) => runUnscoped(() => pool.execute(text, values)),
     async close() {
       if (client.closed) return;
-      await connection.end().catch(() => undefined);
+      // After the statements asked for before it; a checkout never released does not hold it up for long.
+      await withTimeout(
+        pool.run(() => connection.end()),
+        CLOSE_WAIT_MS,
+        "the embedded database was busy at close",
+      ).catch(() => undefined);
       await client.close();
     },
-    async dumpDataDir() {
-      return client.dumpDataDir("none");
-    },
+    // Through the lock: PGlite's own calls must not meet the adapter's messages.
+    dumpDataDir: () => pool.run(() => client.dumpDataDir("none")),
   };
 }
