@@ -365,7 +365,7 @@ class EmbeddedPool {
     return this.#connection.query(text);
   }
 
-  /** Runs statements (several in one text without values) outside any tenant state. */
+  /** Runs statements (several in one text without values) in the caller's state; its callers are unscoped. */
   async execute(text: string, values?: unknown[]) {
     return lastResult(
       (await this.run(() =>
